@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// One library target per pipeline stage, so the compiler keeps the flow one-way:
+// YirIngest (bytes → records) → YirStats (records → figures) → YirReport (figures → files).
+// YirCore holds what every stage shares: time arithmetic, zone rules, the record model.
+let package = Package(
+    name: "yir",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "yir", targets: ["yir"]),
+        .library(name: "YearInReview", targets: ["YirCore", "YirIngest", "YirStats", "YirReport"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "YirCore"),
+        .target(name: "YirIngest", dependencies: ["YirCore", "CZlib"]),
+        .target(name: "YirStats", dependencies: ["YirCore"]),
+        .target(name: "YirReport", dependencies: ["YirCore", "YirStats"]),
+        .executableTarget(name: "yir", dependencies: [
+            "YirCore", "YirIngest", "YirStats", "YirReport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "YirTests", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport"]),
+    ]
+)

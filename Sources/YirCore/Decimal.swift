@@ -1,0 +1,33 @@
+/// Exact decimal text for fixed-point figures: `value / 10^scale` without trailing zeros
+/// (`12500, 3` → `12.5`). Seconds are kept as integer milliseconds end to end, so output
+/// never shows binary floating-point noise.
+public func decimalText(_ value: Int64, scale: Int) -> String {
+    var divisor: Int64 = 1
+    for _ in 0..<scale { divisor *= 10 }
+    let negative = value < 0
+    let magnitude = value.magnitude
+    let whole = magnitude / UInt64(divisor)
+    var fraction = magnitude % UInt64(divisor)
+    var digits = scale
+    if fraction == 0 {
+        digits = 0
+    } else {
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+    }
+    var s = negative ? "-" : ""
+    s += String(whole)
+    if digits > 0 {
+        let f = String(fraction)
+        s += "." + String(repeating: "0", count: digits - f.count) + f
+    }
+    return s
+}
+
+/// `numerator / denominator` rounded half up to an integer (both ≥ 0).
+public func roundedQuotient(_ numerator: Int64, _ denominator: Int64) -> Int64 {
+    precondition(denominator > 0 && numerator >= 0)
+    return (numerator * 2 + denominator) / (denominator * 2)
+}

@@ -1,0 +1,68 @@
+/// Why a line was rejected (SPEC §1.3). The raw value is the name in `diagnostics.rejected`
+/// and in the rejects file.
+public enum RejectReason: String, CaseIterable, Sendable, Comparable, Error {
+    /// Not valid JSON.
+    case invalidJSON = "invalid_json"
+    /// Valid JSON, but not an object.
+    case notAnObject = "not_an_object"
+    /// Bytes that are not UTF-8, or a `\u` escape that names no character (a lone surrogate).
+    case invalidUTF8 = "invalid_utf8"
+    /// Arrays and objects nested deeper than the scanner follows.
+    case nestingTooDeep = "nesting_too_deep"
+    /// Longer than 1 MiB.
+    case lineTooLong = "line_too_long"
+    /// A required field is absent or null (`type` too, where the file name implies none).
+    case missingField = "missing_field"
+    /// A field has the wrong JSON type.
+    case wrongType = "wrong_type"
+    /// A field has the right type but a value the spec does not allow (an empty title, a
+    /// user id over 256 characters, an `action` other than save/unsave, a fractional namespace).
+    case invalidValue = "invalid_value"
+    /// `seconds` or `duration_ms` below zero.
+    case negativeDuration = "negative_duration"
+    /// `timestamp` is not RFC 3339 or a number.
+    case invalidTimestamp = "invalid_timestamp"
+    /// `timestamp` outside 1970–2099.
+    case timestampOutOfRange = "timestamp_out_of_range"
+    /// `type` is not one of the five.
+    case unknownType = "unknown_type"
+    /// `tz` is not an IANA zone.
+    case unknownTimeZone = "unknown_time_zone"
+
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// The counts of SPEC §4.1's `diagnostics`.
+public struct Diagnostics: Sendable, Equatable {
+    /// Non-blank lines read.
+    public var lines = 0
+    /// Accepted records by type, indexed by `RecordType.rawValue`.
+    public var accepted = [Int](repeating: 0, count: RecordType.allCases.count)
+    public var rejected: [RejectReason: Int] = [:]
+    public var duplicates = 0
+    public var implausibleDuration = 0
+    public var droppedThumbnails = 0
+    /// Accepted records that do not count, each under exactly one reason (SPEC §4.1).
+    public var afterAsOf = 0
+    public var cleared = 0
+    public var outsideWindow = 0
+    public var excludedPage = 0
+
+    public init() {}
+
+    public var rejectedTotal: Int { rejected.values.reduce(0, +) }
+    public var acceptedTotal: Int { accepted.reduce(0, +) }
+
+    public mutating func add(_ other: Diagnostics) {
+        lines += other.lines
+        for i in accepted.indices { accepted[i] += other.accepted[i] }
+        rejected.merge(other.rejected, uniquingKeysWith: +)
+        duplicates += other.duplicates
+        implausibleDuration += other.implausibleDuration
+        droppedThumbnails += other.droppedThumbnails
+        afterAsOf += other.afterAsOf
+        cleared += other.cleared
+        outsideWindow += other.outsideWindow
+        excludedPage += other.excludedPage
+    }
+}

@@ -1,0 +1,151 @@
+/// The five record types of the native profile (SPEC §1.2), in the order diagnostics list them.
+public enum RecordType: Int, CaseIterable, Sendable {
+    case pageView, session, savedArticle, historyCleared, notificationSubscription
+
+    /// The `type` value in the input and the key in `diagnostics.accepted`.
+    public var name: String {
+        switch self {
+        case .pageView: "page_view"
+        case .session: "session"
+        case .savedArticle: "saved_article"
+        case .historyCleared: "history_cleared"
+        case .notificationSubscription: "notification_subscription"
+        }
+    }
+
+    /// The plural a file name's stem may start with to imply the type.
+    public var filePrefix: String {
+        switch self {
+        case .pageView: "page_views"
+        case .session: "sessions"
+        case .savedArticle: "saved_articles"
+        case .historyCleared: "history_clears"
+        case .notificationSubscription: "notification_subscriptions"
+        }
+    }
+
+    public init?(name: some Collection<UInt8>) {
+        guard let type = Self.allCases.first(where: { $0.name.utf8.elementsEqual(name) }) else { return nil }
+        self = type
+    }
+}
+
+/// A distinct (wiki, title): SPEC's "article".
+public struct Article: Hashable, Sendable {
+    public var wiki: Int32
+    public var title: Int32
+    public init(wiki: Int32, title: Int32) {
+        self.wiki = wiki
+        self.title = title
+    }
+}
+
+/// One visit to a page.
+public struct PageView: Sendable, Equatable {
+    public var time: RecordTime
+    public var article: Int32
+    public var namespace: Int64
+    /// Seconds on screen, in milliseconds; 0 when implausible (SPEC §1.4).
+    public var milliseconds: Int64
+    public init(time: RecordTime, article: Int32, namespace: Int64, milliseconds: Int64) {
+        self.time = time
+        self.article = article
+        self.namespace = namespace
+        self.milliseconds = milliseconds
+    }
+}
+
+/// One app session; `time` is its start.
+public struct AppSession: Sendable, Equatable {
+    public var time: RecordTime
+    public var milliseconds: Int64
+    public init(time: RecordTime, milliseconds: Int64) {
+        self.time = time
+        self.milliseconds = milliseconds
+    }
+}
+
+/// An article saved or unsaved.
+public struct SaveAction: Sendable, Equatable {
+    public var time: RecordTime
+    public var article: Int32
+    public var isSave: Bool
+    /// String id of an `https://`/`http://` thumbnail URL.
+    public var thumbnail: Int32?
+    public init(time: RecordTime, article: Int32, isSave: Bool, thumbnail: Int32?) {
+        self.time = time
+        self.article = article
+        self.isSave = isSave
+        self.thumbnail = thumbnail
+    }
+}
+
+/// A push-notification type switched on or off.
+public struct NotificationChange: Sendable, Equatable {
+    public var time: RecordTime
+    public var key: Int32
+    public var enabled: Bool
+    public init(time: RecordTime, key: Int32, enabled: Bool) {
+        self.time = time
+        self.key = key
+        self.enabled = enabled
+    }
+}
+
+/// Every accepted record of one reader, each list in input order.
+public struct ReaderActivity: Sendable {
+    public var user: Int32
+    public var pageViews: [PageView] = []
+    public var sessions: [AppSession] = []
+    public var saves: [SaveAction] = []
+    public var historyClears: [RecordTime] = []
+    public var notifications: [NotificationChange] = []
+    /// The zone of the reader's latest record at or before the as-of instant that has a `tz`
+    /// (SPEC §2.1), with that record's instant and input position for tie-breaking.
+    public var latestZone: (instant: Int64, sequence: Int64, zone: Int32)?
+
+    public init(user: Int32) { self.user = user }
+
+    /// Keeps `zone` when this record is the latest at or before the as-of instant
+    /// (on equal instants the later in input order wins).
+    public mutating func noteZone(_ zone: Int32, instant: Int64, sequence: Int64) {
+        if let current = latestZone,
+           (current.instant, current.sequence) > (instant, sequence) { return }
+        latestZone = (instant, sequence, zone)
+    }
+}
+
+/// The interned strings every record points into.
+public struct Catalog: Sendable {
+    public var users = StringTable()
+    public var wikis = StringTable()
+    public var titles = StringTable()
+    public var keys = StringTable()
+    public var urls = StringTable()
+    /// Zone identifiers named by records' `tz`.
+    public var zones = StringTable()
+    public private(set) var articles: [Article] = []
+    private var articleIndex: [Article: Int32] = [:]
+
+    public init() {}
+
+    public mutating func article(wiki: Int32, title: Int32) -> Int32 {
+        let key = Article(wiki: wiki, title: title)
+        if let id = articleIndex[key] { return id }
+        let id = Int32(articles.count)
+        articles.append(key)
+        articleIndex[key] = id
+        return id
+    }
+
+    public func wiki(ofArticle id: Int32) -> String { wikis.string(articles[Int(id)].wiki) }
+    public func title(ofArticle id: Int32) -> String { titles.string(articles[Int(id)].title) }
+
+    /// SPEC's final tie rules: wiki ascending, then title ascending, in UTF-8 byte order.
+    public func articlePrecedes(_ a: Int32, _ b: Int32) -> Bool {
+        let x = articles[Int(a)]
+        let y = articles[Int(b)]
+        if x.wiki != y.wiki { return wikis.precedes(x.wiki, y.wiki) }
+        return titles.precedes(x.title, y.title)
+    }
+}

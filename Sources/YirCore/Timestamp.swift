@@ -1,0 +1,126 @@
+/// When a record happened, as read from the input.
+public enum RecordTime: Sendable, Equatable {
+    /// An instant: epoch milliseconds.
+    case instant(Int64)
+    /// A wall-clock time without an offset (ms since 1970-01-01T00:00 local), to be read
+    /// in the reader's report zone once that is known (SPEC §1.2).
+    case wall(Int64)
+}
+
+/// Why a timestamp was not accepted.
+public enum TimestampError: Error, Equatable, Sendable {
+    case unparseable
+    case outOfRange
+}
+
+/// Hand-written RFC 3339 reading and writing: `ISO8601DateFormatter` costs ~65 µs a call,
+/// far too much for every record.
+public enum RFC3339 {
+    /// Instants must lie in 1970–2099 (SPEC §1.2).
+    public static let earliest: Int64 = 0
+    public static let end: Int64 = 4_102_444_800_000  // 2100-01-01T00:00:00Z
+
+    /// Parses `YYYY-MM-DD(T|t| )HH:MM:SS[.fraction][Z|z|±HH:MM]`.
+    /// Fractions beyond milliseconds are truncated. Without an offset the result is a wall time.
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> Result<RecordTime, TimestampError> {
+        let n = bytes.count
+        guard n >= 19 else { return .failure(.unparseable) }
+        func digit(_ i: Int) -> Int? {
+            let b = bytes[i]
+            return b >= 0x30 && b <= 0x39 ? Int(b - 0x30) : nil
+        }
+        func number(_ i: Int, _ width: Int) -> Int? {
+            var v = 0
+            for k in i..<(i + width) {
+                guard let d = digit(k) else { return nil }
+                v = v * 10 + d
+            }
+            return v
+        }
+        guard let year = number(0, 4), bytes[4] == 0x2D, let month = number(5, 2), bytes[7] == 0x2D,
+              let day = number(8, 2),
+              bytes[10] == 0x54 || bytes[10] == 0x74 || bytes[10] == 0x20,
+              let hour = number(11, 2), bytes[13] == 0x3A, let minute = number(14, 2), bytes[16] == 0x3A,
+              let second = number(17, 2)
+        else { return .failure(.unparseable) }
+        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month),
+              hour <= 23, minute <= 59, second <= 60  // 60: a leap second, read as the next second
+        else { return .failure(.unparseable) }
+
+        var i = 19
+        var millis = 0
+        if i < n, bytes[i] == 0x2E {
+            i += 1
+            let start = i
+            while i < n, let d = digit(i) {
+                if i - start < 3 { millis = millis * 10 + d }
+                i += 1
+            }
+            guard i > start else { return .failure(.unparseable) }
+            for _ in min(i - start, 3)..<3 { millis *= 10 }
+        }
+        let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
+        let wall = days * millisecondsPerDay
+            + Int64(hour * 3_600_000 + minute * 60_000 + second * 1000 + millis)
+
+        if i == n {
+            guard (1970...2099).contains(year) else { return .failure(.outOfRange) }
+            return .success(.wall(wall))
+        }
+        var offsetSeconds = 0
+        switch bytes[i] {
+        case 0x5A, 0x7A:  // Z z
+            i += 1
+        case 0x2B, 0x2D:  // + -
+            guard n - i == 6, let oh = number(i + 1, 2), bytes[i + 3] == 0x3A, let om = number(i + 4, 2),
+                  oh <= 23, om <= 59
+            else { return .failure(.unparseable) }
+            offsetSeconds = (oh * 3600 + om * 60) * (bytes[i] == 0x2D ? -1 : 1)
+            i += 6
+        default:
+            return .failure(.unparseable)
+        }
+        guard i == n else { return .failure(.unparseable) }
+        let instant = wall - Int64(offsetSeconds) * 1000
+        guard instant >= earliest, instant < end else { return .failure(.outOfRange) }
+        return .success(.instant(instant))
+    }
+
+    public static func parse(_ text: String) -> Result<RecordTime, TimestampError> {
+        var text = text
+        return text.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `2025-03-04T13:34:56+01:00` (milliseconds only when not zero; `Z` for offset 0).
+    /// Offsets with seconds (some zones before 1972) are rounded to the minute and the wall
+    /// time shown with the rounded offset, so the instant written is still exact.
+    public static func format(_ instant: Int64, offsetSeconds: Int) -> String {
+        let offset = Int((Double(offsetSeconds) / 60).rounded()) * 60
+        let local = LocalTime(wallMilliseconds: instant + Int64(offset) * 1000)
+        var s = local.date.iso8601
+        s.reserveCapacity(29)
+        s.append("T")
+        appendPadded(&s, local.hour, width: 2)
+        s.append(":")
+        appendPadded(&s, local.minute, width: 2)
+        s.append(":")
+        appendPadded(&s, local.second, width: 2)
+        if local.millisecond != 0 {
+            s.append(".")
+            appendPadded(&s, local.millisecond, width: 3)
+        }
+        if offset == 0 {
+            s.append("Z")
+        } else {
+            s.append(offset < 0 ? "-" : "+")
+            appendPadded(&s, abs(offset) / 3600, width: 2)
+            s.append(":")
+            appendPadded(&s, abs(offset) / 60 % 60, width: 2)
+        }
+        return s
+    }
+
+    public static func format(_ instant: Int64, in zone: ZoneRules) -> String {
+        format(instant, offsetSeconds: zone.offsetSeconds(at: instant))
+    }
+}

@@ -1,0 +1,83 @@
+/// Exact conversion of a JSON number's text to an integer count of `10^-scale` units
+/// (seconds with scale 3 → milliseconds), rounding half away from zero, without going
+/// through `Double` — `0.1 + 0.2` seconds is 300 ms, not 300.00000000000006.
+struct FixedPoint: Equatable {
+    /// The rounded magnitude, saturated at `limit` for absurd values (1e400, 30-digit integers).
+    var magnitude: Int64
+    var isNegative: Bool
+    /// No nonzero digit was rounded away.
+    var isExact: Bool
+
+    /// Far beyond any plausible duration or timestamp (about 292 000 years of milliseconds),
+    /// so saturating here never changes a result that matters.
+    static let limit: Int64 = 1 << 53
+
+    /// `text` must already be a valid JSON number (the scanner checked it).
+    init(_ text: UnsafeRawBufferPointer, scale: Int) {
+        var i = 0
+        isNegative = text.first == UInt8(ascii: "-")
+        if isNegative { i += 1 }
+        var digits: UInt64 = 0
+        var significant = 0
+        var exponent = 0  // value = digits × 10^exponent, before dropped digits
+        var dropped = false  // a nonzero digit beyond what `digits` holds
+        var seenNonzero = false
+        func take(_ d: UInt8, fraction: Bool) {
+            if d != 0 { seenNonzero = true }
+            if significant < 18 {
+                digits = digits * 10 + UInt64(d)
+                if seenNonzero { significant += 1 }
+                if fraction { exponent -= 1 }
+            } else {
+                if d != 0 { dropped = true }
+                if !fraction { exponent += 1 }
+            }
+        }
+        while i < text.count, isDigit(text[i]) { take(text[i] - 0x30, fraction: false); i += 1 }
+        if i < text.count, text[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < text.count, isDigit(text[i]) { take(text[i] - 0x30, fraction: true); i += 1 }
+        }
+        if i < text.count, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
+            i += 1
+            var sign = 1
+            if text[i] == UInt8(ascii: "-") { sign = -1; i += 1 } else if text[i] == UInt8(ascii: "+") { i += 1 }
+            var e = 0
+            while i < text.count, isDigit(text[i]) {
+                e = min(e * 10 + Int(text[i] - 0x30), 100_000)
+                i += 1
+            }
+            exponent += sign * e
+        }
+        if !seenNonzero { isNegative = false }
+
+        let shift = exponent + scale
+        if digits == 0 {
+            (magnitude, isExact) = (0, !dropped)
+        } else if shift >= 0 {
+            var value = digits
+            var saturated = false
+            for _ in 0..<min(shift, 40) {
+                let (product, overflow) = value.multipliedReportingOverflow(by: 10)
+                if overflow || product > UInt64(Self.limit) { saturated = true; break }
+                value = product
+            }
+            magnitude = saturated ? Self.limit : Int64(min(value, UInt64(Self.limit)))
+            isExact = !dropped
+        } else if -shift > 19 {
+            // Smaller than half a unit: rounds to zero.
+            (magnitude, isExact) = (0, false)
+        } else {
+            var divisor: UInt64 = 1
+            for _ in 0..<(-shift) { divisor *= 10 }
+            let quotient = digits / divisor
+            let remainder = digits % divisor
+            let roundsUp = remainder * 2 >= divisor  // half away from zero
+            magnitude = Int64(min(quotient + (roundsUp ? 1 : 0), UInt64(Self.limit)))
+            isExact = remainder == 0 && !dropped
+        }
+    }
+
+    /// The signed value.
+    var value: Int64 { isNegative ? -magnitude : magnitude }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import YirCore
+
+/// One input to read: a file, or standard input.
+public struct InputFile: Sendable, Equatable {
+    /// The path as given or found (`-` for standard input).
+    public var path: String
+    public var isStandardInput: Bool { path == "-" }
+    public var isCompressed: Bool { path.hasSuffix(".gz") }
+
+    public init(path: String) { self.path = path }
+
+    /// The record type the file name implies (SPEC §1.2): its stem starts with the type's plural.
+    public var impliedType: RecordType? {
+        guard !isStandardInput else { return nil }
+        let name = (path as NSString).lastPathComponent
+        return RecordType.allCases.first { name.hasPrefix($0.filePrefix) }
+    }
+}
+
+/// Why an input could not be read. The CLI maps these onto SPEC §5's exit codes.
+public enum InputError: Error, Equatable, CustomStringConvertible {
+    /// 66: the path does not exist or cannot be opened.
+    case cannotOpen(path: String, reason: String)
+    /// 74: reading failed part-way (an I/O error, a truncated or corrupt `.gz`).
+    case readFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason): "cannot open \(path): \(reason)"
+        case .readFailed(let path, let reason): "error reading \(path): \(reason)"
+        }
+    }
+}
+
+public enum InputFiles {
+    static let extensions = [".jsonl", ".json", ".ndjson"]
+
+    /// Expands the paths given on the command line into files in input order (SPEC §1.1):
+    /// the order given, directories expanded recursively in sorted path order.
+    public static func expand(_ paths: [String]) throws(InputError) -> [InputFile] {
+        var files: [InputFile] = []
+        for path in paths {
+            if path == "-" {
+                files.append(InputFile(path: path))
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw .cannotOpen(path: path, reason: "no such file or directory")
+            }
+            guard isDirectory.boolValue else {
+                files.append(InputFile(path: path))
+                continue
+            }
+            guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+                throw .cannotOpen(path: path, reason: "cannot list directory")
+            }
+            var found: [String] = []
+            while let relative = enumerator.nextObject() as? String {
+                let name = relative.hasSuffix(".gz") ? String(relative.dropLast(3)) : relative
+                guard extensions.contains(where: { name.hasSuffix($0) }) else { continue }
+                let full = (path as NSString).appendingPathComponent(relative)
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue {
+                    found.append(full)
+                }
+            }
+            // Byte order of the paths, independent of locale.
+            found.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            files += found.map(InputFile.init)
+        }
+        return files
+    }
+}

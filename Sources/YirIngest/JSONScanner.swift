@@ -1,0 +1,395 @@
+import YirCore
+
+/// A strict byte-level JSON scanner for one line: it validates the whole line (structure,
+/// UTF-8, escapes) and records where the values of the wanted top-level keys lie, decoding
+/// nothing. Strings without escapes are then used in place; others are decoded on demand.
+/// No invalid line is ever half-read into a record: `scan` either accepts the line whole or
+/// names the reason it is rejected.
+public struct JSONScanner {
+    /// The JSON type of a value.
+    public enum Kind: UInt8, Sendable {
+        case string, number, bool, null, object, array
+    }
+
+    /// Where one top-level value lies in the line.
+    public struct Value: Sendable {
+        public var kind: Kind
+        /// For strings, the bytes between the quotes; otherwise the value's text.
+        public var start: Int
+        public var end: Int
+        /// A string with at least one backslash escape.
+        public var escaped: Bool
+        public var boolValue: Bool
+    }
+
+    /// How deep arrays and objects may nest before a line is rejected (the record format is
+    /// flat; this bounds the scanner's work on hostile input, not on real records).
+    public static let maximumDepth = 512
+
+    /// The top-level keys to capture; `values[i]` is the value of `keys[i]`, if present.
+    /// A key given twice takes its last value, as in most JSON readers.
+    public let keys: [[UInt8]]
+    public private(set) var values: [Value?]
+    private var nesting: [UInt8] = []
+
+    public init(keys: [String]) {
+        self.keys = keys.map { Array($0.utf8) }
+        self.values = Array(repeating: nil, count: keys.count)
+        nesting.reserveCapacity(64)
+    }
+
+    public enum Failure: Error, Equatable {
+        case invalid, notAnObject, invalidUTF8, tooDeep
+
+        public var reason: RejectReason {
+            switch self {
+            case .invalid: .invalidJSON
+            case .notAnObject: .notAnObject
+            case .invalidUTF8: .invalidUTF8
+            case .tooDeep: .nestingTooDeep
+            }
+        }
+    }
+
+    /// Scans `line` as one JSON object.
+    public mutating func scan(_ line: UnsafeRawBufferPointer) -> Failure? {
+        for i in values.indices { values[i] = nil }
+        var cursor = Cursor(bytes: line)
+        do {
+            cursor.skipWhitespace()
+            guard cursor.peek == UInt8(ascii: "{") else {
+                _ = try scanValue(&cursor)
+                cursor.skipWhitespace()
+                return cursor.atEnd ? .notAnObject : .invalid
+            }
+            cursor.position += 1
+            cursor.skipWhitespace()
+            if cursor.peek == UInt8(ascii: "}") {
+                cursor.position += 1
+            } else {
+                while true {
+                    guard cursor.peek == UInt8(ascii: "\"") else { throw Failure.invalid }
+                    let key = try cursor.scanString()
+                    cursor.skipWhitespace()
+                    guard cursor.peek == UInt8(ascii: ":") else { throw Failure.invalid }
+                    cursor.position += 1
+                    cursor.skipWhitespace()
+                    let value = try scanValue(&cursor)
+                    if let index = keyIndex(line, key) { values[index] = value }
+                    cursor.skipWhitespace()
+                    let next = cursor.peek
+                    cursor.position += 1
+                    if next == UInt8(ascii: "}") { break }
+                    guard next == UInt8(ascii: ",") else { throw Failure.invalid }
+                    cursor.skipWhitespace()
+                }
+            }
+            cursor.skipWhitespace()
+            return cursor.atEnd ? nil : .invalid
+        } catch let failure as Failure {
+            return failure
+        } catch {
+            return .invalid
+        }
+    }
+
+    private func keyIndex(_ line: UnsafeRawBufferPointer, _ key: Value) -> Int? {
+        if key.escaped {
+            let decoded = JSONScanner.decodeString(line, key)
+            return keys.firstIndex(of: decoded)
+        }
+        let length = key.end - key.start
+        for (index, name) in keys.enumerated() where name.count == length {
+            if name.withUnsafeBytes({ memcmp($0.baseAddress!, line.baseAddress! + key.start, length) == 0 }) {
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// Scans any value; containers are walked iteratively so depth costs no stack.
+    private mutating func scanValue(_ cursor: inout Cursor) throws -> Value {
+        let start = cursor.position
+        switch cursor.peek {
+        case UInt8(ascii: "\""):
+            return try cursor.scanString()
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let kind: Kind = cursor.peek == UInt8(ascii: "{") ? .object : .array
+            try skipContainer(&cursor)
+            return Value(kind: kind, start: start, end: cursor.position, escaped: false, boolValue: false)
+        case UInt8(ascii: "t"):
+            try cursor.expectLiteral("true")
+            return Value(kind: .bool, start: start, end: cursor.position, escaped: false, boolValue: true)
+        case UInt8(ascii: "f"):
+            try cursor.expectLiteral("false")
+            return Value(kind: .bool, start: start, end: cursor.position, escaped: false, boolValue: false)
+        case UInt8(ascii: "n"):
+            try cursor.expectLiteral("null")
+            return Value(kind: .null, start: start, end: cursor.position, escaped: false, boolValue: false)
+        default:
+            try cursor.scanNumber()
+            return Value(kind: .number, start: start, end: cursor.position, escaped: false, boolValue: false)
+        }
+    }
+
+    private mutating func skipContainer(_ cursor: inout Cursor) throws {
+        nesting.removeAll(keepingCapacity: true)
+        // Each iteration is at the start of a container or just after a value inside one.
+        var expectValue = true
+        while true {
+            if expectValue {
+                let open = cursor.peek
+                if open == UInt8(ascii: "{") || open == UInt8(ascii: "[") {
+                    guard nesting.count < Self.maximumDepth else { throw Failure.tooDeep }
+                    nesting.append(open)
+                    cursor.position += 1
+                    cursor.skipWhitespace()
+                    let close = open == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                    if cursor.peek == close {
+                        cursor.position += 1
+                        nesting.removeLast()
+                        expectValue = false
+                    } else if open == UInt8(ascii: "{") {
+                        try scanMemberKey(&cursor)
+                    }
+                    if nesting.isEmpty { return }
+                    continue
+                }
+                _ = try scanValue(&cursor)
+                expectValue = false
+            }
+            cursor.skipWhitespace()
+            guard let top = nesting.last else { return }
+            let next = cursor.peek
+            cursor.position += 1
+            if next == UInt8(ascii: ",") {
+                cursor.skipWhitespace()
+                if top == UInt8(ascii: "{") { try scanMemberKey(&cursor) }
+                expectValue = true
+            } else if next == (top == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                nesting.removeLast()
+                if nesting.isEmpty { return }
+            } else {
+                throw Failure.invalid
+            }
+        }
+    }
+
+    /// `"key" :` followed by whitespace, leaving the cursor at the member's value.
+    private func scanMemberKey(_ cursor: inout Cursor) throws {
+        guard cursor.peek == UInt8(ascii: "\"") else { throw Failure.invalid }
+        _ = try cursor.scanString()
+        cursor.skipWhitespace()
+        guard cursor.peek == UInt8(ascii: ":") else { throw Failure.invalid }
+        cursor.position += 1
+        cursor.skipWhitespace()
+    }
+
+    /// The UTF-8 bytes of a scanned string value, with escapes decoded. The scanner has
+    /// already validated the escapes, so this cannot fail.
+    public static func decodeString(_ line: UnsafeRawBufferPointer, _ value: Value) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(value.end - value.start)
+        var i = value.start
+        func hex4(_ at: Int) -> UInt32 {
+            var v: UInt32 = 0
+            for k in at..<(at + 4) { v = v << 4 | UInt32(hexValue(line[k])) }
+            return v
+        }
+        while i < value.end {
+            let b = line[i]
+            guard b == UInt8(ascii: "\\") else {
+                out.append(b)
+                i += 1
+                continue
+            }
+            let e = line[i + 1]
+            i += 2
+            switch e {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex4(i)
+                i += 4
+                if scalar >= 0xD800 && scalar < 0xDC00 {
+                    let low = hex4(i + 2)
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                }
+                appendUTF8(&out, scalar)
+            default: out.append(e)  // " \ /
+            }
+        }
+        return out
+    }
+}
+
+func hexValue(_ b: UInt8) -> UInt8 {
+    switch b {
+    case 0x30...0x39: b - 0x30
+    case 0x41...0x46: b - 0x41 + 10
+    case 0x61...0x66: b - 0x61 + 10
+    default: 0xFF
+    }
+}
+
+func appendUTF8(_ out: inout [UInt8], _ scalar: UInt32) {
+    switch scalar {
+    case ..<0x80:
+        out.append(UInt8(scalar))
+    case ..<0x800:
+        out.append(UInt8(0xC0 | scalar >> 6))
+        out.append(UInt8(0x80 | scalar & 0x3F))
+    case ..<0x10000:
+        out.append(UInt8(0xE0 | scalar >> 12))
+        out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+        out.append(UInt8(0x80 | scalar & 0x3F))
+    default:
+        out.append(UInt8(0xF0 | scalar >> 18))
+        out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+        out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+        out.append(UInt8(0x80 | scalar & 0x3F))
+    }
+}
+
+/// A read position in one line. Reading past the end yields 0, which no rule accepts.
+struct Cursor {
+    let bytes: UnsafeRawBufferPointer
+    var position = 0
+
+    var atEnd: Bool { position >= bytes.count }
+    var peek: UInt8 { position < bytes.count ? bytes[position] : 0 }
+
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONScanner.Failure) {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - position >= count,
+              memcmp(bytes.baseAddress! + position, literal.utf8Start, count) == 0
+        else { throw .invalid }
+        position += count
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
+    mutating func scanNumber() throws(JSONScanner.Failure) {
+        if peek == UInt8(ascii: "-") { position += 1 }
+        if peek == UInt8(ascii: "0") {
+            position += 1
+        } else {
+            guard isDigit(peek) else { throw .invalid }
+            while isDigit(peek) { position += 1 }
+        }
+        if peek == UInt8(ascii: ".") {
+            position += 1
+            guard isDigit(peek) else { throw .invalid }
+            while isDigit(peek) { position += 1 }
+        }
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            position += 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { position += 1 }
+            guard isDigit(peek) else { throw .invalid }
+            while isDigit(peek) { position += 1 }
+        }
+    }
+
+    /// A string starting at the opening quote; validates escapes and UTF-8.
+    mutating func scanString() throws(JSONScanner.Failure) -> JSONScanner.Value {
+        position += 1
+        let start = position
+        var escaped = false
+        while true {
+            guard position < bytes.count else { throw .invalid }
+            let b = bytes[position]
+            if b == UInt8(ascii: "\"") {
+                let value = JSONScanner.Value(kind: .string, start: start, end: position, escaped: escaped,
+                                              boolValue: false)
+                position += 1
+                return value
+            }
+            if b < 0x20 { throw .invalid }
+            if b == UInt8(ascii: "\\") {
+                escaped = true
+                try scanEscape()
+            } else if b < 0x80 {
+                position += 1
+            } else {
+                try scanMultibyte()
+            }
+        }
+    }
+
+    private mutating func scanEscape() throws(JSONScanner.Failure) {
+        position += 1
+        switch peek {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            position += 1
+        case UInt8(ascii: "u"):
+            position += 1
+            let unit = try hex4()
+            if unit >= 0xDC00 && unit < 0xE000 { throw .invalidUTF8 }  // a low surrogate alone
+            if unit >= 0xD800 && unit < 0xDC00 {
+                guard peek == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
+                else { throw .invalidUTF8 }
+                position += 2
+                let low = try hex4()
+                guard low >= 0xDC00 && low < 0xE000 else { throw .invalidUTF8 }
+            }
+        default:
+            throw .invalid
+        }
+    }
+
+    private mutating func hex4() throws(JSONScanner.Failure) -> UInt32 {
+        guard bytes.count - position >= 4 else { throw .invalid }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let h = hexValue(bytes[position])
+            guard h != 0xFF else { throw .invalid }
+            v = v << 4 | UInt32(h)
+            position += 1
+        }
+        return v
+    }
+
+    /// One multi-byte UTF-8 sequence: no overlong forms, no surrogates, nothing past U+10FFFF.
+    private mutating func scanMultibyte() throws(JSONScanner.Failure) {
+        let b0 = bytes[position]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch b0 {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw .invalidUTF8
+        }
+        guard bytes.count - position >= length else { throw .invalidUTF8 }
+        let b1 = bytes[position + 1]
+        guard b1 >= low && b1 <= high else { throw .invalidUTF8 }
+        for k in 2..<length where bytes[position + k] & 0xC0 != 0x80 { throw .invalidUTF8 }
+        position += length
+    }
+}
+
+@inline(__always) func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
