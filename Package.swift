@@ -20,7 +20,7 @@ let package = Package(
                        providers: [.apt(["zlib1g-dev"])]),
         .target(name: "YirCore"),
         .target(name: "YirIngest", dependencies: ["YirCore", "CZlib"]),
-        .target(name: "YirStats", dependencies: ["YirCore"]),
+        .target(name: "YirStats", dependencies: ["YirCore", "YirIngest"]),
         .target(name: "YirReport", dependencies: ["YirCore", "YirStats"]),
         .executableTarget(name: "yir", dependencies: [
             "YirCore", "YirIngest", "YirStats", "YirReport",

@@ -31,3 +31,19 @@ public func roundedQuotient(_ numerator: Int64, _ denominator: Int64) -> Int64 {
     precondition(denominator > 0 && numerator >= 0)
     return (numerator * 2 + denominator) / (denominator * 2)
 }
+
+/// A fixed-point figure as it is written out: `value / 10^scale`.
+public struct FixedDecimal: Sendable, Equatable, CustomStringConvertible {
+    public var value: Int64
+    public var scale: Int
+
+    public init(_ value: Int64, scale: Int) {
+        self.value = value
+        self.scale = scale
+    }
+
+    /// Seconds from integer milliseconds.
+    public static func seconds(milliseconds: Int64) -> FixedDecimal { FixedDecimal(milliseconds, scale: 3) }
+
+    public var description: String { decimalText(value, scale: scale) }
+}

@@ -1,0 +1,37 @@
+import YirIngest
+
+/// `--rejects FILE`: one JSON line per rejected line (SPEC §1.3), written as the lines are
+/// met and moved into place at the end like every other output.
+public final class RejectsFile {
+    private let file: OutputFile
+    private var pending: [UInt8] = []
+
+    public init(path: String) throws(OutputError) {
+        file = try OutputFile(path: path)
+    }
+
+    public func add(_ rejection: Rejection) throws(OutputError) {
+        var w = JSONWriter(pretty: false)
+        w.object { w in
+            w.field("file", rejection.file)
+            w.field("line", rejection.line)
+            w.field("offset", rejection.offset)
+            w.field("reason", rejection.reason.rawValue)
+            // The text as read, cut at 1 KiB; bytes that are not UTF-8 become U+FFFD.
+            w.field("text", String(decoding: rejection.text, as: UTF8.self))
+        }
+        pending += w.bytes
+        pending.append(0x0A)
+        if pending.count >= 1 << 16 { try flush() }
+    }
+
+    private func flush() throws(OutputError) {
+        try file.write(pending)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    public func commit() throws(OutputError) {
+        try flush()
+        try file.commit()
+    }
+}

@@ -1,0 +1,41 @@
+import YirCore
+import YirIngest
+import YirStats
+
+/// SPEC §4.1's report model: the one value every renderer writes.
+public struct ReportModel: Sendable {
+    public static let schemaVersion = 1
+    public static let generatorName = "yir"
+    public static let generatorVersion = "0.1.0"
+
+    public var parameters: Parameters
+    public var inputs: [InputSummary]
+    public var statistics: RunStatistics
+
+    public init(parameters: Parameters, inputs: [InputSummary], statistics: RunStatistics) {
+        self.parameters = parameters
+        self.inputs = inputs
+        self.statistics = statistics
+    }
+
+    /// The run's parameters as the report echoes them.
+    public struct Parameters: Sendable {
+        /// `--year`, or nil when each reader's year is the year of A in their zone.
+        public var year: Int?
+        public var asOf: Int64
+        /// `--tz`, or nil.
+        public var timeZone: String?
+        public var top: Int
+        public var profile: String
+        public var locale: String
+
+        public init(year: Int?, asOf: Int64, timeZone: String?, top: Int, profile: String, locale: String) {
+            self.year = year
+            self.asOf = asOf
+            self.timeZone = timeZone
+            self.top = top
+            self.profile = profile
+            self.locale = locale
+        }
+    }
+}

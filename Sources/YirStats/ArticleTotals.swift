@@ -1,0 +1,38 @@
+import YirCore
+
+/// Running totals of one article's counted views.
+struct ArticleTotals {
+    var article: Int32
+    var milliseconds: Int64 = 0
+    var views = 0
+    var firstViewed = Int64.max
+    var lastViewed = Int64.min
+    var readers = 0
+
+    init(article: Int32) { self.article = article }
+
+    mutating func add(milliseconds: Int64, at instant: Int64) {
+        self.milliseconds += milliseconds
+        views += 1
+        firstViewed = min(firstViewed, instant)
+        lastViewed = max(lastViewed, instant)
+    }
+
+    /// SPEC §2.3's order for top articles: more seconds, then more views, then the later
+    /// last view, then wiki and title ascending (UTF-8 byte order).
+    static func ranksBefore(_ a: ArticleTotals, _ b: ArticleTotals, catalog: Catalog) -> Bool {
+        if a.milliseconds != b.milliseconds { return a.milliseconds > b.milliseconds }
+        if a.views != b.views { return a.views > b.views }
+        if a.lastViewed != b.lastViewed { return a.lastViewed > b.lastViewed }
+        return catalog.articlePrecedes(a.article, b.article)
+    }
+
+    /// The first `count` in SPEC order.
+    static func top(_ totals: some Sequence<ArticleTotals>, count: Int, catalog: Catalog) -> [ArticleFigures] {
+        totals.sorted { ranksBefore($0, $1, catalog: catalog) }.prefix(count).map { t in
+            ArticleFigures(wiki: catalog.wiki(ofArticle: t.article), title: catalog.title(ofArticle: t.article),
+                           milliseconds: t.milliseconds, views: t.views, firstViewed: t.firstViewed,
+                           lastViewed: t.lastViewed, readers: t.readers)
+        }
+    }
+}

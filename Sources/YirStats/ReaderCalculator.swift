@@ -1,0 +1,195 @@
+import YirCore
+
+/// Records → SPEC §2.3 figures for one reader. Pure: no I/O, no shared state.
+struct ReaderCalculator {
+    let catalog: Catalog
+    let zoneRules: [ZoneRules]
+    let parameters: StatsParameters
+    let excludedTitles: Set<Int32>
+
+    /// The figures, the reader's counted totals per article (for the cohort), and the
+    /// counts of records that did not count, by reason.
+    func compute(_ activity: ReaderActivity) -> (ReaderStats, [ArticleTotals], Diagnostics) {
+        var skipped = Diagnostics()
+        let asOf = parameters.asOf
+        let zone = parameters.zoneOverride
+            ?? activity.latestZone.map { zoneRules[Int($0.zone)] }
+            ?? parameters.fallbackZone
+        func instant(_ time: RecordTime) -> Int64 {
+            switch time {
+            case .instant(let t): t
+            case .wall(let wall): zone.instant(fromWall: wall)
+            }
+        }
+
+        let asOfLocal = zone.local(asOf)
+        let year = parameters.year ?? asOfLocal.date.year
+        let windowStart = zone.instant(fromWall: CivilDate(year: year, month: 1, day: 1).daysSinceEpoch * millisecondsPerDay)
+        let nextYear = zone.instant(fromWall: CivilDate(year: year + 1, month: 1, day: 1).daysSinceEpoch * millisecondsPerDay)
+        let inWindow = { (t: Int64) in t >= windowStart && t < nextYear }
+
+        // The latest history clear at or before A (SPEC §2.1).
+        var clear: Int64?
+        for time in activity.historyClears {
+            let t = instant(time)
+            if t > asOf { skipped.afterAsOf += 1 } else { clear = max(clear ?? t, t) }
+        }
+        /// Page views and sessions fall under exactly one reason, checked in SPEC §4.1's order.
+        func countsAsActivity(_ t: Int64) -> Bool {
+            if t > asOf { skipped.afterAsOf += 1; return false }
+            if let clear, t < clear { skipped.cleared += 1; return false }
+            if !inWindow(t) { skipped.outsideWindow += 1; return false }
+            return true
+        }
+
+        // Reading.
+        var totals: [Int32: ArticleTotals] = [:]
+        var readingMilliseconds: Int64 = 0
+        var views = 0
+        var hours = [Int](repeating: 0, count: 24)
+        var weekdays = [Int](repeating: 0, count: 8)
+        var months = [Int](repeating: 0, count: 13)
+        var monthMilliseconds = [Int64](repeating: 0, count: 13)
+        var days = Set<Int64>()
+        for view in activity.pageViews {
+            let t = instant(view.time)
+            guard countsAsActivity(t) else { continue }
+            guard view.namespace == 0, !excludedTitles.contains(catalog.articles[Int(view.article)].title) else {
+                skipped.excludedPage += 1
+                continue
+            }
+            totals[view.article, default: ArticleTotals(article: view.article)].add(milliseconds: view.milliseconds, at: t)
+            readingMilliseconds += view.milliseconds
+            views += 1
+            let local = zone.local(t)
+            let date = local.date
+            hours[local.hour] += 1
+            weekdays[local.weekday] += 1
+            months[date.month] += 1
+            monthMilliseconds[date.month] += view.milliseconds
+            days.insert(local.day)
+        }
+        let perArticle = totals.values.map(\.milliseconds).sorted()
+        let reading = ReaderStats.Reading(
+            milliseconds: readingMilliseconds, views: views, articles: totals.count,
+            averageSecondsPerArticle: .seconds(milliseconds: totals.isEmpty ? 0 : roundedQuotient(readingMilliseconds, Int64(totals.count))),
+            medianSecondsPerArticle: Self.median(perArticle))
+
+        // App time.
+        var appMilliseconds: Int64 = 0
+        var sessions = 0
+        for session in activity.sessions where countsAsActivity(instant(session.time)) {
+            appMilliseconds += session.milliseconds
+            sessions += 1
+        }
+        let appTime = ReaderStats.AppTime(
+            milliseconds: appMilliseconds, sessions: sessions,
+            averageSessionSeconds: .seconds(milliseconds: sessions == 0 ? 0 : roundedQuotient(appMilliseconds, Int64(sessions))))
+
+        let patterns = ReaderStats.Patterns(
+            hour: Self.mostFrequent(hours, in: 0...23), weekday: Self.mostFrequent(weekdays, in: 1...7),
+            month: Self.mostFrequent(months, in: 1...12))
+        let monthly = (1...12).map { ReaderStats.Month(month: $0, milliseconds: monthMilliseconds[$0], views: months[$0]) }
+
+        let saved = savedFigures(activity, zone: zone, instant: instant, asOfLocal: asOfLocal,
+                                 inWindow: inWindow, skipped: &skipped)
+        let notifications = notificationFigures(activity, instant: instant, skipped: &skipped)
+
+        let stats = ReaderStats(
+            user: catalog.users.string(activity.user), zone: zone,
+            window: .init(start: windowStart, end: min(nextYear, asOf)),
+            reading: reading,
+            topArticles: ArticleTotals.top(totals.values, count: parameters.top, catalog: catalog),
+            appTime: appTime, patterns: patterns, monthly: monthly, streak: Self.longestStreak(days),
+            saved: saved, notifications: notifications, rankTopPercent: nil)
+        return (stats, Array(totals.values), skipped)
+    }
+
+    /// SPEC §2.3 `saved`: each article's latest save/unsave at or before A decides.
+    private func savedFigures(_ activity: ReaderActivity, zone: ZoneRules, instant: (RecordTime) -> Int64,
+                              asOfLocal: LocalTime, inWindow: (Int64) -> Bool,
+                              skipped: inout Diagnostics) -> ReaderStats.Saved {
+        var latest: [Int32: (at: Int64, action: SaveAction)] = [:]
+        for action in activity.saves {
+            let t = instant(action.time)
+            if t > parameters.asOf { skipped.afterAsOf += 1; continue }
+            // On equal instants the later record in input order wins.
+            if let current = latest[action.article], current.at > t { continue }
+            latest[action.article] = (t, action)
+        }
+        let saves = latest.values.filter { $0.action.isSave }
+
+        // Same local clock time 30 calendar days before A, read back through the zone.
+        let windowStart = zone.instant(fromWall: asOfLocal.wallMilliseconds - 30 * millisecondsPerDay)
+        let recent30 = saves.filter { $0.at >= windowStart && $0.at <= parameters.asOf }
+        let lastSaved = recent30.map(\.at).max()
+        var display = ""
+        if let lastSaved {
+            let local = zone.local(lastSaved)
+            display = local.day == asOfLocal.day
+                ? parameters.locale.shortTime(local) : parameters.locale.monthAndDay(local.date)
+        }
+
+        let thisYear = saves.filter { inWindow($0.at) }
+        let recent = thisYear.sorted { a, b in
+            if a.at != b.at { return a.at > b.at }
+            return catalog.articlePrecedes(a.action.article, b.action.article)
+        }.prefix(3).map { save in
+            ReaderStats.RecentSave(
+                wiki: catalog.wiki(ofArticle: save.action.article), title: catalog.title(ofArticle: save.action.article),
+                saved: save.at, thumbnail: save.action.thumbnail.map { catalog.urls.string($0) })
+        }
+        return ReaderStats.Saved(last30DaysCount: recent30.count, lastSaved: lastSaved, lastSavedDisplay: display,
+                                 yearCount: thisYear.count, recent: Array(recent))
+    }
+
+    /// SPEC §2.3 `notifications`: each key's latest state at or before A.
+    private func notificationFigures(_ activity: ReaderActivity, instant: (RecordTime) -> Int64,
+                                     skipped: inout Diagnostics) -> ReaderStats.Notifications {
+        var latest: [Int32: (at: Int64, enabled: Bool)] = [:]
+        for change in activity.notifications {
+            let t = instant(change.time)
+            if t > parameters.asOf { skipped.afterAsOf += 1; continue }
+            if let current = latest[change.key], current.at > t { continue }
+            latest[change.key] = (t, change.enabled)
+        }
+        let types = latest.map { (type: NotificationType(key: catalog.keys.string($0.key)), enabled: $0.value.enabled) }
+            .sorted { NotificationType.precedes($0.type, $1.type) }
+        return .init(subscribed: types.filter(\.enabled).map(\.type),
+                     unsubscribed: types.filter { !$0.enabled }.map(\.type))
+    }
+
+    /// The value with the highest count; ties go to the smallest value; nil when all are 0.
+    static func mostFrequent(_ counts: [Int], in range: ClosedRange<Int>) -> Int? {
+        var best: Int?
+        for value in range where counts[value] > 0 && counts[value] > (best.map { counts[$0] } ?? 0) {
+            best = value
+        }
+        return best
+    }
+
+    /// Median of sorted millisecond totals, exact: the mean of two middle values can end
+    /// in half a millisecond, so it is kept in tenths of a millisecond.
+    static func median(_ sorted: [Int64]) -> FixedDecimal {
+        guard !sorted.isEmpty else { return FixedDecimal(0, scale: 3) }
+        let middle = sorted.count / 2
+        if sorted.count % 2 == 1 { return .seconds(milliseconds: sorted[middle]) }
+        return FixedDecimal((sorted[middle - 1] + sorted[middle]) * 5, scale: 4)
+    }
+
+    /// The longest run of consecutive local days; the earliest on ties.
+    static func longestStreak(_ days: Set<Int64>) -> ReaderStats.Streak {
+        var best = ReaderStats.Streak(days: 0, start: nil, end: nil)
+        var runStart: Int64 = 0
+        var previous: Int64?
+        for day in days.sorted() {
+            if previous != day - 1 { runStart = day }
+            previous = day
+            let length = Int(day - runStart + 1)
+            if length > best.days {
+                best = .init(days: length, start: CivilDate(daysSinceEpoch: runStart), end: CivilDate(daysSinceEpoch: day))
+            }
+        }
+        return best
+    }
+}

@@ -1,0 +1,65 @@
+import YirCore
+import YirIngest
+
+/// The statistics stage: every reader's figures (SPEC §2.3), then the run's (§2.4) and ranks.
+public enum Statistics {
+    public static func compute(_ ingest: IngestResult, parameters: StatsParameters) -> RunStatistics {
+        let titles = ingest.catalog.titles
+        let excluded = Set(parameters.excludedTitles.compactMap { titles.lookup(Normalization.title($0)) })
+        let calculator = ReaderCalculator(catalog: ingest.catalog, zoneRules: ingest.zoneRules,
+                                          parameters: parameters, excludedTitles: excluded)
+        var diagnostics = ingest.diagnostics
+        var readers: [ReaderStats] = []
+        var cohortTotals: [Int32: ArticleTotals] = [:]
+        for activity in ingest.readers {
+            let (stats, totals, skipped) = calculator.compute(activity)
+            readers.append(stats)
+            diagnostics.add(skipped)
+            for t in totals {
+                var run = cohortTotals[t.article] ?? ArticleTotals(article: t.article)
+                run.milliseconds += t.milliseconds
+                run.views += t.views
+                run.firstViewed = min(run.firstViewed, t.firstViewed)
+                run.lastViewed = max(run.lastViewed, t.lastViewed)
+                run.readers += 1
+                cohortTotals[t.article] = run
+            }
+        }
+        readers.sort { $0.user.utf8.lexicographicallyPrecedes($1.user.utf8) }
+        assignRanks(&readers)
+        let cohort = CohortStats(
+            readers: readers.count,
+            readingMilliseconds: readers.reduce(0) { $0 + $1.reading.milliseconds },
+            readingSecondsPercentiles: percentiles(readers.map(\.reading.milliseconds)),
+            appTimeSecondsPercentiles: percentiles(readers.map(\.appTime.milliseconds)),
+            topArticles: ArticleTotals.top(cohortTotals.values, count: parameters.top, catalog: ingest.catalog))
+        return RunStatistics(readers: readers, cohort: cohort, diagnostics: diagnostics)
+    }
+
+    /// `rank.top_percent`: r = 1 + readers with strictly more reading time; ⌈100·r/N⌉.
+    static func assignRanks(_ readers: inout [ReaderStats]) {
+        let positive = readers.map(\.reading.milliseconds).filter { $0 > 0 }.sorted(by: >)
+        let n = positive.count
+        for i in readers.indices {
+            let ms = readers[i].reading.milliseconds
+            guard ms > 0 else { continue }
+            // Number of values strictly greater than ms in the descending list.
+            var low = 0
+            var high = n
+            while low < high {
+                let mid = (low + high) / 2
+                if positive[mid] > ms { low = mid + 1 } else { high = mid }
+            }
+            let r = 1 + low
+            readers[i].rankTopPercent = (100 * r + n - 1) / n
+        }
+    }
+
+    /// Nearest-rank percentiles over the values above zero; nil when there are none.
+    static func percentiles(_ values: [Int64]) -> CohortStats.Percentiles? {
+        let sorted = values.filter { $0 > 0 }.sorted()
+        guard !sorted.isEmpty else { return nil }
+        func rank(_ p: Int) -> Int64 { sorted[(p * sorted.count + 99) / 100 - 1] }
+        return .init(p50: rank(50), p90: rank(90), p99: rank(99))
+    }
+}

@@ -1,0 +1,23 @@
+import YirCore
+
+/// The parameters of SPEC §2 that shape the figures.
+public struct StatsParameters: Sendable {
+    /// The as-of instant A (epoch ms).
+    public var asOf: Int64
+    /// `--year`; nil: the year of A in each reader's zone.
+    public var year: Int?
+    /// `--tz`: one report zone for every reader.
+    public var zoneOverride: ZoneRules?
+    /// Where no record names a zone: `TZ` or the system zone.
+    public var fallbackZone: ZoneRules
+    /// `--top`.
+    public var top: Int = 5
+    /// `--exclude-title`, as given (normalised like input titles before comparing).
+    public var excludedTitles: [String] = ["Main Page"]
+    public var locale: LocaleFormat = .named("en")
+
+    public init(asOf: Int64, fallbackZone: ZoneRules) {
+        self.asOf = asOf
+        self.fallbackZone = fallbackZone
+    }
+}

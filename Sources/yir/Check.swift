@@ -1,0 +1,19 @@
+import ArgumentParser
+import YirReport
+
+extension Yir {
+    /// `yir check`: input diagnostics only — what would be accepted, rejected and why.
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Read the inputs and print their diagnostics (SPEC §4.1) as JSON.")
+
+        @OptionGroup var options: RunOptions
+
+        func run() throws {
+            let model = try options.runPipeline()
+            var w = JSONWriter(pretty: true)
+            JSONReport.writeDiagnostics(model.statistics.diagnostics, &w)
+            try writeToStandardOutput(w.bytes + [0x0A], options.makeLogger())
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import YirReport
+
+extension Yir {
+    /// `yir report`: the nightly job — every requested output written atomically into --out.
+    struct Report: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Compute the figures and write the report files into a folder.")
+
+        /// The outputs this version writes, each with its file name in --out.
+        enum Format: String, CaseIterable {
+            case json, jsonl
+
+            var fileName: String {
+                switch self {
+                case .json: "report.json"
+                case .jsonl: "readers.jsonl"
+                }
+            }
+        }
+
+        @OptionGroup var options: RunOptions
+
+        @Option(help: "The output folder (created when missing).")
+        var out: String
+
+        @Option(help: "Comma-separated outputs: json (report.json), jsonl (readers.jsonl).")
+        var format = "json,jsonl"
+
+        func formats() throws -> [Format] {
+            var formats: [Format] = []
+            for name in format.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                guard let f = Format(rawValue: name) else {
+                    throw ValidationError("--format: '\(name)' is not an output of this version (json, jsonl)")
+                }
+                if !formats.contains(f) { formats.append(f) }
+            }
+            guard !formats.isEmpty else { throw ValidationError("--format names no output") }
+            return formats
+        }
+
+        func validate() throws { _ = try formats() }
+
+        func run() throws {
+            let logger = options.makeLogger()
+            let model = try options.runPipeline()
+            try exitOnOutputError(logger) {
+                try OutputFile.makeFolder(out)
+                // Every file is complete under its temporary name before any is renamed.
+                var files: [OutputFile] = []
+                for format in try formats() {
+                    let file = try OutputFile(path: (out as NSString).appendingPathComponent(format.fileName))
+                    switch format {
+                    case .json: try file.write(JSONReport.document(model))
+                    case .jsonl: try file.write(JSONReport.lines(model))
+                    }
+                    files.append(file)
+                }
+                for file in files {
+                    try file.commit()
+                    logger.info("wrote \(file.path)")
+                }
+            }
+        }
+    }
+}

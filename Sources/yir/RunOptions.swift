@@ -1,0 +1,188 @@
+import ArgumentParser
+import Foundation
+import Logging
+import YirCore
+import YirIngest
+import YirReport
+import YirStats
+
+/// The options every run shares: inputs, SPEC §5's ingest and statistics options, logging.
+struct RunOptions: ParsableArguments {
+    @Argument(help: "Files, directories (searched recursively for *.jsonl, *.json, *.ndjson and their .gz forms), or - for standard input. Default: standard input.")
+    var inputs: [String] = []
+
+    @Option(help: "The report year (default: the year of --as-of in each reader's zone).")
+    var year: Int?
+
+    @Option(name: .customLong("as-of"), help: "The as-of instant, RFC 3339 (default: now). Records after it are ignored.")
+    var asOf: String?
+
+    @Option(help: "One IANA time zone for every reader (default: each reader's latest zone).")
+    var tz: String?
+
+    @Option(help: "How many top articles to list.")
+    var top = 5
+
+    @Option(name: .customLong("exclude-title"), help: "A title whose views do not count; repeat for more (default: Main Page).")
+    var excludeTitle: [String] = []
+
+    @Option(name: .customLong("max-view-seconds"), help: "Page views longer than this count with 0 seconds.")
+    var maxViewSeconds: Double = 86_400
+
+    @Option(name: .customLong("max-reject-rate"), help: "Fail (exit 65) when more than this share of non-blank lines is rejected.")
+    var maxRejectRate: Double = 0.01
+
+    @Flag(help: "Fail (exit 65) at the first rejected line.")
+    var strict = false
+
+    @Option(help: "Write each rejected line as JSON to this file.")
+    var rejects: String?
+
+    @Option(help: "Mapping profile of the input.")
+    var profile = "wikipedia"
+
+    @Option(help: "Locale for displayed dates and times (en, de).")
+    var locale = "en"
+
+    @Flag(help: "Print errors only.")
+    var quiet = false
+
+    @Flag(help: "Print more about the run.")
+    var verbose = false
+
+    func validate() throws {
+        if let year, !(1970...2099).contains(year) { throw ValidationError("--year must lie in 1970–2099") }
+        if top < 0 { throw ValidationError("--top must be 0 or more") }
+        if !(maxViewSeconds >= 0) || maxViewSeconds > 1e12 { throw ValidationError("--max-view-seconds must be a number ≥ 0") }
+        if !(0...1).contains(maxRejectRate) { throw ValidationError("--max-reject-rate must lie in 0–1") }
+        if profile != "wikipedia" { throw ValidationError("unknown profile '\(profile)' (known: wikipedia)") }
+        if quiet && verbose { throw ValidationError("--quiet and --verbose exclude each other") }
+    }
+
+    func makeLogger() -> Logger {
+        var logger = Logger(label: "yir") { _ in CommandLineLogHandler() }
+        logger.logLevel = quiet ? .error : verbose ? .debug : .info
+        return logger
+    }
+
+    /// Builds the pipeline; bad option values are usage errors (64).
+    func pipeline(zones: ZoneCatalog) throws -> Pipeline {
+        var override: ZoneRules?
+        if let tz {
+            guard let rules = zones.rules(for: tz) else { throw ValidationError("--tz: '\(tz)' is not an IANA time zone") }
+            override = rules
+        }
+        let fallback = zones.systemZone()
+        let asOfInstant: Int64
+        if let asOf {
+            switch RFC3339.parse(asOf) {
+            case .success(.instant(let t)): asOfInstant = t
+            case .success(.wall(let wall)): asOfInstant = (override ?? fallback).instant(fromWall: wall)
+            case .failure: throw ValidationError("--as-of: '\(asOf)' is not an RFC 3339 time in 1970–2099")
+            }
+        } else {
+            asOfInstant = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        }
+        let files: [InputFile]
+        do {
+            files = try InputFiles.expand(inputs.isEmpty ? ["-"] : inputs)
+        }
+        var ingest = IngestOptions(asOf: asOfInstant)
+        ingest.maxViewMilliseconds = Int64((maxViewSeconds * 1000).rounded())
+        ingest.strict = strict
+        var stats = StatsParameters(asOf: asOfInstant, fallbackZone: fallback)
+        stats.year = year
+        stats.zoneOverride = override
+        stats.top = top
+        if !excludeTitle.isEmpty { stats.excludedTitles = excludeTitle }
+        stats.locale = .named(locale)
+        let report = ReportModel.Parameters(year: year, asOf: asOfInstant, timeZone: tz, top: top,
+                                            profile: profile, locale: stats.locale.identifier)
+        return Pipeline(inputs: files, ingestOptions: ingest, statsParameters: stats,
+                        reportParameters: report, zones: zones)
+    }
+
+    /// Runs the pipeline with the rejects file, logging and SPEC §5's exit codes for input
+    /// problems. Returns the model only when the run may write its outputs.
+    func runPipeline() throws -> ReportModel {
+        let logger = makeLogger()
+        let pipeline = try self.pipeline(zones: ZoneCatalog())
+        let rejectsFile = try rejects.map { path in try exitOnOutputError(logger) { try RejectsFile(path: path) } }
+        let model: ReportModel
+        do {
+            model = try pipeline.run { rejection in
+                try rejectsFile?.add(rejection)
+                if verbose {
+                    logger.debug("\(rejection.file):\(rejection.line): rejected (\(rejection.reason.rawValue))")
+                }
+            }
+        } catch let stop as StrictModeStop {
+            try exitOnOutputError(logger) { try rejectsFile?.commit() }
+            let r = stop.rejection
+            logger.error("\(r.file):\(r.line): rejected (\(r.reason.rawValue)); stopping (--strict)")
+            throw ExitCode(65)
+        } catch let error as InputError {
+            logger.error("\(error)")
+            if case .cannotOpen = error { throw ExitCode(66) }
+            throw ExitCode(74)
+        } catch let error as OutputError {
+            logger.error("\(error)")
+            throw ExitCode(error.exitCode)
+        }
+        try exitOnOutputError(logger) { try rejectsFile?.commit() }
+
+        let d = model.statistics.diagnostics
+        logger.info("""
+            read \(d.lines) lines from \(model.inputs.count) input(s): \(d.acceptedTotal) accepted, \
+            \(d.rejectedTotal) rejected, \(d.duplicates) duplicates; \(model.statistics.readers.count) readers
+            """)
+        for (reason, count) in d.rejected.sorted(by: { $0.key < $1.key }) {
+            logger.info("  rejected \(count) × \(reason.rawValue)")
+        }
+        if d.lines > 0, Double(d.rejectedTotal) > maxRejectRate * Double(d.lines) {
+            let rate = (Double(d.rejectedTotal) / Double(d.lines) * 10000).rounded() / 100
+            logger.error("\(rate)% of lines were rejected, more than --max-reject-rate \(maxRejectRate * 100)%")
+            throw ExitCode(65)
+        }
+        return model
+    }
+}
+
+extension OutputError {
+    var exitCode: Int32 {
+        switch self {
+        case .cannotCreate: 73
+        case .writeFailed: 74
+        }
+    }
+}
+
+/// Runs `body`, turning an `OutputError` into its logged message and exit code.
+func exitOnOutputError<T>(_ logger: Logger, _ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as OutputError {
+        logger.error("\(error)")
+        throw ExitCode(error.exitCode)
+    }
+}
+
+/// Writes bytes to standard output; a failed write (a closed pipe, a full disk) is exit 74.
+func writeToStandardOutput(_ bytes: [UInt8], _ logger: Logger) throws {
+    let ok = bytes.withUnsafeBytes { buffer -> Bool in
+        var done = 0
+        while done < buffer.count {
+            let n = write(1, buffer.baseAddress! + done, buffer.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            done += n
+        }
+        return true
+    }
+    guard ok else {
+        logger.error("error writing standard output: \(String(cString: strerror(errno)))")
+        throw ExitCode(74)
+    }
+}

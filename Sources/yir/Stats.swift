@@ -1,0 +1,25 @@
+import ArgumentParser
+import YirReport
+
+extension Yir {
+    /// `yir stats`: the report model to standard output, for analysts and pipelines.
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Compute the figures and print them to standard output.")
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case json, jsonl
+        }
+
+        @OptionGroup var options: RunOptions
+
+        @Option(help: "json: the whole report model; jsonl: one line per reader.")
+        var format: Format = .json
+
+        func run() throws {
+            let model = try options.runPipeline()
+            let bytes = format == .json ? JSONReport.document(model) : JSONReport.lines(model)
+            try writeToStandardOutput(bytes, options.makeLogger())
+        }
+    }
+}

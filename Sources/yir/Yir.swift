@@ -1,0 +1,14 @@
+import ArgumentParser
+
+@main
+struct Yir: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "yir",
+        abstract: "Year-in-review reports from exported reading-activity records.",
+        discussion: """
+            Exit codes: 0 success, 64 usage error, 65 input rejected beyond the allowed rate \
+            (or any rejection with --strict), 66 an input cannot be opened, 73 output cannot be \
+            created, 74 I/O error while reading or writing.
+            """,
+        subcommands: [Report.self, Stats.self, Check.self])
+}
