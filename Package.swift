@@ -16,7 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib",
                        providers: [.apt(["zlib1g-dev"])]),
         .target(name: "YirCore"),
         .target(name: "YirIngest", dependencies: ["YirCore", "CZlib"]),

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import YirCore
+@testable import YirIngest
+
+/// SPEC §1.1: framing of JSON Lines inputs.
+@Suite struct FramingTests {
+    @Test func byteOrderMarkAtFileStartIsIgnored() throws {
+        var data = Data([0xEF, 0xBB, 0xBF])
+        data += Data(view("2025-05-01T10:00:00Z").utf8)
+        let d = try Run(files: [("a.jsonl", data)]).diagnostics()
+        #expect(d.accepted[RecordType.pageView.rawValue] == 1)
+        #expect(d.rejectedTotal == 0)
+    }
+
+    @Test func crlfLineEndsAreAccepted() throws {
+        let data = Data((view("2025-05-01T10:00:00Z") + "\r\n" + view("2025-05-02T10:00:00Z") + "\r\n").utf8)
+        let d = try Run(files: [("a.jsonl", data)]).diagnostics()
+        #expect(d.accepted[0] == 2 && d.rejectedTotal == 0)
+    }
+
+    @Test func blankLinesAreIgnoredAndNotCounted() throws {
+        let run = Run(["", view("2025-05-01T10:00:00Z"), "   ", "\t", view("2025-05-02T10:00:00Z"), ""])
+        let model = try run.model()
+        #expect(model.statistics.diagnostics.lines == 2)
+        #expect(model.inputs[0].lines == 2)
+        #expect(model.statistics.diagnostics.rejectedTotal == 0)
+    }
+
+    @Test func finalLineWithoutLineEndIsRead() throws {
+        let data = Data((view("2025-05-01T10:00:00Z") + "\n" + view("2025-05-02T10:00:00Z")).utf8)
+        #expect(try Run(files: [("a.jsonl", data)]).diagnostics().accepted[0] == 2)
+    }
+
+    @Test func gzipInputIsDecompressedAsAStream() throws {
+        let lines = (1...2000).map { view("2025-05-01T10:00:00Z", extra: #","id":"v\#($0)""#) }
+        let gz = try gzip(Data(lines.joined(separator: "\n").utf8))
+        let model = try Run(files: [("views.jsonl.gz", gz)]).model()
+        #expect(model.statistics.diagnostics.accepted[0] == 2000)
+        #expect(model.inputs[0].bytes == Int64(gz.count))
+    }
+
+    @Test func concatenatedGzipMembersAreAllRead() throws {
+        let gz = try gzip(Data((view("2025-05-01T10:00:00Z") + "\n").utf8)) + gzip(Data(view("2025-05-02T10:00:00Z").utf8))
+        #expect(try Run(files: [("views.jsonl.gz", gz)]).diagnostics().accepted[0] == 2)
+    }
+
+    @Test func truncatedGzipIsAReadError() throws {
+        let lines = (1...5000).map { view("2025-05-01T10:00:00Z", extra: #","id":"v\#($0)""#) }
+        let gz = try gzip(Data(lines.joined(separator: "\n").utf8))
+        let run = Run(files: [("views.jsonl.gz", gz.prefix(gz.count / 2))])
+        #expect(throws: InputError.self) { try run.model() }
+    }
+
+    @Test func directoriesAreReadRecursivelyInSortedPathOrder() throws {
+        let folder = scratchFolder()
+        for name in ["b.jsonl", "a/z.ndjson", "a/c.json", "notes.txt", "a/y.jsonl.gz", "c.csv"] {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data().write(to: url)
+        }
+        let files = try InputFiles.expand([folder.path]).map { String($0.path.dropFirst(folder.path.count + 1)) }
+        #expect(files == ["a/c.json", "a/y.jsonl.gz", "a/z.ndjson", "b.jsonl"])
+    }
+
+    @Test func missingInputCannotBeOpened() {
+        #expect(throws: InputError.cannotOpen(path: "/nonexistent/x.jsonl", reason: "no such file or directory")) {
+            try InputFiles.expand(["/nonexistent/x.jsonl"])
+        }
+    }
+
+    @Test func typeIsInferredFromTheFileNameStem() throws {
+        let lines = [#"{"timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","seconds":5}"#]
+        let d = try Run(lines, fileName: "page_views-phone.jsonl").diagnostics()
+        #expect(d.accepted[RecordType.pageView.rawValue] == 1)
+        let cleared = try Run([#"{"timestamp":"2025-05-01T10:00:00Z"}"#], fileName: "history_clears.jsonl").diagnostics()
+        #expect(cleared.accepted[RecordType.historyCleared.rawValue] == 1)
+        let untyped = try Run([#"{"timestamp":"2025-05-01T10:00:00Z"}"#], fileName: "export.jsonl").diagnostics()
+        #expect(untyped.rejected == [.missingField: 1])
+    }
+
+    @Test func lineOverOneMebibyteIsRejectedWithoutStoppingTheRest() throws {
+        let long = #"{"type":"page_view","title":""# + String(repeating: "x", count: (1 << 20) + 10) + #""}"#
+        let (model, rejections) = try Run([view("2025-05-01T10:00:00Z"), long, view("2025-05-02T10:00:00Z")])
+            .modelAndRejections()
+        #expect(model.statistics.diagnostics.rejected == [.lineTooLong: 1])
+        #expect(model.statistics.diagnostics.accepted[0] == 2)
+        #expect(rejections.first?.line == 2)
+        #expect(rejections.first?.text.count == 1024)
+    }
+
+    @Test func lineReaderSplitsAcrossSmallChunks() throws {
+        // Lines cut across read boundaries come out whole, with their offsets.
+        let text = "ab\r\n\ncdef\nlast"
+        let source = MemorySource(Array(text.utf8))
+        var lines: [(String, Int, Int64)] = []
+        try LineReader(source: source, chunkSize: 3).forEachLine {
+            lines.append((String(decoding: $0.bytes, as: UTF8.self), $0.number, $0.offset))
+        }
+        #expect(lines.map(\.0) == ["ab", "", "cdef", "last"])
+        #expect(lines.map(\.1) == [1, 2, 3, 4])
+        #expect(lines.map(\.2) == [0, 4, 5, 10])
+    }
+}
+
+final class MemorySource: ByteSource {
+    private var bytes: [UInt8]
+    private var position = 0
+    var bytesConsumed: Int64 { Int64(position) }
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
+        let n = min(buffer.count, bytes.count - position)
+        for i in 0..<n { buffer[i] = bytes[position + i] }
+        position += n
+        return n
+    }
+}
+
+func gzip(_ data: Data) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+    process.arguments = ["-c"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    let writer = Thread {
+        input.fileHandleForWriting.write(data)
+        try? input.fileHandleForWriting.close()
+    }
+    writer.start()
+    let result = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return result
+}

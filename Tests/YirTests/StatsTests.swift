@@ -1,0 +1,369 @@
+import Foundation
+import Testing
+@testable import YirCore
+@testable import YirIngest
+@testable import YirStats
+
+/// SPEC §1.4 and §2.2–2.5: one test per rule.
+@Suite struct StatsTests {
+    // MARK: §1.4 duplicates and implausible values
+
+    @Test func sameTypeAndIdCountsOnceFirstInInputOrder() throws {
+        let run = Run(files: [
+            ("a.jsonl", Data([view("2025-05-01T10:00:00Z", seconds: "10", extra: #","id":"x1""#),
+                              session("2025-05-01T10:00:00Z", ms: "1000", extra: #","id":"x1""#)].joined(separator: "\n").utf8)),
+            ("b.jsonl", Data(view("2025-05-02T10:00:00Z", seconds: "99", extra: #","id":"x1""#).utf8)),
+        ])
+        let model = try run.model()
+        #expect(model.statistics.diagnostics.duplicates == 1)
+        #expect(model.statistics.diagnostics.accepted[0] == 1)
+        #expect(model.statistics.readers[0].reading.milliseconds == 10_000)
+        #expect(model.statistics.readers[0].appTime.sessions == 1)
+        #expect(model.statistics.diagnostics.lines == 3)
+    }
+
+    @Test func emptyIdIsNoId() throws {
+        let run = Run([view("2025-05-01T10:00:00Z", extra: #","id":"""#), view("2025-05-01T10:00:00Z", extra: #","id":"""#)])
+        #expect(try run.diagnostics().duplicates == 0)
+    }
+
+    @Test func pageViewOverMaxViewSecondsCountsWithZeroSeconds() throws {
+        var run = Run([view("2025-05-01T10:00:00Z", seconds: "86400.001"), view("2025-05-02T10:00:00Z", seconds: "86400")])
+        let reader = try run.reader()
+        #expect(reader.reading.views == 2)
+        #expect(reader.reading.milliseconds == 86_400_000)
+        #expect(try run.diagnostics().implausibleDuration == 1)
+        run.maxViewSeconds = 60
+        #expect(try run.reader().reading.milliseconds == 0)
+    }
+
+    @Test func sessionOverTwentyFourHoursCountsWithZeroSeconds() throws {
+        let run = Run([session("2025-05-01T10:00:00Z", ms: "86400001"), session("2025-05-02T10:00:00Z", ms: "1e400")])
+        let reader = try run.reader()
+        #expect(reader.appTime.sessions == 2)
+        #expect(reader.appTime.milliseconds == 0)
+        #expect(try run.diagnostics().implausibleDuration == 2)
+    }
+
+    // MARK: normalisation (§1.2)
+
+    static let wikiForms: [(String, String)] = [
+        ("en.wikipedia.org", "en.wikipedia.org"), ("EN.Wikipedia.org", "en.wikipedia.org"),
+        ("en.m.wikipedia.org", "en.wikipedia.org"), ("enwiki", "en.wikipedia.org"),
+        ("dewiktionary", "de.wiktionary.org"), ("commonswiki", "commons.wikimedia.org"),
+        ("wikidatawiki", "www.wikidata.org"), ("zh_min_nanwiki", "zh-min-nan.wikipedia.org"),
+        ("frwikisource", "fr.wikisource.org"), ("wikipedia~en", "en.wikipedia.org"),
+        ("wikipedia~zh~zh-hans", "zh.wikipedia.org"), ("wikivoyage~it", "it.wikivoyage.org"),
+        ("example.org", "example.org"), ("My App", "My App"),
+    ]
+
+    @Test(arguments: wikiForms)
+    func wikiFormsAreNormalisedToTheDomain(given: String, domain: String) {
+        #expect(Normalization.wiki(given) == domain)
+    }
+
+    @Test func underscoresAndSpacesInTitlesAreTheSame() throws {
+        let reader = try Run([view("2025-05-01T10:00:00Z", title: "Ada_Lovelace"), view("2025-05-02T10:00:00Z", title: " Ada Lovelace ")]).reader()
+        #expect(reader.reading.articles == 1)
+        #expect(reader.topArticles.first?.title == "Ada Lovelace")
+    }
+
+    @Test func titlesAreComparedInUnicodeNFC() throws {
+        let decomposed = "Du\u{0308}rre"  // u + combining diaeresis
+        let reader = try Run([view("2025-05-01T10:00:00Z", title: decomposed), view("2025-05-02T10:00:00Z", title: "Dürre")]).reader()
+        #expect(reader.reading.articles == 1)
+        #expect(Array(reader.topArticles.first!.title.utf8) == Array("D\u{00FC}rre".utf8))
+    }
+
+    @Test func secondsAreExactDecimalsKeptToTheMillisecond() throws {
+        let reader = try Run([
+            view("2025-05-01T10:00:00Z", title: "A", seconds: "0.1"), view("2025-05-01T10:00:01Z", title: "B", seconds: "0.2"),
+            view("2025-05-01T10:00:02Z", title: "C", seconds: "1.0005"), view("2025-05-01T10:00:03Z", title: "D", seconds: "2.5e-1"),
+        ]).reader()
+        #expect(reader.reading.seconds.description == "1.551")  // 0.1 + 0.2 + 1.001 + 0.25
+    }
+
+    // MARK: §2.1 history clear, §2.2 counted views and §4.1's reasons
+
+    @Test func viewsBeforeTheLatestClearDoNotCountAndOneExactlyAtItDoes() throws {
+        let run = Run([
+            clear("2025-03-01T00:00:00Z"),
+            view("2025-02-28T23:59:59.999Z"), view("2025-03-01T00:00:00Z", title: "Moon"),
+            session("2025-02-01T00:00:00Z", ms: "5000"),
+            save("2025-02-01T00:00:00Z", title: "Saturn"),
+            clear("2026-02-01T00:00:00Z"),  // after as-of: not the latest clear
+        ])
+        let reader = try run.reader()
+        #expect(reader.reading.views == 1)
+        #expect(reader.topArticles.first?.title == "Moon")
+        #expect(reader.appTime.sessions == 0)
+        #expect(reader.saved.yearCount == 1, "saves are not affected by a clear")
+        let d = try run.diagnostics()
+        #expect(d.cleared == 2)
+        #expect(d.afterAsOf == 1)
+    }
+
+    @Test func otherNamespacesAndExcludedTitlesAreExcludedPages() throws {
+        var run = Run([
+            view("2025-05-01T10:00:00Z", title: "Main_Page"), view("2025-05-01T10:00:00Z", extra: #","namespace":1"#),
+            view("2025-05-01T10:00:00Z", title: "Moon", extra: #","namespace":0"#),
+        ])
+        #expect(try run.reader().reading.views == 1)
+        #expect(try run.diagnostics().excludedPage == 2)
+        run.excludedTitles = ["Moon"]
+        #expect(try run.reader().topArticles.map(\.title) == ["Main Page"])
+    }
+
+    @Test func eachUncountedRecordFallsUnderOneReasonInSpecOrder() throws {
+        let run = Run([
+            clear("2025-03-01T00:00:00Z"),
+            view("2026-01-02T00:00:00Z", title: "Main Page"),          // after_as_of (not excluded_page)
+            view("2024-12-01T00:00:00Z", title: "Main Page"),          // cleared (not outside_window)
+            view("2025-04-01T00:00:00Z", title: "Main Page"),          // excluded_page
+            session("2026-01-02T00:00:00Z", ms: "1"),                  // after_as_of
+            save("2026-01-02T00:00:00Z", title: "Moon"),               // after_as_of
+            notification("2026-01-02T00:00:00Z", key: "k", enabled: true),  // after_as_of
+        ])
+        var late = run
+        late.year = 2025
+        let d = try late.diagnostics()
+        #expect([d.afterAsOf, d.cleared, d.outsideWindow, d.excludedPage] as [Int] == [4, 1, 0, 1])
+        var outside = Run([view("2024-12-01T00:00:00Z"), session("2024-12-01T00:00:00Z", ms: "1")])
+        outside.year = 2025
+        #expect(try outside.diagnostics().outsideWindow == 2)
+    }
+
+    // MARK: §2.3 reading figures
+
+    @Test func averageIsRoundedToThreeDecimalsAndMedianIsExact() throws {
+        let reader = try Run([
+            view("2025-05-01T10:00:00Z", title: "A", seconds: "1"), view("2025-05-01T10:00:00Z", title: "B", seconds: "1"),
+            view("2025-05-01T10:00:00Z", title: "C", seconds: "0.001"),
+        ]).reader()
+        #expect(reader.reading.averageSecondsPerArticle.description == "0.667")  // 2.001 / 3
+        #expect(reader.reading.medianSecondsPerArticle.description == "1")
+        let even = try Run([
+            view("2025-05-01T10:00:00Z", title: "A", seconds: "1"), view("2025-05-01T10:00:00Z", title: "B", seconds: "1.001"),
+        ]).reader()
+        #expect(even.reading.medianSecondsPerArticle.description == "1.0005")
+        #expect(even.reading.minutes == 0)
+    }
+
+    @Test func minutesAreWholeMinutesRoundedDown() throws {
+        #expect(try Run([view("2025-05-01T10:00:00Z", seconds: "179.999")]).reader().reading.minutes == 2)
+    }
+
+    @Test func topArticlesTieBreaksInSpecOrder() throws {
+        var run = Run([
+            // More seconds first.
+            view("2025-05-01T10:00:00Z", title: "Most", seconds: "100"),
+            // 50 s each: more views first…
+            view("2025-05-01T10:00:00Z", title: "TwoViews", seconds: "25"), view("2025-05-01T10:00:00Z", title: "TwoViews", seconds: "25"),
+            // …then the later last view…
+            view("2025-05-03T10:00:00Z", title: "Later", seconds: "50"),
+            view("2025-05-02T10:00:00Z", title: "Earlier", seconds: "50"),
+            // …then wiki, then title, in byte order.
+            view("2025-05-01T10:00:00Z", title: "Z", wiki: "de.wikipedia.org", seconds: "50"),
+            view("2025-05-01T10:00:00Z", title: "b", wiki: "en.wikipedia.org", seconds: "50"),
+            view("2025-05-01T10:00:00Z", title: "B", wiki: "en.wikipedia.org", seconds: "50"),
+            view("2025-05-01T10:00:00Z", title: "Ärger", wiki: "en.wikipedia.org", seconds: "50"),
+        ])
+        run.top = 10
+        let titles = try run.reader().topArticles.map(\.title)
+        #expect(titles == ["Most", "TwoViews", "Later", "Earlier", "Z", "B", "b", "Ärger"])
+        run.top = 2
+        let reader = try run.reader()
+        #expect(reader.topArticles.map(\.title) == ["Most", "TwoViews"])
+        #expect(reader.topArticles.first?.views == 1)
+    }
+
+    @Test func topArticleHasFirstAndLastViewedAndNullWhenNoneCounted() throws {
+        let reader = try Run([view("2025-05-02T10:00:00Z"), view("2025-05-01T10:00:00Z"), view("2025-05-03T10:00:00Z")]).reader()
+        #expect(reader.topArticles.first?.firstViewed == instant("2025-05-01T10:00:00Z"))
+        #expect(reader.topArticles.first?.lastViewed == instant("2025-05-03T10:00:00Z"))
+        #expect(try Run([session("2025-05-01T10:00:00Z", ms: "1")]).reader().topArticles.isEmpty)
+    }
+
+    @Test func appTimeSumsSessionsWithAnAverage() throws {
+        let reader = try Run([session("2025-05-01T10:00:00Z", ms: "1000"), session("2025-05-02T10:00:00Z", ms: "1001"),
+                              session("2025-05-03T10:00:00Z", ms: "0")]).reader()
+        #expect(reader.appTime.seconds.description == "2.001")
+        #expect(reader.appTime.sessions == 3)
+        #expect(reader.appTime.averageSessionSeconds.description == "0.667")
+    }
+
+    @Test func patternsTakeTheMostViewsAndTheSmallestValueOnTies() throws {
+        let reader = try Run([
+            view("2025-03-03T09:00:00Z"), view("2025-03-04T09:30:00Z"),   // Mon, Tue 9h
+            view("2025-02-05T14:00:00Z"), view("2025-02-06T14:00:00Z"),   // Wed, Thu 14h
+        ]).reader()
+        #expect(reader.patterns.hour == 9)
+        #expect(reader.patterns.weekday == 1)
+        #expect(reader.patterns.month == 2)
+        #expect(reader.patterns.timeOfDay == .morning)
+        let none = try Run([session("2025-05-01T10:00:00Z", ms: "1")]).reader()
+        #expect(none.patterns.hour == nil && none.patterns.timeOfDay == nil)
+    }
+
+    @Test(arguments: [(0, TimeOfDay.lateNight), (4, .lateNight), (5, .morning), (11, .morning), (12, .midday),
+                      (13, .afternoon), (16, .afternoon), (17, .evening), (20, .evening), (21, .night), (23, .night)])
+    func timeOfDayBoundaries(hour: Int, expected: TimeOfDay) {
+        #expect(TimeOfDay(hour: hour) == expected)
+    }
+
+    @Test func monthlyListsTwelveMonthsOfTheYear() throws {
+        let reader = try Run([view("2025-01-31T23:00:00Z", seconds: "5"), view("2025-12-01T00:00:00Z", seconds: "7")]).reader()
+        #expect(reader.monthly.map(\.month) == Array(1...12))
+        #expect(reader.monthly[0].views == 1 && reader.monthly[0].milliseconds == 5000)
+        #expect(reader.monthly[11].milliseconds == 7000)
+    }
+
+    @Test func streakIsTheLongestRunOfLocalDaysEarliestOnTies() throws {
+        let reader = try Run([
+            view("2025-01-30T10:00:00Z"), view("2025-01-31T10:00:00Z"), view("2025-02-01T10:00:00Z"),
+            view("2025-05-01T10:00:00Z"), view("2025-05-02T10:00:00Z"), view("2025-05-03T10:00:00Z"),
+            view("2025-07-01T10:00:00Z"),
+        ]).reader()
+        #expect(reader.streak.days == 3)
+        #expect(reader.streak.start?.iso8601 == "2025-01-30")
+        #expect(reader.streak.end?.iso8601 == "2025-02-01")
+        let none = try Run([session("2025-05-01T10:00:00Z", ms: "1")]).reader()
+        #expect(none.streak.days == 0 && none.streak.start == nil)
+    }
+
+    @Test func streakDaysAreLocalDays() throws {
+        // 23:30Z and 00:30Z next day are the same day in New York.
+        let reader = try Run([view("2025-05-01T23:30:00Z", extra: #","tz":"America/New_York""#), view("2025-05-02T00:30:00Z")]).reader()
+        #expect(reader.streak.days == 1)
+    }
+
+    // MARK: §2.3 saved
+
+    @Test func articleCountsWhenItsLatestActionIsASave() throws {
+        let reader = try Run([
+            save("2025-12-10T10:00:00Z", title: "Kept"),
+            save("2025-12-02T10:00:00Z", title: "Dropped"), save("2025-12-03T10:00:00Z", title: "Dropped", action: "unsave"),
+            save("2025-12-04T10:00:00Z", title: "Back", action: "unsave"), save("2025-12-05T10:00:00Z", title: "Back"),
+            save("2025-12-06T10:00:00Z", title: "Same"), save("2025-12-06T10:00:00Z", title: "Same", action: "unsave"),
+        ]).reader()
+        #expect(reader.saved.last30DaysCount == 2)
+        #expect(reader.saved.yearCount == 2)
+        #expect(reader.saved.recent.map(\.title) == ["Kept", "Back"])
+    }
+
+    @Test func thirtyDayWindowIncludesBothEdges() throws {
+        var run = Run([
+            save("2025-06-01T12:00:00Z", title: "AtStart"), save("2025-06-01T11:59:59.999Z", title: "JustBefore"),
+            save("2025-07-01T12:00:00Z", title: "AtAsOf"), save("2025-07-01T12:00:00.001Z", title: "After"),
+        ])
+        run.asOf = "2025-07-01T12:00:00Z"
+        run.fallbackZone = "UTC"
+        let reader = try run.reader()
+        #expect(reader.saved.last30DaysCount == 2)
+        #expect(reader.saved.lastSaved == instant("2025-07-01T12:00:00Z"))
+    }
+
+    @Test func thirtyDayWindowIsTheSameLocalClockTimeAcrossDST() throws {
+        // As-of 2025-04-15 12:00 in Berlin (CEST); 30 days earlier is 2025-03-16 12:00 CET = 11:00Z.
+        var run = Run([
+            save("2025-03-16T11:00:00Z", title: "Edge", extra: #","tz":"Europe/Berlin""#),
+            save("2025-03-16T10:59:59Z", title: "Outside"),
+        ])
+        run.asOf = "2025-04-15T10:00:00Z"
+        #expect(try run.reader().saved.last30DaysCount == 1)
+    }
+
+    @Test func lastSavedDisplayIsATimeTodayElseMonthAndDay() throws {
+        var run = Run([save("2025-08-22T18:48:00Z", title: "Moon", extra: #","tz":"Europe/Berlin""#)])
+        run.asOf = "2025-08-22T21:00:00Z"
+        #expect(try run.reader().saved.lastSavedDisplay == "8:48 PM")
+        run.locale = "de"
+        #expect(try run.reader().saved.lastSavedDisplay == "20:48")
+        run.asOf = "2025-08-22T22:30:00Z"  // already 23 August in Berlin
+        run.locale = "en"
+        #expect(try run.reader().saved.lastSavedDisplay == "August 22")
+        run.locale = "de"
+        #expect(try run.reader().saved.lastSavedDisplay == "22. August")
+        let none = try Run([save("2025-01-01T10:00:00Z", title: "Old")]).reader()
+        #expect(none.saved.lastSavedDisplay == "" && none.saved.lastSaved == nil)
+    }
+
+    @Test func recentSavesAreNewestFirstUpToThreeWithTheirThumbnails() throws {
+        let reader = try Run([
+            save("2025-03-01T10:00:00Z", title: "Old"),
+            save("2025-05-01T10:00:00Z", title: "B", extra: #","thumbnail":"https://upload.wikimedia.org/b.jpg""#),
+            save("2025-05-01T10:00:00Z", title: "A", extra: #","thumbnail":"ftp://x/a.jpg""#),
+            save("2025-06-01T10:00:00Z", title: "New", extra: #","thumbnail":"http://x/n.jpg""#),
+            save("2024-12-31T10:00:00Z", title: "LastYear"),
+        ]).reader()
+        #expect(reader.saved.recent.map(\.title) == ["New", "A", "B"])
+        #expect(reader.saved.recent.map(\.thumbnail) == ["http://x/n.jpg", nil, "https://upload.wikimedia.org/b.jpg"])
+        #expect(reader.saved.yearCount == 4)
+    }
+
+    @Test func thumbnailsOfOtherSchemesAreDroppedAndCounted() throws {
+        let d = try Run([save("2025-05-01T10:00:00Z", title: "A", extra: #","thumbnail":"javascript:alert(1)""#)]).diagnostics()
+        #expect(d.droppedThumbnails == 1)
+        #expect(d.accepted[RecordType.savedArticle.rawValue] == 1)
+    }
+
+    // MARK: §2.3 notifications
+
+    @Test func notificationsTakeEachKeysLatestStateInTableOrder() throws {
+        let reader = try Run([
+            notification("2025-01-01T00:00:00Z", key: "zz-custom", enabled: true),
+            notification("2025-01-01T00:00:00Z", key: "echo-subscriptions-push-thank-you-edit", enabled: true),
+            notification("2025-01-01T00:00:00Z", key: "echo-subscriptions-push-edit-user-talk", enabled: true),
+            notification("2025-01-01T00:00:00Z", key: "aa-custom", enabled: true),
+            notification("2025-02-01T00:00:00Z", key: "echo-subscriptions-push-mention", enabled: true),
+            notification("2025-03-01T00:00:00Z", key: "echo-subscriptions-push-mention", enabled: false),
+            notification("2026-03-01T00:00:00Z", key: "echo-subscriptions-push-mention", enabled: true),  // after as-of
+        ]).reader()
+        #expect(reader.notifications.subscribed.map(\.label) == ["Talk page message", "Edit milestone", "aa-custom", "zz-custom"])
+        #expect(reader.notifications.unsubscribed.map(\.key) == ["echo-subscriptions-push-mention"])
+        #expect(reader.notifications.unsubscribed.map(\.label) == ["Mention"])
+    }
+
+    // MARK: rank and cohort
+
+    @Test func rankIsTheCeilingOfHundredTimesPositionOverReaders() throws {
+        let lines = [("a", "100"), ("b", "50"), ("c", "50"), ("d", "10"), ("e", "0")].map {
+            view("2025-05-01T10:00:00Z", seconds: $0.1, user: $0.0)
+        }
+        let readers = try Run(lines).model().statistics.readers
+        #expect(readers.map(\.rankTopPercent) == [25, 50, 50, 100, nil])
+    }
+
+    @Test func cohortPercentilesAreNearestRankOverReadersWithTime() throws {
+        let lines = (1...10).map { view("2025-05-01T10:00:00Z", seconds: "\($0)", user: "u\($0)") }
+            + [session("2025-05-01T10:00:00Z", ms: "0", user: "nobody")]
+        let cohort = try Run(lines).model().statistics.cohort
+        #expect(cohort.readers == 11)
+        #expect(cohort.readingSeconds.description == "55")
+        #expect(cohort.readingSecondsPercentiles?.p50 == 5000)
+        #expect(cohort.readingSecondsPercentiles?.p90 == 9000)
+        #expect(cohort.readingSecondsPercentiles?.p99 == 10000)
+        #expect(cohort.appTimeSecondsPercentiles == nil)
+    }
+
+    @Test func cohortTopArticlesCountDistinctReaders() throws {
+        let cohort = try Run([
+            view("2025-05-01T10:00:00Z", title: "Moon", seconds: "10", user: "a"),
+            view("2025-05-02T10:00:00Z", title: "Moon", seconds: "10", user: "a"),
+            view("2025-05-01T10:00:00Z", title: "Moon", seconds: "5", user: "b"),
+            view("2025-05-01T10:00:00Z", title: "Sun", seconds: "30", user: "c"),
+        ]).model().statistics.cohort
+        #expect(cohort.topArticles.map(\.title) == ["Sun", "Moon"])
+        #expect(cohort.topArticles[1].readers == 2 && cohort.topArticles[1].views == 3)
+        #expect(cohort.topArticles[1].milliseconds == 25_000)
+    }
+
+    @Test func readersAreOrderedByUserInByteOrder() throws {
+        let users = try Run(["b", "B", "a", "é"].map { view("2025-05-01T10:00:00Z", user: $0) }).model().statistics.readers.map(\.user)
+        #expect(users == ["B", "a", "b", "é"])
+    }
+
+    @Test func missingUserIsTheDefaultReader() throws {
+        #expect(try Run([view("2025-05-01T10:00:00Z")]).model().statistics.readers.map(\.user) == ["default"])
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import YirCore
+@testable import YirIngest
+@testable import YirReport
+@testable import YirStats
+
+/// A scratch folder per test, removed at the end of the process.
+func scratchFolder() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("yir-tests-\(getpid())-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Runs the library pipeline on the given lines, written to one file.
+struct Run {
+    var files: [(name: String, contents: Data)]
+    var asOf = "2025-12-31T12:00:00Z"
+    var tz: String?
+    var year: Int?
+    var top = 5
+    var excludedTitles: [String]?
+    var maxViewSeconds: Double = 86_400
+    var fallbackZone = "UTC"
+    var locale = "en"
+    var rejections: [Rejection] = []
+
+    init(_ lines: [String], fileName: String = "export.jsonl") {
+        files = [(fileName, Data(lines.joined(separator: "\n").utf8))]
+    }
+
+    init(files: [(name: String, contents: Data)]) {
+        self.files = files
+    }
+
+    func model() throws -> ReportModel {
+        try modelAndRejections().0
+    }
+
+    func modelAndRejections() throws -> (ReportModel, [Rejection]) {
+        let folder = scratchFolder()
+        var inputs: [InputFile] = []
+        for file in files {
+            let url = folder.appendingPathComponent(file.name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try file.contents.write(to: url)
+            inputs.append(InputFile(path: url.path))
+        }
+        let zones = ZoneCatalog()
+        let asOfInstant = try #require(try? RFC3339.parse(asOf).get()).instantValue
+        var ingest = IngestOptions(asOf: asOfInstant)
+        ingest.maxViewMilliseconds = Int64(maxViewSeconds * 1000)
+        var stats = StatsParameters(asOf: asOfInstant, fallbackZone: zones.rules(for: fallbackZone)!)
+        stats.year = year
+        stats.zoneOverride = tz.flatMap { zones.rules(for: $0) }
+        stats.top = top
+        if let excludedTitles { stats.excludedTitles = excludedTitles }
+        stats.locale = .named(locale)
+        let pipeline = Pipeline(
+            inputs: inputs, ingestOptions: ingest, statsParameters: stats,
+            reportParameters: .init(year: year, asOf: asOfInstant, timeZone: tz, top: top, profile: "wikipedia", locale: locale),
+            zones: zones)
+        let collected = Collected()
+        let model = try pipeline.run { collected.items.append($0) }
+        return (model, collected.items)
+    }
+
+    /// The one reader of a run.
+    func reader(_ user: String = "default") throws -> ReaderStats {
+        try #require(try model().statistics.readers.first { $0.user == user })
+    }
+
+    func diagnostics() throws -> Diagnostics { try model().statistics.diagnostics }
+}
+
+final class Collected: @unchecked Sendable {
+    var items: [Rejection] = []
+}
+
+extension RecordTime {
+    var instantValue: Int64 {
+        switch self {
+        case .instant(let t): t
+        case .wall(let w): w
+        }
+    }
+}
+
+/// A page view line; fields can be replaced or added through `extra` (raw JSON members).
+func view(_ timestamp: String, title: String = "Ada Lovelace", wiki: String = "en.wikipedia.org",
+          seconds: String = "10", user: String? = nil, extra: String = "") -> String {
+    let userField = user.map { #","user":"\#($0)""# } ?? ""
+    return #"{"type":"page_view","timestamp":"\#(timestamp)","wiki":"\#(wiki)","title":"\#(title)","seconds":\#(seconds)\#(userField)\#(extra)}"#
+}
+
+func session(_ timestamp: String, ms: String, user: String? = nil, extra: String = "") -> String {
+    let userField = user.map { #","user":"\#($0)""# } ?? ""
+    return #"{"type":"session","timestamp":"\#(timestamp)","duration_ms":\#(ms)\#(userField)\#(extra)}"#
+}
+
+func save(_ timestamp: String, title: String, action: String = "save", wiki: String = "en.wikipedia.org",
+          extra: String = "") -> String {
+    #"{"type":"saved_article","timestamp":"\#(timestamp)","wiki":"\#(wiki)","title":"\#(title)","action":"\#(action)"\#(extra)}"#
+}
+
+func clear(_ timestamp: String) -> String {
+    #"{"type":"history_cleared","timestamp":"\#(timestamp)"}"#
+}
+
+func notification(_ timestamp: String, key: String, enabled: Bool) -> String {
+    #"{"type":"notification_subscription","timestamp":"\#(timestamp)","key":"\#(key)","enabled":\#(enabled)}"#
+}
+
+/// An instant written in a zone, the way the report writes it.
+func text(_ instant: Int64, _ zone: String) -> String {
+    RFC3339.format(instant, in: ZoneCatalog().rules(for: zone)!)
+}
+
+func instant(_ rfc3339: String) -> Int64 {
+    try! RFC3339.parse(rfc3339).get().instantValue
+}
+
+/// The package root, for SampleData and reference files.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import YirCore
+@testable import YirStats
+
+/// SPEC §1.2 timestamps and §2.1 time: zones, DST, windows, year edges, leap days.
+@Suite struct TimeTests {
+    @Test func rfc3339FormsAndEpochMillisecondsAreTheSameInstant() throws {
+        let forms = [
+            #""2025-05-01T10:00:00Z""#, #""2025-05-01t10:00:00z""#, #""2025-05-01 12:00:00+02:00""#,
+            #""2025-05-01T05:30:00.000-04:30""#, "1746093600000", "1746093600000.0",
+        ]
+        for form in forms {
+            let line = #"{"type":"page_view","timestamp":\#(form),"wiki":"enwiki","title":"Moon","seconds":1}"#
+            let reader = try Run([line]).reader()
+            #expect(reader.topArticles.first?.firstViewed == instant("2025-05-01T10:00:00Z"), "\(form)")
+        }
+    }
+
+    @Test func fractionsOfSecondsAreKeptToTheMillisecond() throws {
+        let reader = try Run([view("2025-05-01T10:00:00.123987Z")]).reader()
+        #expect(reader.topArticles.first?.firstViewed == instant("2025-05-01T10:00:00Z") + 123)
+    }
+
+    @Test func timestampWithoutOffsetIsLocalTimeInTheRecordsZone() throws {
+        let reader = try Run([view("2025-05-01T10:00:00", extra: #","tz":"Asia/Tokyo""#)]).reader()
+        #expect(reader.topArticles.first?.firstViewed == instant("2025-05-01T01:00:00Z"))
+    }
+
+    @Test func timestampWithoutOffsetOrZoneIsLocalTimeInTheReportZone() throws {
+        let reader = try Run([
+            view("2025-05-01T10:00:00"),
+            session("2025-01-01T00:00:00Z", ms: "1", extra: #","tz":"America/New_York""#),
+        ]).reader()
+        #expect(reader.zone.identifier == "America/New_York")
+        #expect(reader.topArticles.first?.firstViewed == instant("2025-05-01T14:00:00Z"))
+    }
+
+    @Test func localTimeInDSTGapIsShiftedForwardByTheGap() throws {
+        // Berlin skips 02:00–03:00 on 2025-03-30: 02:30 is read as 03:30 CEST.
+        let reader = try Run([view("2025-03-30T02:30:00", extra: #","tz":"Europe/Berlin""#)]).reader()
+        let first = try #require(reader.topArticles.first?.firstViewed)
+        #expect(first == instant("2025-03-30T01:30:00Z"))
+        #expect(text(first, "Europe/Berlin") == "2025-03-30T03:30:00+02:00")
+    }
+
+    @Test func ambiguousLocalTimeInDSTOverlapIsTheEarlierInstant() throws {
+        // Berlin repeats 02:00–03:00 on 2025-10-26: 02:30 is the first one, still CEST.
+        let reader = try Run([view("2025-10-26T02:30:00", extra: #","tz":"Europe/Berlin""#)]).reader()
+        #expect(reader.topArticles.first?.firstViewed == instant("2025-10-26T00:30:00Z"))
+    }
+
+    @Test func zoneRulesAnswerOffsetsAroundTransitions() throws {
+        let berlin = try #require(ZoneCatalog().rules(for: "Europe/Berlin"))
+        #expect(berlin.offsetSeconds(at: instant("2025-03-30T00:59:59Z")) == 3600)
+        #expect(berlin.offsetSeconds(at: instant("2025-03-30T01:00:00Z")) == 7200)
+        let lordHowe = try #require(ZoneCatalog().rules(for: "Australia/Lord_Howe"))  // a half-hour DST shift
+        #expect(lordHowe.offsetSeconds(at: instant("2025-01-15T00:00:00Z")) == 39600)
+        #expect(lordHowe.offsetSeconds(at: instant("2025-06-15T00:00:00Z")) == 37800)
+    }
+
+    @Test func reportZoneIsTheZoneOfTheLatestRecordAtOrBeforeAsOf() throws {
+        let run = Run([
+            view("2025-03-01T10:00:00Z", extra: #","tz":"Europe/Paris""#),
+            view("2025-06-01T10:00:00Z", extra: #","tz":"Asia/Kolkata""#),
+            view("2025-06-01T10:00:00Z", extra: #","tz":"Asia/Tokyo""#),  // same instant, later in input: wins
+            session("2025-04-01T10:00:00Z", ms: "1", extra: #","tz":"America/Chicago""#),
+            view("2026-01-05T10:00:00Z", extra: #","tz":"Europe/Lisbon""#),  // after as-of: ignored
+        ])
+        #expect(try run.reader().zone.identifier == "Asia/Tokyo")
+    }
+
+    @Test func tzOptionOverridesEveryReadersZone() throws {
+        var run = Run([view("2025-06-01T10:00:00Z", extra: #","tz":"Asia/Kolkata""#)])
+        run.tz = "Europe/London"
+        #expect(try run.reader().zone.identifier == "Europe/London")
+    }
+
+    @Test func readerWithoutZoneUsesTheFallbackZone() throws {
+        var run = Run([view("2025-06-01T10:00:00Z")])
+        run.fallbackZone = "Pacific/Auckland"
+        #expect(try run.reader().zone.identifier == "Pacific/Auckland")
+    }
+
+    @Test func yearWindowStartsAtLocalMidnightOfJanuaryFirst() throws {
+        let run = Run([
+            view("2024-12-31T23:59:59", extra: #","tz":"Asia/Tokyo""#),  // outside
+            view("2025-01-01T00:00:00", extra: #","tz":"Asia/Tokyo""#),  // inside
+            view("2025-12-31T23:59:59", extra: #","tz":"Asia/Tokyo""#),  // inside
+        ])
+        var late = run
+        late.asOf = "2026-06-01T00:00:00Z"
+        late.year = 2025
+        let reader = try late.reader()
+        #expect(reader.reading.views == 2)
+        #expect(text(reader.window.start, "Asia/Tokyo") == "2025-01-01T00:00:00+09:00")
+        #expect(text(reader.window.end, "Asia/Tokyo") == "2026-01-01T00:00:00+09:00")
+        #expect(try late.diagnostics().outsideWindow == 1)
+    }
+
+    @Test func yearDefaultsToTheYearOfAsOfInTheReportZone() throws {
+        // 2025-12-31T20:00Z is already 2026 in Tokyo.
+        var run = Run([view("2025-12-31T16:00:00Z", extra: #","tz":"Asia/Tokyo""#)])
+        run.asOf = "2025-12-31T20:00:00Z"
+        let reader = try run.reader()
+        #expect(text(reader.window.start, "Asia/Tokyo") == "2026-01-01T00:00:00+09:00")
+        #expect(reader.reading.views == 1)
+    }
+
+    @Test func windowIsCutAtAsOfAndRecordsAtExactlyAsOfCount() throws {
+        var run = Run([view("2025-06-01T12:00:00Z"), view("2025-06-01T12:00:00.001Z")])
+        run.asOf = "2025-06-01T12:00:00Z"
+        let reader = try run.reader()
+        #expect(reader.reading.views == 1)
+        #expect(reader.window.end == instant("2025-06-01T12:00:00Z"))
+        #expect(try run.diagnostics().afterAsOf == 1)
+    }
+
+    @Test func leapDayIsACalendarDayOfItsYear() throws {
+        var run = Run([
+            view("2024-02-28T10:00:00Z"), view("2024-02-29T10:00:00Z"), view("2024-03-01T10:00:00Z"),
+        ])
+        run.year = 2024
+        let reader = try run.reader()
+        #expect(reader.streak.days == 3)
+        #expect(reader.streak.start == CivilDate(year: 2024, month: 2, day: 28))
+        #expect(reader.streak.end == CivilDate(year: 2024, month: 3, day: 1))
+        #expect(reader.monthly[1].views == 2)
+    }
+
+    @Test func localCalendarFactsAreTakenInTheReportZone() throws {
+        // 23:30 UTC on a Friday is 05:00 Saturday in Kolkata (+05:30).
+        let reader = try Run([view("2025-01-03T23:30:00Z", extra: #","tz":"Asia/Kolkata""#)]).reader()
+        #expect(reader.patterns.hour == 5)
+        #expect(reader.patterns.weekday == 6)
+        #expect(reader.patterns.timeOfDay == .morning)
+    }
+
+    @Test func civilDateArithmeticRoundTrips() {
+        for days in stride(from: Int64(-800), through: 50_000, by: 7) {
+            #expect(CivilDate(daysSinceEpoch: days).daysSinceEpoch == days)
+        }
+        #expect(CivilDate(year: 2000, month: 3, day: 1).daysSinceEpoch - CivilDate(year: 2000, month: 2, day: 28).daysSinceEpoch == 2)
+        #expect(CivilDate.weekday(daysSinceEpoch: CivilDate(year: 2025, month: 1, day: 1).daysSinceEpoch) == 3)
+    }
+}
