@@ -3,12 +3,12 @@
 
 SWIFT   ?= swift
 # A fixed as-of instant (and zone fallback) so the sample report is the same on every run.
-AS_OF   ?= 2025-12-31T18:00:00Z
+AS_OF   ?= 2025-12-31T12:00:00Z
 OUT     ?= out/sample
 DEBIAN_PACKAGES = zlib1g-dev
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build report test clean
+.PHONY: all deps build report test reference clean
 
 all: report
 
@@ -39,3 +39,7 @@ test: deps
 
 clean:
 	rm -rf .build out
+
+## reference: rewrite Tests/Reference/ from SampleData (after an intended output change; review the diff)
+reference: build
+	TZ=UTC .build/release/yir report SampleData --out Tests/Reference --as-of $(AS_OF) --format json,jsonl

@@ -83,10 +83,7 @@ struct RunOptions: ParsableArguments {
         } else {
             asOfInstant = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
         }
-        let files: [InputFile]
-        do {
-            files = try InputFiles.expand(inputs.isEmpty ? ["-"] : inputs)
-        }
+        let files = try InputFiles.expand(inputs.isEmpty ? ["-"] : inputs)
         var ingest = IngestOptions(asOf: asOfInstant)
         ingest.maxViewMilliseconds = Int64((maxViewSeconds * 1000).rounded())
         ingest.strict = strict
@@ -106,10 +103,10 @@ struct RunOptions: ParsableArguments {
     /// problems. Returns the model only when the run may write its outputs.
     func runPipeline() throws -> ReportModel {
         let logger = makeLogger()
-        let pipeline = try self.pipeline(zones: ZoneCatalog())
         let rejectsFile = try rejects.map { path in try exitOnOutputError(logger) { try RejectsFile(path: path) } }
         let model: ReportModel
         do {
+            let pipeline = try self.pipeline(zones: ZoneCatalog())
             model = try pipeline.run { rejection in
                 try rejectsFile?.add(rejection)
                 if verbose {

@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+/// End to end: the built `yir` binary, its outputs and SPEC §5's exit codes.
+@Suite struct CommandLineTests {
+    struct Result {
+        var status: Int32
+        var stdout: Data
+        var stderr: String
+        var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["YIR_BIN"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        return packageRoot.appendingPathComponent(".build/debug/yir")
+    }
+
+    /// Runs yir with `TZ=UTC` unless told otherwise; output goes through files, so large
+    /// outputs cannot fill a pipe and stall the child.
+    func yir(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+             environment: [String: String] = ["TZ": "UTC"]) throws -> Result {
+        let folder = scratchFolder()
+        let out = folder.appendingPathComponent("stdout")
+        let err = folder.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.environment = environment
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        let input = folder.appendingPathComponent("stdin")
+        try (stdin ?? Data()).write(to: input)
+        process.standardInput = try FileHandle(forReadingFrom: input)
+        try process.run()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: try Data(contentsOf: out),
+                      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    }
+
+    func file(_ lines: [String], name: String = "export.jsonl") throws -> String {
+        let url = scratchFolder().appendingPathComponent(name)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
+        return url.path
+    }
+
+    let good = [view("2025-05-01T10:00:00Z", user: "a"), session("2025-05-01T10:00:00Z", ms: "60000", user: "a")]
+
+    @Test func statsPrintsTheReportModelAndExitsZero() throws {
+        let r = try yir(["stats", try file(good), "--as-of", "2025-12-31T12:00:00Z"])
+        #expect(r.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+        #expect((json["readers"] as? [Any])?.count == 1)
+    }
+
+    @Test func standardInputIsReadForDashAndWhenNoInputIsGiven() throws {
+        let data = Data(good.joined(separator: "\n").utf8)
+        for args in [["stats", "-", "--format", "jsonl"], ["stats", "--format", "jsonl"]] {
+            let r = try yir(args + ["--as-of", "2025-12-31T12:00:00Z"], stdin: data)
+            #expect(r.status == 0)
+            #expect(r.stdoutText.split(separator: "\n").count == 1)
+            #expect(r.stdoutText.hasPrefix(#"{"user":"a","time_zone":"UTC","#))
+        }
+    }
+
+    @Test(arguments: [
+        ["stats", "--bogus"], ["stats", "--as-of", "yesterday"], ["stats", "--tz", "Mars/Base"],
+        ["stats", "--year", "1800"], ["stats", "--format", "xml"], ["report"], ["report", "--out", "x", "--format", "pdf"],
+        ["stats", "--max-reject-rate", "2"], ["stats", "--profile", "unknown"],
+    ])
+    func usageErrorsExitSixtyFour(arguments: [String]) throws {
+        #expect(try yir(arguments).status == 64)
+    }
+
+    @Test func rejectionsBeyondTheRateExitSixtyFiveAndStillWriteTheRejectsFile() throws {
+        let input = try file(good + ["not json"])
+        let rejects = scratchFolder().appendingPathComponent("rejects.jsonl")
+        let r = try yir(["stats", input, "--as-of", "2025-12-31T12:00:00Z", "--rejects", rejects.path])
+        #expect(r.status == 65)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("more than --max-reject-rate"))
+        let line = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: rejects)) as? [String: Any])
+        #expect(line["reason"] as? String == "invalid_json")
+        #expect(line["line"] as? Int == 3)
+        #expect(line["text"] as? String == "not json")
+        #expect(try yir(["stats", input, "--max-reject-rate", "0.5"]).status == 0)
+    }
+
+    @Test func strictStopsAtTheFirstRejectionWithSixtyFive() throws {
+        let r = try yir(["check", try file(["oops"] + good + good), "--strict", "--max-reject-rate", "1"])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains(":1: rejected (invalid_json)"))
+    }
+
+    @Test func missingInputExitsSixtySix() throws {
+        #expect(try yir(["stats", "/nonexistent/export.jsonl"]).status == 66)
+    }
+
+    @Test func outputFolderThatCannotBeCreatedExitsSeventyThree() throws {
+        let blocker = try file(good)  // a file where the folder should be
+        let r = try yir(["report", try file(good), "--out", blocker + "/out"])
+        #expect(r.status == 73)
+    }
+
+    @Test func truncatedGzipExitsSeventyFour() throws {
+        let lines = (1...5000).map { view("2025-05-01T10:00:00Z", extra: #","id":"v\#($0)""#) }
+        let gz = try gzip(Data(lines.joined(separator: "\n").utf8))
+        let url = scratchFolder().appendingPathComponent("views.jsonl.gz")
+        try gz.prefix(gz.count / 2).write(to: url)
+        let r = try yir(["stats", url.path])
+        #expect(r.status == 74)
+        #expect(r.stderr.contains("truncated gzip stream"))
+    }
+
+    @Test func checkPrintsOnlyTheDiagnostics() throws {
+        let r = try yir(["check", try file(good + ["[]"]), "--max-reject-rate", "1"])
+        #expect(r.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+        #expect(json["lines"] as? Int == 3)
+        #expect((json["rejected"] as? [String: Int]) == ["not_an_object": 1])
+        #expect(json["readers"] == nil)
+    }
+
+    @Test func reportWritesItsFilesAndAFailedRunLeavesThemUntouched() throws {
+        let out = scratchFolder().appendingPathComponent("nightly")
+        let ok = try yir(["report", try file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"])
+        #expect(ok.status == 0)
+        let before = try Data(contentsOf: out.appendingPathComponent("report.json"))
+        let lines = try String(contentsOf: out.appendingPathComponent("readers.jsonl"), encoding: .utf8)
+        #expect(lines.split(separator: "\n").count == 1)
+
+        let failed = try yir(["report", try file(good + ["bad"]), "--out", out.path])
+        #expect(failed.status == 65)
+        #expect(try Data(contentsOf: out.appendingPathComponent("report.json")) == before)
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == ["readers.jsonl", "report.json"], "no temporary files are left")
+    }
+
+    @Test func rerunsAreByteIdentical() throws {
+        let args = ["stats", packageRoot.appendingPathComponent("SampleData").path, "--as-of", "2025-12-31T12:00:00Z"]
+        let first = try yir(args)
+        let second = try yir(args)
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+        // With --tz, the machine's zone makes no difference.
+        let berlin = try yir(args + ["--tz", "Europe/Berlin"], environment: ["TZ": "Asia/Tokyo"])
+        let utc = try yir(args + ["--tz", "Europe/Berlin"], environment: ["TZ": "UTC"])
+        #expect(berlin.stdout == utc.stdout)
+    }
+
+    /// SampleData → the checked-in report, byte for byte. After an intended change of
+    /// output, `make reference` rewrites the reference files; review the diff.
+    @Test func sampleDataReportMatchesTheReferenceFiles() throws {
+        let out = scratchFolder()
+        let r = try yir(["report", "SampleData", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+                         "--format", "json,jsonl"], in: packageRoot)
+        #expect(r.status == 0, "\(r.stderr)")
+        let reference = packageRoot.appendingPathComponent("Tests/Reference")
+        for name in ["report.json", "readers.jsonl"] {
+            let produced = try Data(contentsOf: out.appendingPathComponent(name))
+            let expected = try Data(contentsOf: reference.appendingPathComponent(name))
+            #expect(produced == expected, "\(name) differs from Tests/Reference/\(name)")
+        }
+    }
+}
