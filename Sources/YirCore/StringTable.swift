@@ -14,13 +14,8 @@ public struct StringTable: Sendable {
     /// The id of `bytes`, adding it when new.
     public mutating func intern(_ bytes: UnsafeRawBufferPointer) -> Int32 {
         let hash = Self.hash(bytes)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 {
-            let id = Int(slots[slot] - 1)
-            if hashes[id] == hash && equals(id, bytes) { return Int32(id) }
-            slot = (slot + 1) & mask
-        }
+        let (found, slot) = probe(bytes, hash: hash)
+        if let found { return found }
         let id = hashes.count
         arena.append(contentsOf: bytes)
         starts.append(arena.count)
@@ -28,6 +23,18 @@ public struct StringTable: Sendable {
         slots[slot] = Int32(id + 1)
         if hashes.count * 2 > slots.count { grow() }
         return Int32(id)
+    }
+
+    /// The id of `bytes` if present, else the empty slot where it would go.
+    private func probe(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> (id: Int32?, slot: Int) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let id = Int(slots[slot] - 1)
+            if hashes[id] == hash && equals(id, bytes) { return (Int32(id), slot) }
+            slot = (slot + 1) & mask
+        }
+        return (nil, slot)
     }
 
     public mutating func intern(_ string: String) -> Int32 {
@@ -38,17 +45,9 @@ public struct StringTable: Sendable {
     /// The id of `string` if it was interned.
     public func lookup(_ string: String) -> Int32? {
         var string = string
-        return string.withUTF8 { buffer -> Int32? in
+        return string.withUTF8 { buffer in
             let bytes = UnsafeRawBufferPointer(buffer)
-            let hash = Self.hash(bytes)
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] != 0 {
-                let id = Int(slots[slot] - 1)
-                if hashes[id] == hash && equals(id, bytes) { return Int32(id) }
-                slot = (slot + 1) & mask
-            }
-            return nil
+            return probe(bytes, hash: Self.hash(bytes)).id
         }
     }
 

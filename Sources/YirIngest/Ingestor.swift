@@ -130,6 +130,8 @@ public final class Ingestor {
 
     private func accept(_ record: IncomingRecord, line: UnsafeRawBufferPointer) {
         let user = record.user.map { intern($0, in: &catalog.users, line) } ?? catalog.users.intern("default")
+        // Readers are numbered by their user id: a new id is always the next reader.
+        if Int(user) == readers.count { readers.append(ReaderActivity(user: user)) }
         if let id = record.id {
             let key = RecordKey(user: user, type: Int8(record.type.rawValue), id: intern(id, in: &ids, line))
             guard seenIDs.insert(key).inserted else {
@@ -137,7 +139,6 @@ public final class Ingestor {
                 return
             }
         }
-        if Int(user) == readers.count { readers.append(ReaderActivity(user: user)) }
         diagnostics.accepted[record.type.rawValue] += 1
 
         if let zone = record.zone, case .instant(let instant) = record.time, instant <= options.asOf {

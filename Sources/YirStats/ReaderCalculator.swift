@@ -109,15 +109,8 @@ struct ReaderCalculator {
     private func savedFigures(_ activity: ReaderActivity, zone: ZoneRules, instant: (RecordTime) -> Int64,
                               asOfLocal: LocalTime, inWindow: (Int64) -> Bool,
                               skipped: inout Diagnostics) -> ReaderStats.Saved {
-        var latest: [Int32: (at: Int64, action: SaveAction)] = [:]
-        for action in activity.saves {
-            let t = instant(action.time)
-            if t > parameters.asOf { skipped.afterAsOf += 1; continue }
-            // On equal instants the later record in input order wins.
-            if let current = latest[action.article], current.at > t { continue }
-            latest[action.article] = (t, action)
-        }
-        let saves = latest.values.filter { $0.action.isSave }
+        let latest = latestAtOrBeforeAsOf(activity.saves, key: \.article, time: \.time, instant: instant, skipped: &skipped)
+        let saves = latest.values.map { (at: $0.at, action: $0.record) }.filter { $0.action.isSave }
 
         // Same local clock time 30 calendar days before A, read back through the zone.
         let windowStart = zone.instant(fromWall: asOfLocal.wallMilliseconds - 30 * millisecondsPerDay)
@@ -146,17 +139,31 @@ struct ReaderCalculator {
     /// SPEC §2.3 `notifications`: each key's latest state at or before A.
     private func notificationFigures(_ activity: ReaderActivity, instant: (RecordTime) -> Int64,
                                      skipped: inout Diagnostics) -> ReaderStats.Notifications {
-        var latest: [Int32: (at: Int64, enabled: Bool)] = [:]
-        for change in activity.notifications {
-            let t = instant(change.time)
-            if t > parameters.asOf { skipped.afterAsOf += 1; continue }
-            if let current = latest[change.key], current.at > t { continue }
-            latest[change.key] = (t, change.enabled)
-        }
-        let types = latest.map { (type: NotificationType(key: catalog.keys.string($0.key)), enabled: $0.value.enabled) }
+        let latest = latestAtOrBeforeAsOf(activity.notifications, key: \.key, time: \.time, instant: instant,
+                                          skipped: &skipped)
+        let types = latest.map { (type: NotificationType(key: catalog.keys.string($0.key)), enabled: $0.value.record.enabled) }
             .sorted { NotificationType.precedes($0.type, $1.type) }
         return .init(subscribed: types.filter(\.enabled).map(\.type),
                      unsubscribed: types.filter { !$0.enabled }.map(\.type))
+    }
+
+    /// Each key's latest record at or before A (on equal instants the later in input order);
+    /// records after A are counted under `after_as_of`.
+    private func latestAtOrBeforeAsOf<R, K: Hashable>(
+        _ records: [R], key: (R) -> K, time: (R) -> RecordTime, instant: (RecordTime) -> Int64,
+        skipped: inout Diagnostics
+    ) -> [K: (at: Int64, record: R)] {
+        var latest: [K: (at: Int64, record: R)] = [:]
+        for record in records {
+            let t = instant(time(record))
+            if t > parameters.asOf {
+                skipped.afterAsOf += 1
+                continue
+            }
+            if let current = latest[key(record)], current.at > t { continue }
+            latest[key(record)] = (t, record)
+        }
+        return latest
     }
 
     /// The value with the highest count; ties go to the smallest value; nil when all are 0.
