@@ -1,3 +1,4 @@
+import Foundation
 import YirIngest
 
 /// `--rejects FILE`: one JSON line per rejected line (SPEC §1.3), written as the lines are
@@ -6,7 +7,11 @@ public final class RejectsFile {
     private let file: OutputFile
     private var pending: [UInt8] = []
 
+    /// Creates the file's folder when missing, as `--out` does: the rejects file often goes
+    /// beside the outputs of a run that has not created its folder yet.
     public init(path: String) throws(OutputError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try OutputFile.makeFolder(folder) }
         file = try OutputFile(path: path)
     }
 
