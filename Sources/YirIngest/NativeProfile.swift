@@ -162,8 +162,9 @@ struct NativeProfile {
             }
             _ = try string(.list)  // type-checked; reading lists do not change any figure
             if let thumbnail = try string(.thumbnail) {
-                let url = bytes(thumbnail)
-                if url.starts(with: Array("https://".utf8)) || url.starts(with: Array("http://".utf8)) {
+                // URL schemes are case-insensitive: `HTTPS://` is https.
+                let scheme = bytes(thumbnail).prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+                if scheme.starts(with: Array("https://".utf8)) || scheme.starts(with: Array("http://".utf8)) {
                     record.thumbnail = thumbnail
                 } else {
                     record.thumbnailDropped = true

@@ -302,9 +302,14 @@ import Testing
     }
 
     @Test func thumbnailsOfOtherSchemesAreDroppedAndCounted() throws {
-        let d = try Run([save("2025-05-01T10:00:00Z", title: "A", extra: #","thumbnail":"javascript:alert(1)""#)]).diagnostics()
+        let run = Run([
+            save("2025-05-01T10:00:00Z", title: "A", extra: #","thumbnail":"javascript:alert(1)""#),
+            save("2025-05-01T10:00:00Z", title: "B", extra: #","thumbnail":"HTTPS://upload.wikimedia.org/b.png""#),
+        ])
+        let d = try run.diagnostics()
         #expect(d.droppedThumbnails == 1)
-        #expect(d.accepted[RecordType.savedArticle.rawValue] == 1)
+        #expect(try run.reader().saved.recent.map(\.thumbnail) == [nil, "HTTPS://upload.wikimedia.org/b.png"])
+        #expect(d.accepted[RecordType.savedArticle.rawValue] == 2)
     }
 
     // MARK: §2.3 notifications
