@@ -9,7 +9,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "yir", targets: ["yir"]),
-        .library(name: "YearInReview", targets: ["YirCore", "YirIngest", "YirStats", "YirReport"]),
+        .library(name: "YearInReview", targets: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirSample"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -22,11 +22,12 @@ let package = Package(
         .target(name: "YirIngest", dependencies: ["YirCore", "CZlib"]),
         .target(name: "YirStats", dependencies: ["YirCore", "YirIngest"]),
         .target(name: "YirReport", dependencies: ["YirCore", "YirStats"]),
+        .target(name: "YirSample", dependencies: ["YirCore", "YirStats"]),
         .executableTarget(name: "yir", dependencies: [
-            "YirCore", "YirIngest", "YirStats", "YirReport",
+            "YirCore", "YirIngest", "YirStats", "YirReport", "YirSample",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "YirTests", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport"]),
+        .testTarget(name: "YirTests", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirSample"]),
     ]
 )

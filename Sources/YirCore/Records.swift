@@ -24,9 +24,17 @@ public enum RecordType: Int, CaseIterable, Sendable {
         }
     }
 
-    public init?(name: some Collection<UInt8>) {
-        guard let type = Self.allCases.first(where: { $0.name.utf8.elementsEqual(name) }) else { return nil }
-        self = type
+    public init?(name: UnsafeRawBufferPointer) {
+        // Called for every record: compare bytes without building strings.
+        func equals(_ literal: StaticString) -> Bool {
+            name.count == literal.utf8CodeUnitCount && memcmp(name.baseAddress!, literal.utf8Start, name.count) == 0
+        }
+        if equals("page_view") { self = .pageView }
+        else if equals("session") { self = .session }
+        else if equals("saved_article") { self = .savedArticle }
+        else if equals("history_cleared") { self = .historyCleared }
+        else if equals("notification_subscription") { self = .notificationSubscription }
+        else { return nil }
     }
 }
 
@@ -149,3 +157,9 @@ public struct Catalog: Sendable {
         return titles.precedes(x.title, y.title)
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

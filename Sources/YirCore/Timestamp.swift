@@ -95,29 +95,49 @@ public enum RFC3339 {
     /// Offsets with seconds (some zones before 1972) are rounded to the minute and the wall
     /// time shown with the rounded offset, so the instant written is still exact.
     public static func format(_ instant: Int64, offsetSeconds: Int) -> String {
+        var bytes: [UInt8] = []
+        append(instant, offsetSeconds: offsetSeconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the `format` text as bytes: renderers write millions of instants.
+    public static func append(_ instant: Int64, offsetSeconds: Int, to out: inout [UInt8]) {
         let offset = Int((Double(offsetSeconds) / 60).rounded()) * 60
         let local = LocalTime(wallMilliseconds: instant + Int64(offset) * 1000)
-        var s = local.date.iso8601
-        s.reserveCapacity(29)
-        s.append("T")
-        appendPadded(&s, local.hour, width: 2)
-        s.append(":")
-        appendPadded(&s, local.minute, width: 2)
-        s.append(":")
-        appendPadded(&s, local.second, width: 2)
+        let date = local.date
+        func digits(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            var v = value
+            while divisor > 0 {
+                out.append(UInt8(0x30 + (v / divisor) % 10))
+                v %= divisor
+                divisor /= 10
+            }
+        }
+        digits(date.year, 4)
+        out.append(0x2D)
+        digits(date.month, 2)
+        out.append(0x2D)
+        digits(date.day, 2)
+        out.append(0x54)
+        digits(local.hour, 2)
+        out.append(0x3A)
+        digits(local.minute, 2)
+        out.append(0x3A)
+        digits(local.second, 2)
         if local.millisecond != 0 {
-            s.append(".")
-            appendPadded(&s, local.millisecond, width: 3)
+            out.append(0x2E)
+            digits(local.millisecond, 3)
         }
         if offset == 0 {
-            s.append("Z")
+            out.append(0x5A)
         } else {
-            s.append(offset < 0 ? "-" : "+")
-            appendPadded(&s, abs(offset) / 3600, width: 2)
-            s.append(":")
-            appendPadded(&s, abs(offset) / 60 % 60, width: 2)
+            out.append(offset < 0 ? 0x2D : 0x2B)
+            digits(abs(offset) / 3600, 2)
+            out.append(0x3A)
+            digits(abs(offset) / 60 % 60, 2)
         }
-        return s
     }
 
     public static func format(_ instant: Int64, in zone: ZoneRules) -> String {

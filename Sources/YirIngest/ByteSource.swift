@@ -12,29 +12,29 @@ protocol ByteSource: AnyObject {
 /// Plain `read(2)` in large chunks from a file descriptor.
 final class FileDescriptorSource: ByteSource {
     let path: String
-    private let fd: Int32
+    let descriptor: Int32
     private let ownsDescriptor: Bool
     private(set) var bytesConsumed: Int64 = 0
 
     init(path: String) throws(InputError) {
         self.path = path
         if path == "-" {
-            fd = 0
+            descriptor = 0
             ownsDescriptor = false
         } else {
-            fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
             ownsDescriptor = true
         }
     }
 
     deinit {
-        if ownsDescriptor { close(fd) }
+        if ownsDescriptor { close(descriptor) }
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
         while true {
-            let n = Foundation.read(fd, buffer.baseAddress, buffer.count)
+            let n = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
             if n >= 0 {
                 bytesConsumed += Int64(n)
                 return n

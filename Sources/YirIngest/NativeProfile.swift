@@ -1,30 +1,6 @@
 import Foundation
 import YirCore
 
-/// A record as the native ("wikipedia") profile reads it from one line, validated but
-/// not yet interned: strings still point into the line or are small decoded copies.
-struct IncomingRecord {
-    enum Text {
-        case span(Range<Int>)
-        case owned([UInt8])
-    }
-
-    var type: RecordType
-    var user: Text?
-    var time: RecordTime
-    var zone: String?
-    var id: Text?
-    var wiki = ""
-    var title: [UInt8] = []
-    var namespace: Int64 = 0
-    var milliseconds: Int64 = 0
-    var isSave = true
-    var thumbnail: Text?
-    var thumbnailDropped = false
-    var key: Text?
-    var enabled = false
-}
-
 /// SPEC §1.2–1.3 for one line of the native profile: which fields each type requires,
 /// their JSON types, and the reason a line is rejected.
 struct NativeProfile {
@@ -45,10 +21,17 @@ struct NativeProfile {
 
     init(zones: ZoneCatalog) { self.zones = zones }
 
-    mutating func decode(_ line: UnsafeRawBufferPointer, impliedType: RecordType?) -> Result<IncomingRecord, RejectReason> {
+    /// Scratch space for strings with escapes; each is used before the next is decoded.
+    private var scratch: [UInt8] = []
+
+    /// Validates one line and reads its record, interning strings into `strings`.
+    mutating func decode(_ line: UnsafeRawBufferPointer, impliedType: RecordType?,
+                         strings: inout LocalStrings) -> Result<ParsedRecord, RejectReason> {
         if let failure = scanner.scan(line) { return .failure(failure.reason) }
+        scannerLine = line
+        defer { scannerLine = UnsafeRawBufferPointer(start: nil, count: 0) }
         do {
-            return .success(try read(line, impliedType: impliedType))
+            return .success(try read(line, impliedType: impliedType, strings: &strings))
         } catch {
             return .failure(error)
         }
@@ -59,13 +42,20 @@ struct NativeProfile {
         return v
     }
 
-    private func string(_ field: Field, required: Bool = false) throws(RejectReason) -> IncomingRecord.Text? {
+    /// The string value of a field as bytes (escapes decoded), passed to `body`; nil when absent.
+    private mutating func withString<R>(_ field: Field, required: Bool = false,
+                                        _ body: (UnsafeRawBufferPointer) throws(RejectReason) -> R) throws(RejectReason) -> R? {
         guard let v = value(field) else {
             if required { throw .missingField }
             return nil
         }
         guard v.kind == .string else { throw .wrongType }
-        return v.escaped ? .owned(JSONScanner.decodeString(scannerLine, v)) : .span(v.start..<v.end)
+        if !v.escaped { return try body(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end])) }
+        scratch = JSONScanner.decodeString(scannerLine, v)
+        let result = scratch.withUnsafeBytes { raw -> Result<R, RejectReason> in
+            do throws(RejectReason) { return .success(try body(raw)) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 
     /// Set for the duration of `read`; the scanner's values are offsets into it.
@@ -77,20 +67,11 @@ struct NativeProfile {
         return FixedPoint(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]), scale: scale)
     }
 
-    private func bytes(_ text: IncomingRecord.Text) -> [UInt8] {
-        switch text {
-        case .span(let range): Array(scannerLine[range])
-        case .owned(let bytes): bytes
-        }
-    }
-
-    private mutating func read(_ line: UnsafeRawBufferPointer, impliedType: RecordType?) throws(RejectReason) -> IncomingRecord {
-        scannerLine = line
-        defer { scannerLine = UnsafeRawBufferPointer(start: nil, count: 0) }
-
+    private mutating func read(_ line: UnsafeRawBufferPointer, impliedType: RecordType?,
+                               strings: inout LocalStrings) throws(RejectReason) -> ParsedRecord {
         let type: RecordType
-        if let text = try string(.type) {
-            guard let named = RecordType(name: bytes(text)) else { throw .unknownType }
+        if let named = try withString(.type, { RecordType(name: $0) }) {
+            guard let named else { throw .unknownType }
             type = named
         } else if let impliedType {
             type = impliedType
@@ -102,8 +83,7 @@ struct NativeProfile {
         var time: RecordTime
         switch stamp.kind {
         case .string:
-            let text = stamp.escaped ? JSONScanner.decodeString(line, stamp) : Array(line[stamp.start..<stamp.end])
-            switch text.withUnsafeBytes({ RFC3339.parse($0) }) {
+            switch try withString(.timestamp, { RFC3339.parse($0) })! {
             case .success(let parsed): time = parsed
             case .failure(.outOfRange): throw .timestampOutOfRange
             case .failure(.unparseable): throw .invalidTimestamp
@@ -118,31 +98,44 @@ struct NativeProfile {
             throw .wrongType
         }
 
-        let user = try string(.user)
-        if let user {
-            let count = String(decoding: bytes(user), as: UTF8.self).unicodeScalars.count
-            guard (1...256).contains(count) else { throw .invalidValue }
+        var user: Int32 = -1
+        try withString(.user) { (bytes) throws(RejectReason) in
+            // 1–256 characters: count scalars only when the bytes alone cannot decide.
+            if bytes.isEmpty || (bytes.count > 256 && String(decoding: bytes, as: UTF8.self).unicodeScalars.count > 256) {
+                throw .invalidValue
+            }
+            user = strings.users.intern(bytes)
         }
+        if user < 0 { user = strings.users.intern("default") }
 
-        var zone: String?
-        if let tz = try string(.tz) {
-            let name = String(decoding: bytes(tz), as: UTF8.self)
-            guard let rules = zones.rules(for: name) else { throw .unknownTimeZone }
-            zone = name
+        var zone: Int32 = -1
+        let catalog = zones
+        if let found = try withString(.tz, { strings.zone($0, catalog: catalog) }) {
+            guard let (id, rules) = found else { throw .unknownTimeZone }
+            zone = id
             if case .wall(let wall) = time { time = .instant(rules.instant(fromWall: wall)) }
         }
 
-        var record = IncomingRecord(type: type, user: user, time: time, zone: zone)
-        if let id = try string(.id), !bytes(id).isEmpty { record.id = id }
+        var record: ParsedRecord
+        switch time {
+        case .instant(let t): record = ParsedRecord(time: t, user: user, type: type)
+        case .wall(let w): record = ParsedRecord(time: w, user: user, type: type, flags: .isWall)
+        }
+        record.zone = zone
+        try withString(.id) { bytes in
+            guard !bytes.isEmpty else { return }
+            record.idHash = (hashBytes(bytes, seed: 0x243F_6A88_85A3_08D3), hashBytes(bytes, seed: 0x1319_8A2E_0370_7344))
+            record.flags.insert(.hasID)
+        }
 
         switch type {
         case .pageView:
-            try readArticle(into: &record)
+            try readArticle(into: &record, strings: &strings)
             if let ns = value(.namespace) {
                 guard ns.kind == .number else { throw .wrongType }
                 let n = FixedPoint(UnsafeRawBufferPointer(rebasing: line[ns.start..<ns.end]), scale: 0)
                 guard n.isExact else { throw .invalidValue }
-                record.namespace = n.value
+                if n.value != 0 { record.flags.insert(.otherNamespace) }
             }
             let seconds = try number(.seconds, scale: 3)
             guard !seconds.isNegative else { throw .negativeDuration }
@@ -152,51 +145,45 @@ struct NativeProfile {
             guard !duration.isNegative else { throw .negativeDuration }
             record.milliseconds = duration.magnitude
         case .savedArticle:
-            try readArticle(into: &record)
-            if let action = try string(.action) {
-                switch bytes(action) {
-                case Array("save".utf8): record.isSave = true
-                case Array("unsave".utf8): record.isSave = false
-                default: throw .invalidValue
-                }
+            try readArticle(into: &record, strings: &strings)
+            let isSave = try withString(.action) { (bytes) throws(RejectReason) -> Bool in
+                if bytes.elementsEqual("save".utf8) { return true }
+                if bytes.elementsEqual("unsave".utf8) { return false }
+                throw .invalidValue
             }
-            _ = try string(.list)  // type-checked; reading lists do not change any figure
-            if let thumbnail = try string(.thumbnail) {
+            if isSave == false { record.flags.insert(.isUnsave) }
+            _ = try withString(.list) { _ in }  // type-checked; reading lists do not change any figure
+            try withString(.thumbnail) { bytes in
                 // URL schemes are case-insensitive: `HTTPS://` is https.
-                let scheme = bytes(thumbnail).prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-                if scheme.starts(with: Array("https://".utf8)) || scheme.starts(with: Array("http://".utf8)) {
-                    record.thumbnail = thumbnail
+                let scheme = bytes.prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+                if scheme.starts(with: "https://".utf8) || scheme.starts(with: "http://".utf8) {
+                    record.thumbnail = strings.urls.intern(bytes)
                 } else {
-                    record.thumbnailDropped = true
+                    record.flags.insert(.thumbnailDropped)
                 }
             }
         case .historyCleared:
             break
         case .notificationSubscription:
-            guard let key = try string(.key, required: true), !bytes(key).isEmpty else { throw .invalidValue }
-            record.key = key
+            try withString(.key, required: true) { (bytes) throws(RejectReason) in
+                guard !bytes.isEmpty else { throw .invalidValue }
+                record.first = strings.keys.intern(bytes)
+            }
             guard let enabled = value(.enabled) else { throw .missingField }
             guard enabled.kind == .bool else { throw .wrongType }
-            record.enabled = enabled.boolValue
+            if enabled.boolValue { record.flags.insert(.enabled) }
         }
         return record
     }
 
-    private func readArticle(into record: inout IncomingRecord) throws(RejectReason) {
-        let wiki = String(decoding: bytes(try string(.wiki, required: true)!), as: UTF8.self)
-        guard !wiki.isEmpty else { throw .invalidValue }
-        record.wiki = Normalization.wiki(wiki)
-        let title = bytes(try string(.title, required: true)!)
-        record.title = title.withUnsafeBytes { Normalization.title($0) }
-        guard !record.title.isEmpty else { throw .invalidValue }
-    }
-
-    /// The bytes of a text of the record just decoded; valid until the next `decode`.
-    func withBytes<R>(_ text: IncomingRecord.Text, in line: UnsafeRawBufferPointer,
-                      _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        switch text {
-        case .span(let range): body(UnsafeRawBufferPointer(rebasing: line[range]))
-        case .owned(let bytes): bytes.withUnsafeBytes(body)
+    private mutating func readArticle(into record: inout ParsedRecord, strings: inout LocalStrings) throws(RejectReason) {
+        try withString(.wiki, required: true) { (bytes) throws(RejectReason) in
+            guard !bytes.isEmpty else { throw .invalidValue }
+            record.first = strings.wiki(bytes)
+        }
+        try withString(.title, required: true) { (bytes) throws(RejectReason) in
+            guard let title = strings.title(bytes) else { throw .invalidValue }
+            record.second = title
         }
     }
 }

@@ -1,49 +1,80 @@
+import Dispatch
 import YirCore
 import YirIngest
 import YirStats
 
 /// The `json` and `jsonl` renderers (SPEC §4.2), keys in §4.1's order.
 public enum JSONReport {
-    /// The whole model as one pretty-printed document, ending with a newline.
-    public static func document(_ model: ReportModel) -> [UInt8] {
+    /// Readers are rendered in rounds of this many per worker, so output memory stays bounded.
+    static let readersPerRound = 2048
+
+    /// The whole model as one pretty-printed document, ending with a newline, handed to
+    /// `write` in pieces. Readers are rendered on `jobs` threads and written in order.
+    public static func writeDocument(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
         var w = JSONWriter(pretty: true)
+        w.beginObject()
+        w.field("schema_version", ReportModel.schemaVersion)
+        w.key("generator")
         w.object { w in
-            w.field("schema_version", ReportModel.schemaVersion)
-            w.key("generator")
-            w.object { w in
-                w.field("name", ReportModel.generatorName)
-                w.field("version", ReportModel.generatorVersion)
-            }
-            w.key("parameters")
-            writeParameters(model.parameters, &w)
-            w.key("inputs")
-            w.array { w in
-                for input in model.inputs {
-                    w.object { w in
-                        w.field("path", input.path)
-                        w.field("bytes", input.bytes)
-                        w.field("lines", input.lines)
-                    }
+            w.field("name", ReportModel.generatorName)
+            w.field("version", ReportModel.generatorVersion)
+        }
+        w.key("parameters")
+        writeParameters(model.parameters, &w)
+        w.key("inputs")
+        w.array { w in
+            for input in model.inputs {
+                w.object { w in
+                    w.field("path", input.path)
+                    w.field("bytes", input.bytes)
+                    w.field("lines", input.lines)
                 }
             }
-            w.key("diagnostics")
-            writeDiagnostics(model.statistics.diagnostics, &w)
-            w.key("cohort")
-            writeCohort(model.statistics.cohort, &w)
-            w.key("readers")
-            w.array { w in
-                for reader in model.statistics.readers { writeReader(reader, &w) }
-            }
         }
-        return w.bytes + [0x0A]
+        w.key("diagnostics")
+        writeDiagnostics(model.statistics.diagnostics, &w)
+        w.key("cohort")
+        writeCohort(model.statistics.cohort, &w)
+        w.key("readers")
+        w.beginArray()
+        try write(w.takeBytes())
+        // Each reader is an array element at depth 2: a comma after the first, a new line, four spaces.
+        try render(model.statistics.readers, jobs: jobs, to: write) { index, reader, out in
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out += [0x0A, 0x20, 0x20, 0x20, 0x20]
+            var r = JSONWriter(pretty: true, indent: 2, appendingTo: out)
+            out = []
+            writeReader(reader, &r)
+            out = r.takeBytes()
+        }
+        if !model.statistics.readers.isEmpty { w.noteMembersWrittenElsewhere() }
+        w.endArray()
+        w.endObject()
+        try write(w.takeBytes() + [0x0A])
     }
 
-    /// One compact line per reader (the reader object), each ending with a newline.
-    public static func lines(_ model: ReportModel) -> [UInt8] {
+    /// The whole document as one array of bytes (tests, small runs).
+    public static func document(_ model: ReportModel, jobs: Int = 1) -> [UInt8] {
         var out: [UInt8] = []
-        for reader in model.statistics.readers {
-            out += line(reader)
+        writeDocument(model, jobs: jobs) { out += $0 }
+        return out
+    }
+
+    /// One compact line per reader (the reader object), each ending with a newline, handed to
+    /// `write` in pieces.
+    public static func writeLines(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
+        try render(model.statistics.readers, jobs: jobs, to: write) { _, reader, out in
+            var w = JSONWriter(pretty: false, appendingTo: out)
+            out = []
+            writeReader(reader, &w)
+            out = w.takeBytes()
+            out.append(0x0A)
         }
+    }
+
+    public static func lines(_ model: ReportModel, jobs: Int = 1) -> [UInt8] {
+        var out: [UInt8] = []
+        writeLines(model, jobs: jobs) { out += $0 }
         return out
     }
 
@@ -51,6 +82,32 @@ public enum JSONReport {
         var w = JSONWriter(pretty: false)
         writeReader(reader, &w)
         return w.bytes + [0x0A]
+    }
+
+    /// Renders readers in rounds: in each, `jobs` threads take contiguous ranges, and the
+    /// blocks are written in order before the next round starts.
+    static func render(_ readers: [ReaderStats], jobs: Int, to write: ([UInt8]) throws -> Void,
+                       _ render: @Sendable (Int, ReaderStats, inout [UInt8]) -> Void) rethrows {
+        let workers = max(1, jobs)
+        var start = 0
+        while start < readers.count {
+            let end = min(readers.count, start + workers * readersPerRound)
+            let round = start..<end
+            var blocks = [[UInt8]](repeating: [], count: workers)
+            blocks.withUnsafeMutableBufferPointer { blocks in
+                nonisolated(unsafe) let blocks = blocks
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    var out: [UInt8] = []
+                    let n = round.count
+                    for index in (round.lowerBound + n * worker / workers)..<(round.lowerBound + n * (worker + 1) / workers) {
+                        render(index, readers[index], &out)
+                    }
+                    blocks[worker] = out
+                }
+            }
+            for block in blocks where !block.isEmpty { try write(block) }
+            start = end
+        }
     }
 
     static func writeParameters(_ p: ReportModel.Parameters, _ w: inout JSONWriter) {
@@ -69,11 +126,17 @@ public enum JSONReport {
             w.field("lines", d.lines)
             w.key("accepted")
             w.object { w in
-                for type in RecordType.allCases { w.field(type.name, d.accepted[type.rawValue]) }
+                for type in RecordType.allCases {
+                    w.key(text: type.name)
+                    w.number(d.accepted[type.rawValue])
+                }
             }
             w.key("rejected")
             w.object { w in
-                for (reason, count) in d.rejected.sorted(by: { $0.key < $1.key }) { w.field(reason.rawValue, count) }
+                for (reason, count) in d.rejected.sorted(by: { $0.key < $1.key }) {
+                    w.key(text: reason.rawValue)
+                    w.number(count)
+                }
             }
             w.field("rejected_total", d.rejectedTotal)
             w.field("duplicates", d.duplicates)
@@ -119,14 +182,13 @@ public enum JSONReport {
     }
 
     static func writeReader(_ r: ReaderStats, _ w: inout JSONWriter) {
-        let time = { (instant: Int64) in RFC3339.format(instant, in: r.zone) }
         w.object { w in
             w.field("user", r.user)
             w.field("time_zone", r.zone.identifier)
             w.key("window")
             w.object { w in
-                w.field("start", time(r.window.start))
-                w.field("end", time(r.window.end))
+                w.field("start", instant: r.window.start, in: r.zone)
+                w.field("end", instant: r.window.end, in: r.zone)
             }
             w.key("reading")
             w.object { w in
@@ -138,10 +200,10 @@ public enum JSONReport {
                 w.field("median_seconds_per_article", r.reading.medianSecondsPerArticle)
             }
             w.key("top_article")
-            if let top = r.topArticles.first { writeArticle(top, time, &w) } else { w.null() }
+            if let top = r.topArticles.first { writeArticle(top, r.zone, &w) } else { w.null() }
             w.key("top_articles")
             w.array { w in
-                for a in r.topArticles { writeArticle(a, time, &w) }
+                for a in r.topArticles { writeArticle(a, r.zone, &w) }
             }
             w.key("app_time")
             w.object { w in
@@ -177,7 +239,7 @@ public enum JSONReport {
                 w.key("last_30_days")
                 w.object { w in
                     w.field("count", r.saved.last30DaysCount)
-                    w.field("last_saved", r.saved.lastSaved.map(time))
+                    w.field("last_saved", instant: r.saved.lastSaved, in: r.zone)
                     w.field("last_saved_display", r.saved.lastSavedDisplay)
                 }
                 w.key("year")
@@ -188,7 +250,7 @@ public enum JSONReport {
                         w.object { w in
                             w.field("wiki", s.wiki)
                             w.field("title", s.title)
-                            w.field("saved", time(s.saved))
+                            w.field("saved", instant: s.saved, in: r.zone)
                             w.field("thumbnail", s.thumbnail)
                         }
                     }
@@ -196,7 +258,10 @@ public enum JSONReport {
             }
             w.key("notifications")
             w.object { w in
-                for (name, list) in [("subscribed", r.notifications.subscribed), ("unsubscribed", r.notifications.unsubscribed)] {
+                let lists: [(StaticString, [NotificationType])] = [
+                    ("subscribed", r.notifications.subscribed), ("unsubscribed", r.notifications.unsubscribed),
+                ]
+                for (name, list) in lists {
                     w.key(name)
                     w.array { w in
                         for n in list {
@@ -213,14 +278,14 @@ public enum JSONReport {
         }
     }
 
-    static func writeArticle(_ a: ArticleFigures, _ time: (Int64) -> String, _ w: inout JSONWriter) {
+    static func writeArticle(_ a: ArticleFigures, _ zone: ZoneRules, _ w: inout JSONWriter) {
         w.object { w in
             w.field("wiki", a.wiki)
             w.field("title", a.title)
             w.field("seconds", a.seconds)
             w.field("views", a.views)
-            w.field("first_viewed", time(a.firstViewed))
-            w.field("last_viewed", time(a.lastViewed))
+            w.field("first_viewed", instant: a.firstViewed, in: zone)
+            w.field("last_viewed", instant: a.lastViewed, in: zone)
         }
     }
 }

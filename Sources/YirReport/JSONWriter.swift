@@ -9,8 +9,13 @@ public struct JSONWriter {
     private var hasMember: [Bool] = []
     private var afterKey = false
 
-    public init(pretty: Bool) {
+    /// The indentation of what is written at top level: a value written as an element of a
+    /// container at depth `indent` in a larger document (readers rendered in parallel).
+    private let indent: Int
+
+    public init(pretty: Bool, indent: Int = 0) {
         self.pretty = pretty
+        self.indent = indent
         bytes.reserveCapacity(4096)
     }
 
@@ -28,7 +33,7 @@ public struct JSONWriter {
     private mutating func newline() {
         guard pretty else { return }
         bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * hasMember.count))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * (indent + hasMember.count)))
     }
 
     private mutating func open(_ bracket: Character) {
@@ -43,6 +48,24 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: bracket.unicodeScalars.first!))
     }
 
+    /// Opens and closes containers for documents written in pieces (`takeBytes`).
+    public mutating func beginObject() { open("{") }
+    public mutating func endObject() { close("}") }
+    public mutating func beginArray() { open("[") }
+    public mutating func endArray() { close("]") }
+
+    /// Records that the open container received members written elsewhere (rendered apart
+    /// and emitted directly), so that it closes as if they had been written here.
+    public mutating func noteMembersWrittenElsewhere() {
+        if !hasMember.isEmpty { hasMember[hasMember.count - 1] = true }
+    }
+
+    /// The bytes written so far, handed over; the writer keeps its place in the document.
+    public mutating func takeBytes() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
+
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
         open("{")
         body(&self)
@@ -55,7 +78,19 @@ public struct JSONWriter {
         close("]")
     }
 
-    public mutating func key(_ name: String) {
+    /// Keys are the model's own ASCII names: no escaping needed.
+    public mutating func key(_ name: StaticString) {
+        beforeValue()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        if pretty { bytes.append(UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
+    /// A key that is data, not one of the model's names (a reject reason, a record type).
+    public mutating func key(text name: String) {
         beforeValue()
         appendString(name)
         bytes.append(UInt8(ascii: ":"))
@@ -92,15 +127,38 @@ public struct JSONWriter {
         bytes.append(contentsOf: (text ?? "null").utf8)
     }
 
-    public mutating func field(_ name: String, _ value: String?) { key(name); string(value) }
-    public mutating func field(_ name: String, _ value: Int?) { key(name); number(value) }
-    public mutating func field(_ name: String, _ value: Int64?) { key(name); number(value) }
-    public mutating func field(_ name: String, _ value: FixedDecimal?) { key(name); number(value) }
-    public mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
+    public mutating func field(_ name: StaticString, _ value: String?) { key(name); string(value) }
+    public mutating func field(_ name: StaticString, _ value: Int?) { key(name); number(value) }
+    public mutating func field(_ name: StaticString, _ value: Int64?) { key(name); number(value) }
+    public mutating func field(_ name: StaticString, _ value: FixedDecimal?) { key(name); number(value) }
+    public mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
+
+    /// An instant in RFC 3339 with a zone's offset, or null.
+    public mutating func field(_ name: StaticString, instant: Int64?, in zone: ZoneRules) {
+        key(name)
+        beforeValue()
+        guard let instant else { return bytes.append(contentsOf: "null".utf8) }
+        bytes.append(UInt8(ascii: "\""))
+        RFC3339.append(instant, offsetSeconds: zone.offsetSeconds(at: instant), to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes into `buffer`'s storage (handed back by `takeBytes`), so blocks of readers
+    /// grow one buffer instead of copying one per reader.
+    public init(pretty: Bool, indent: Int = 0, appendingTo buffer: [UInt8]) {
+        self.init(pretty: pretty, indent: indent)
+        bytes = buffer
+    }
 
     /// A JSON string: `"` `\` and control characters escaped, everything else as UTF-8.
     private mutating func appendString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copy them whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: value.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for b in value.utf8 {
             switch b {
             case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)

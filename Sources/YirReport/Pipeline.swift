@@ -1,3 +1,4 @@
+import Foundation
 import YirCore
 import YirIngest
 import YirStats
@@ -9,6 +10,10 @@ public struct Pipeline {
     public var statsParameters: StatsParameters
     public var reportParameters: ReportModel.Parameters
     public var zones: ZoneCatalog
+    /// Worker threads for ingest (`--jobs`).
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// Bytes per ingest chunk; results never depend on it (tests vary it to prove so).
+    public var chunkSize = 4 << 20
 
     public init(inputs: [InputFile], ingestOptions: IngestOptions, statsParameters: StatsParameters,
                 reportParameters: ReportModel.Parameters, zones: ZoneCatalog) {
@@ -22,10 +27,12 @@ public struct Pipeline {
     /// Runs ingest and statistics. Throws `InputError` for unreadable inputs and
     /// `StrictModeStop` under `--strict`; `onReject` sees every rejected line in input order.
     public func run(onReject: @escaping (Rejection) throws -> Void = { _ in }) throws -> ReportModel {
-        let ingestor = Ingestor(options: ingestOptions, zones: zones, onReject: onReject)
-        for input in inputs { try ingestor.read(input) }
+        let ingestor = Ingestor(options: ingestOptions, zones: zones, jobs: jobs, chunkSize: chunkSize, onReject: onReject)
+        try ingestor.read(inputs)
         let ingest = ingestor.finish()
-        let statistics = Statistics.compute(ingest, parameters: statsParameters)
+        var parameters = statsParameters
+        parameters.jobs = jobs
+        let statistics = Statistics.compute(ingest, parameters: parameters)
         return ReportModel(parameters: reportParameters, inputs: ingest.inputs, statistics: statistics)
     }
 }

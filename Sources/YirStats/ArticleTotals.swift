@@ -18,6 +18,22 @@ struct ArticleTotals {
         lastViewed = max(lastViewed, instant)
     }
 
+    /// Adds one reader's totals of this article to the run's (`cohort.top_articles`).
+    mutating func addReader(_ reader: ArticleTotals) {
+        var one = reader
+        one.readers = 1
+        add(one)
+    }
+
+    /// Adds totals of the same article.
+    mutating func add(_ other: ArticleTotals) {
+        milliseconds += other.milliseconds
+        views += other.views
+        firstViewed = min(firstViewed, other.firstViewed)
+        lastViewed = max(lastViewed, other.lastViewed)
+        readers += other.readers
+    }
+
     /// SPEC §2.3's order for top articles: more seconds, then more views, then the later
     /// last view, then wiki and title ascending (UTF-8 byte order).
     static func ranksBefore(_ a: ArticleTotals, _ b: ArticleTotals, catalog: Catalog) -> Bool {

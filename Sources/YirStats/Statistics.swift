@@ -1,3 +1,4 @@
+import Dispatch
 import YirCore
 import YirIngest
 
@@ -8,23 +9,43 @@ public enum Statistics {
         let excluded = Set(parameters.excludedTitles.compactMap { titles.lookup(Normalization.title($0)) })
         let calculator = ReaderCalculator(catalog: ingest.catalog, zoneRules: ingest.zoneRules,
                                           parameters: parameters, excludedTitles: excluded)
-        var diagnostics = ingest.diagnostics
-        var readers: [ReaderStats] = []
-        var cohortTotals: [Int32: ArticleTotals] = [:]
-        for activity in ingest.readers {
-            let (stats, totals, skipped) = calculator.compute(activity)
-            readers.append(stats)
-            diagnostics.add(skipped)
-            for t in totals {
-                var run = cohortTotals[t.article] ?? ArticleTotals(article: t.article)
-                run.milliseconds += t.milliseconds
-                run.views += t.views
-                run.firstViewed = min(run.firstViewed, t.firstViewed)
-                run.lastViewed = max(run.lastViewed, t.lastViewed)
-                run.readers += 1
-                cohortTotals[t.article] = run
+        // Readers are independent: each worker takes a contiguous range of them. Everything
+        // summed across readers below is order-independent, so the result does not depend on
+        // how many workers there are.
+        let count = ingest.readers.count
+        let workers = max(1, min(parameters.jobs, count / 256))
+        var slots = [ReaderStats?](repeating: nil, count: count)
+        var partials = [(diagnostics: Diagnostics, totals: [Int32: ArticleTotals])](
+            repeating: (Diagnostics(), [:]), count: workers)
+        slots.withUnsafeMutableBufferPointer { slots in
+            partials.withUnsafeMutableBufferPointer { partials in
+                nonisolated(unsafe) let slots = slots
+                nonisolated(unsafe) let partials = partials
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    let range = (count * worker / workers)..<(count * (worker + 1) / workers)
+                    var diagnostics = Diagnostics()
+                    var cohortTotals: [Int32: ArticleTotals] = [:]
+                    for index in range {
+                        let (stats, totals, skipped) = calculator.compute(ingest.readers[index])
+                        slots[index] = stats
+                        diagnostics.add(skipped)
+                        for t in totals { cohortTotals[t.article, default: ArticleTotals(article: t.article)].addReader(t) }
+                    }
+                    partials[worker] = (diagnostics, cohortTotals)
+                }
             }
         }
+        var diagnostics = ingest.diagnostics
+        var cohortTotals: [Int32: ArticleTotals] = [:]
+        for partial in partials {
+            diagnostics.add(partial.diagnostics)
+            cohortTotals.merge(partial.totals) { a, b in
+                var sum = a
+                sum.add(b)
+                return sum
+            }
+        }
+        var readers = slots.map { $0! }
         readers.sort { $0.user.utf8.lexicographicallyPrecedes($1.user.utf8) }
         assignRanks(&readers)
         let cohort = CohortStats(

@@ -15,6 +15,8 @@ public struct StatsParameters: Sendable {
     /// `--exclude-title`, as given (normalised like input titles before comparing).
     public var excludedTitles: [String] = ["Main Page"]
     public var locale: LocaleFormat = .named("en")
+    /// Worker threads; the figures are the same for every value.
+    public var jobs = 1
 
     public init(asOf: Int64, fallbackZone: ZoneRules) {
         self.asOf = asOf

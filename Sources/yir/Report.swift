@@ -52,8 +52,8 @@ extension Yir {
                 for format in try formats() {
                     let file = try OutputFile(path: (out as NSString).appendingPathComponent(format.fileName))
                     switch format {
-                    case .json: try file.write(JSONReport.document(model))
-                    case .jsonl: try file.write(JSONReport.lines(model))
+                    case .json: try JSONReport.writeDocument(model, jobs: options.jobs, to: file.write)
+                    case .jsonl: try JSONReport.writeLines(model, jobs: options.jobs, to: file.write)
                     }
                     files.append(file)
                 }

@@ -44,6 +44,9 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Locale for displayed dates and times (en, de).")
     var locale = "en"
 
+    @Option(help: "Worker threads for reading the input (default: all cores). Results are the same for every value.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
     @Flag(help: "Print errors only.")
     var quiet = false
 
@@ -56,14 +59,11 @@ struct RunOptions: ParsableArguments {
         if !(maxViewSeconds >= 0) || maxViewSeconds > 1e12 { throw ValidationError("--max-view-seconds must be a number ≥ 0") }
         if !(0...1).contains(maxRejectRate) { throw ValidationError("--max-reject-rate must lie in 0–1") }
         if profile != "wikipedia" { throw ValidationError("unknown profile '\(profile)' (known: wikipedia)") }
+        if !(1...1024).contains(jobs) { throw ValidationError("--jobs must lie in 1–1024") }
         if quiet && verbose { throw ValidationError("--quiet and --verbose exclude each other") }
     }
 
-    func makeLogger() -> Logger {
-        var logger = Logger(label: "yir") { _ in CommandLineLogHandler() }
-        logger.logLevel = quiet ? .error : verbose ? .debug : .info
-        return logger
-    }
+    func makeLogger() -> Logger { .commandLine(quiet: quiet, verbose: verbose) }
 
     /// Builds the pipeline; bad option values are usage errors (64).
     func pipeline(zones: ZoneCatalog) throws -> Pipeline {
@@ -95,8 +95,10 @@ struct RunOptions: ParsableArguments {
         stats.locale = .named(locale)
         let report = ReportModel.Parameters(year: year, asOf: asOfInstant, timeZone: tz, top: top,
                                             profile: profile, locale: stats.locale.identifier)
-        return Pipeline(inputs: files, ingestOptions: ingest, statsParameters: stats,
-                        reportParameters: report, zones: zones)
+        var pipeline = Pipeline(inputs: files, ingestOptions: ingest, statsParameters: stats,
+                                reportParameters: report, zones: zones)
+        pipeline.jobs = jobs
+        return pipeline
     }
 
     /// Runs the pipeline with the rejects file, logging and SPEC §5's exit codes for input
@@ -142,6 +144,14 @@ struct RunOptions: ParsableArguments {
             throw ExitCode(65)
         }
         return model
+    }
+}
+
+extension Logger {
+    static func commandLine(quiet: Bool, verbose: Bool) -> Logger {
+        var logger = Logger(label: "yir") { _ in CommandLineLogHandler() }
+        logger.logLevel = quiet ? .error : verbose ? .debug : .info
+        return logger
     }
 }
 

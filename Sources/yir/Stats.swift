@@ -18,8 +18,12 @@ extension Yir {
 
         func run() throws {
             let model = try options.runPipeline()
-            let bytes = format == .json ? JSONReport.document(model) : JSONReport.lines(model)
-            try writeToStandardOutput(bytes, options.makeLogger())
+            let logger = options.makeLogger()
+            let write = { (bytes: [UInt8]) in try writeToStandardOutput(bytes, logger) }
+            switch format {
+            case .json: try JSONReport.writeDocument(model, jobs: options.jobs, to: write)
+            case .jsonl: try JSONReport.writeLines(model, jobs: options.jobs, to: write)
+            }
         }
     }
 }

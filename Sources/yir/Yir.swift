@@ -10,5 +10,5 @@ struct Yir: ParsableCommand {
             (or any rejection with --strict), 66 an input cannot be opened, 73 output cannot be \
             created, 74 I/O error while reading or writing.
             """,
-        subcommands: [Report.self, Stats.self, Check.self])
+        subcommands: [Report.self, Stats.self, Check.self, Sample.self])
 }

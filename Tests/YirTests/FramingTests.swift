@@ -89,30 +89,34 @@ import Testing
         #expect(rejections.first?.text.count == 1024)
     }
 
-    @Test func lineReaderSplitsAcrossSmallChunks() throws {
-        // Lines cut across read boundaries come out whole, with their offsets.
-        let text = "ab\r\n\ncdef\nlast"
-        let source = MemorySource(Array(text.utf8))
-        var lines: [(String, Int, Int64)] = []
-        try LineReader(source: source, chunkSize: 3).forEachLine {
-            lines.append((String(decoding: $0.bytes, as: UTF8.self), $0.number, $0.offset))
+    @Test func linesAreNumberedAndLocatedWhateverTheChunkSize() throws {
+        // Lines cut across chunk boundaries come out whole, with their numbers and offsets.
+        let lines = ["x", "", view("2025-05-01T10:00:00Z"), "[1]\r", "", "{", view("2025-05-02T10:00:00Z"), "last"]
+        let text = lines.joined(separator: "\n")
+        for gzipped in [false, true] {
+            for chunkSize in [1, 3, 64, 4 << 20] {
+                var run = Run(files: [(gzipped ? "a.jsonl.gz" : "a.jsonl", gzipped ? try gzip(Data(text.utf8)) : Data(text.utf8))])
+                run.chunkSize = chunkSize
+                run.jobs = 3
+                let (model, rejections) = try run.modelAndRejections()
+                #expect(rejections.map(\.line) == [1, 4, 6, 8], "chunk size \(chunkSize)")
+                let offsets = [0, 3 + lines[2].utf8.count + 1, 3 + lines[2].utf8.count + 1 + 5 + 1]
+                #expect(Array(rejections.map(\.offset).prefix(3)) == offsets.map(Int64.init))
+                #expect(rejections.map(\.reason) == [.invalidJSON, .notAnObject, .invalidJSON, .invalidJSON])
+                #expect(model.statistics.diagnostics.accepted[0] == 2)
+                #expect(model.inputs[0].lines == 6)
+            }
         }
-        #expect(lines.map(\.0) == ["ab", "", "cdef", "last"])
-        #expect(lines.map(\.1) == [1, 2, 3, 4])
-        #expect(lines.map(\.2) == [0, 4, 5, 10])
     }
-}
 
-final class MemorySource: ByteSource {
-    private var bytes: [UInt8]
-    private var position = 0
-    var bytesConsumed: Int64 { Int64(position) }
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
-        let n = min(buffer.count, bytes.count - position)
-        for i in 0..<n { buffer[i] = bytes[position + i] }
-        position += n
-        return n
+    @Test func lineOverOneMebibyteInAStreamIsRejectedWithoutStoppingTheRest() throws {
+        let long = #"{"title":""# + String(repeating: "x", count: (1 << 20) + 10) + #""}"#
+        let text = [view("2025-05-01T10:00:00Z"), long, view("2025-05-02T10:00:00Z")].joined(separator: "\n")
+        let (model, rejections) = try Run(files: [("a.jsonl.gz", try gzip(Data(text.utf8)))]).modelAndRejections()
+        #expect(model.statistics.diagnostics.rejected == [.lineTooLong: 1])
+        #expect(model.statistics.diagnostics.accepted[0] == 2)
+        #expect(rejections.first?.line == 2)
+        #expect(rejections.first?.text.count == 1024)
     }
 }
 

@@ -23,7 +23,8 @@ struct Run {
     var maxViewSeconds: Double = 86_400
     var fallbackZone = "UTC"
     var locale = "en"
-    var rejections: [Rejection] = []
+    var jobs = 2
+    var chunkSize = 4 << 20
 
     init(_ lines: [String], fileName: String = "export.jsonl") {
         files = [(fileName, Data(lines.joined(separator: "\n").utf8))]
@@ -60,8 +61,11 @@ struct Run {
             inputs: inputs, ingestOptions: ingest, statsParameters: stats,
             reportParameters: .init(year: year, asOf: asOfInstant, timeZone: tz, top: top, profile: "wikipedia", locale: locale),
             zones: zones)
+        var configured = pipeline
+        configured.jobs = jobs
+        configured.chunkSize = chunkSize
         let collected = Collected()
-        let model = try pipeline.run { collected.items.append($0) }
+        let model = try configured.run { collected.items.append($0) }
         return (model, collected.items)
     }
 

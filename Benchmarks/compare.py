@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Side-by-side comparison on one export, in one run: yir (--jobs 1 and all cores), DuckDB
+running a comparable per-reader reduction, and jq summing one field.
+
+Runs alternate (yir, yir, duckdb, jq, yir, …) so that a slow moment of the machine hits every
+tool alike. For each: median wall time, MB/s over the export's size, peak RSS (from wait4's
+rusage of that very child), and the ratios to DuckDB. Usage:
+
+    python3 Benchmarks/compare.py --yir .build/release/yir --python .venv-bench/bin/python \\
+        --export .bench/export.jsonl --runs 5
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+DUCKDB = r"""
+import duckdb, sys
+con = duckdb.connect()
+con.execute("SET threads TO %d" % int(sys.argv[2]))
+rows = con.execute('''
+WITH r AS (
+  SELECT type, "user" AS u, wiki, title, seconds, duration_ms
+  FROM read_json(?, format = 'newline_delimited', ignore_errors = true,
+       columns = {type: 'VARCHAR', "user": 'VARCHAR', wiki: 'VARCHAR', title: 'VARCHAR',
+                  seconds: 'DOUBLE', duration_ms: 'DOUBLE'})
+),
+pv AS (SELECT u, wiki, title, sum(seconds) AS s, count(*) AS n FROM r WHERE type = 'page_view' GROUP BY ALL),
+per AS (SELECT u, sum(s) AS reading, count(*) AS articles, arg_max(title, s) AS top FROM pv GROUP BY u),
+ses AS (SELECT u, sum(duration_ms) AS app, count(*) AS sessions FROM r WHERE type = 'session' GROUP BY u),
+sv AS (SELECT u, count(DISTINCT (wiki, title)) AS saves FROM r WHERE type = 'saved_article' GROUP BY u)
+SELECT count(*), sum(reading), sum(articles), sum(app), sum(saves)
+FROM per FULL JOIN ses USING (u) FULL JOIN sv USING (u)
+''', [sys.argv[1]]).fetchall()
+print(rows)
+"""
+
+
+def run(command):
+    """Wall seconds and peak RSS (MiB) of one child process."""
+    start = time.perf_counter()
+    with open(os.devnull, "wb") as null:
+        child = subprocess.Popen(command, stdout=null, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+        err = child.stderr.read().decode(errors="replace")
+    if status != 0:
+        sys.exit(f"failed ({status}): {' '.join(command)}\n{err}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--yir", required=True)
+    p.add_argument("--python", required=True, help="a Python with the duckdb package")
+    p.add_argument("--export", required=True)
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--as-of", default="2025-12-31T12:00:00Z")
+    args = p.parse_args()
+    cores = os.cpu_count() or 1
+    size_mb = os.path.getsize(args.export) / 1e6
+    tools = {
+        "yir stats --jobs 1": [args.yir, "stats", args.export, "--as-of", args.as_of, "--format", "jsonl", "--jobs", "1", "--quiet"],
+        f"yir stats --jobs {cores}": [args.yir, "stats", args.export, "--as-of", args.as_of, "--format", "jsonl", "--jobs", str(cores), "--quiet"],
+        f"duckdb threads={cores}":
+            [args.python, "-c", DUCKDB, args.export, str(cores)],
+        "jq (sum of .seconds)": ["jq", "-n", "reduce (inputs | .seconds // 0) as $s (0; . + $s)", args.export],
+    }
+    results = {name: [] for name in tools}
+    for _ in range(args.runs):
+        for name, command in tools.items():
+            results[name].append(run(command))
+    duck = next(n for n in tools if n.startswith("duckdb"))
+    duck_wall = statistics.median(w for w, _ in results[duck])
+    duck_rss = max(r for _, r in results[duck])
+    print(f"export: {args.export}, {size_mb:.0f} MB; {args.runs} alternating runs each; {cores} cores")
+    print(f"{'tool':28} {'median s':>9} {'MB/s':>8} {'peak RSS MiB':>13} {'time / duckdb':>14} {'RSS / duckdb':>13}")
+    for name in tools:
+        wall = statistics.median(w for w, _ in results[name])
+        rss = max(r for _, r in results[name])
+        print(f"{name:28} {wall:9.2f} {size_mb / wall:8.0f} {rss:13.0f} {wall / duck_wall:14.2f} {rss / duck_rss:13.2f}")
+    one = statistics.median(w for w, _ in results["yir stats --jobs 1"])
+    many = statistics.median(w for w, _ in results[f"yir stats --jobs {cores}"])
+    print(f"yir scaling: --jobs {cores} is {one / many:.2f}x faster than --jobs 1")
+
+
+if __name__ == "__main__":
+    main()

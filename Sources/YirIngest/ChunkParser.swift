@@ -1,0 +1,74 @@
+import Foundation
+import YirCore
+
+/// What one worker read from one chunk, in line order.
+struct ParsedChunk {
+    var records: [ParsedRecord] = []
+    /// Lines rejected, with their 1-based line number within the chunk.
+    var rejections: [(line: Int, offset: Int64, reason: RejectReason, text: [UInt8])] = []
+    /// Non-blank lines.
+    var lines = 0
+    /// All lines, blank ones too, for numbering the lines of later chunks.
+    var physicalLines = 0
+}
+
+/// A worker: splits chunks into lines and decodes them. Each worker owns its string tables,
+/// so workers share nothing while they run.
+struct ChunkParser {
+    var strings = LocalStrings()
+    private var profile: NativeProfile
+
+    init(zones: ZoneCatalog) {
+        profile = NativeProfile(zones: zones)
+    }
+
+    mutating func parse(_ chunk: InputChunk, impliedType: RecordType?) -> ParsedChunk {
+        var result = ParsedChunk()
+        result.records.reserveCapacity(chunk.bytes.count / 128)
+        let bytes = chunk.bytes
+        guard let base = bytes.baseAddress else { return result }
+        if chunk.isTooLongLine {
+            result.lines = 1
+            result.physicalLines = 1
+            result.rejections.append((1, chunk.offset, .lineTooLong, Array(bytes)))
+            return result
+        }
+        var start = 0
+        if chunk.atInputStart, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        let count = bytes.count
+        while start < count {
+            let lineStart = start
+            var end: Int
+            if let hit = memchr(base + start, 0x0A, count - start) {
+                end = base.distance(to: hit)
+                start = end + 1
+            } else {
+                end = count
+                start = count
+            }
+            result.physicalLines += 1
+            if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
+            let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end])
+            if isBlank(line) { continue }
+            result.lines += 1
+            let offset = chunk.offset + Int64(lineStart)
+            guard line.count <= LineLimits.maximumLineLength else {
+                result.rejections.append((result.physicalLines, offset, .lineTooLong, Array(line.prefix(LineLimits.keptPrefix))))
+                continue
+            }
+            switch profile.decode(line, impliedType: impliedType, strings: &strings) {
+            case .success(let record):
+                result.records.append(record)
+            case .failure(let reason):
+                result.rejections.append((result.physicalLines, offset, reason, Array(line.prefix(1024))))
+            }
+        }
+        return result
+    }
+
+    @inline(__always)
+    private func isBlank(_ line: UnsafeRawBufferPointer) -> Bool {
+        for b in line where b != 0x20 && b != 0x09 && b != 0x0D { return false }
+        return true
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import YirCore
+
+/// A run of whole lines of one input, cut so that workers can parse chunks independently.
+struct InputChunk {
+    /// Index of the input in the run's input list.
+    var input: Int
+    /// The bytes: complete lines (the last may lack its line end at the end of the input).
+    var bytes: UnsafeRawBufferPointer
+    /// Byte offset of `bytes` in the (decompressed) input.
+    var offset: Int64
+    /// The first chunk of an input: a BOM at its start is skipped.
+    var atInputStart: Bool
+    /// Streamed inputs only: the chunk is the first 1 KiB of a line over 1 MiB that was
+    /// not read whole; it holds that one line.
+    var isTooLongLine = false
+    /// Keeps a streamed chunk's memory alive while the chunk is in use.
+    var storage: ChunkStorage?
+}
+
+/// Memory a streamed chunk owns.
+final class ChunkStorage: @unchecked Sendable {
+    let buffer: UnsafeMutableRawBufferPointer
+    init(copying bytes: UnsafeRawBufferPointer) {
+        buffer = .allocate(byteCount: max(bytes.count, 1), alignment: 16)
+        if bytes.count > 0 { buffer.copyMemory(from: bytes) }
+    }
+    deinit { buffer.deallocate() }
+}
+
+/// Cuts inputs into chunks. Regular files are memory-mapped and cut at line ends near every
+/// `chunkSize` bytes; standard input, pipes and `.gz` are read in large `read(2)` blocks and
+/// cut after their last line end.
+final class ChunkReader {
+    static let defaultChunkSize = 4 << 20
+
+    let input: Int
+    let path: String
+    private let chunkSize: Int
+    private var mapping: UnsafeRawBufferPointer?
+    private var mappedPosition = 0
+    private var stream: ByteSource?
+    private var raw: FileDescriptorSource?
+    private var pending: [UInt8] = []
+    private var streamOffset: Int64 = 0
+    private var streamDone = false
+    private var started = false
+
+    init(file: InputFile, index: Int, chunkSize: Int = ChunkReader.defaultChunkSize) throws(InputError) {
+        input = index
+        path = file.path
+        self.chunkSize = chunkSize
+        let raw = try FileDescriptorSource(path: file.path)
+        self.raw = raw
+        if !file.isCompressed, !file.isStandardInput, let mapped = try Self.map(raw) {
+            mapping = mapped
+        } else {
+            stream = file.isCompressed ? try GzipSource(raw) : raw
+        }
+    }
+
+    deinit {
+        if let mapping, let base = mapping.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), mapping.count) }
+    }
+
+    /// Bytes read from the file (its size when mapped; for `.gz`, the compressed bytes).
+    var bytesRead: Int64 { mapping.map { Int64($0.count) } ?? raw?.bytesConsumed ?? 0 }
+
+    /// A regular, non-empty file, mapped read-only; nil for anything that cannot be mapped.
+    private static func map(_ source: FileDescriptorSource) throws(InputError) -> UnsafeRawBufferPointer? {
+        var info = stat()
+        guard fstat(source.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
+        let size = Int(info.st_size)
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, source.descriptor, 0), base != MAP_FAILED else {
+            return nil
+        }
+        madvise(base, size, MADV_SEQUENTIAL)
+        return UnsafeRawBufferPointer(start: base, count: size)
+    }
+
+    /// The next chunk, or nil at the end of the input.
+    func next() throws(InputError) -> InputChunk? {
+        defer { started = true }
+        if let mapping { return nextMapped(mapping) }
+        return try nextStreamed()
+    }
+
+    private func nextMapped(_ mapping: UnsafeRawBufferPointer) -> InputChunk? {
+        let start = mappedPosition
+        guard start < mapping.count else { return nil }
+        var end = min(start + chunkSize, mapping.count)
+        if end < mapping.count,
+           let hit = memchr(mapping.baseAddress! + end - 1, 0x0A, mapping.count - end + 1) {
+            end = mapping.baseAddress!.distance(to: hit) + 1
+        } else {
+            end = mapping.count
+        }
+        mappedPosition = end
+        return InputChunk(input: input, bytes: UnsafeRawBufferPointer(rebasing: mapping[start..<end]),
+                          offset: Int64(start), atInputStart: !started)
+    }
+
+    /// Pages of a mapped input that have been parsed and merged are not needed again; giving
+    /// them back keeps resident memory flat however large the file is.
+    func release(_ chunk: InputChunk) {
+        guard let mapping, let base = mapping.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let from = (Int(chunk.offset) / page) * page
+        let to = ((Int(chunk.offset) + chunk.bytes.count) / page) * page
+        if to > from { madvise(UnsafeMutableRawPointer(mutating: base + from), to - from, MADV_DONTNEED) }
+    }
+
+    private func nextStreamed() throws(InputError) -> InputChunk? {
+        guard let stream else { return nil }
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { block.deallocate() }
+        // Fill until the pending bytes hold a line end past the chunk size, or the input ends.
+        while !streamDone {
+            if pending.count >= chunkSize, pending.lastIndex(of: 0x0A) != nil { break }
+            if pending.count > LineLimits.maximumLineLength, !pending.contains(0x0A) { break }
+            let n = try stream.read(into: block)
+            if n == 0 { streamDone = true } else { pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[0..<n])) }
+        }
+        guard !pending.isEmpty else { return nil }
+        let atStart = !started
+        let offset = streamOffset
+
+        if !pending.contains(0x0A), pending.count > LineLimits.maximumLineLength {
+            // A line over the limit: keep its beginning, drop the rest up to its end.
+            let storage = ChunkStorage(copying: pending.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[0..<LineLimits.keptPrefix]) })
+            streamOffset += Int64(pending.count)
+            pending.removeAll(keepingCapacity: true)
+            while true {
+                let n = try stream.read(into: block)
+                if n == 0 { streamDone = true; break }
+                if let hit = memchr(block.baseAddress!, 0x0A, n) {
+                    let cut = block.baseAddress!.distance(to: hit) + 1
+                    streamOffset += Int64(cut)
+                    pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[cut..<n]))
+                    break
+                }
+                streamOffset += Int64(n)
+            }
+            return InputChunk(input: input, bytes: UnsafeRawBufferPointer(storage.buffer), offset: offset,
+                              atInputStart: atStart, isTooLongLine: true, storage: storage)
+        }
+
+        let end = streamDone && pending.last != 0x0A ? pending.count : pending.lastIndex(of: 0x0A)! + 1
+        let storage = pending.withUnsafeBytes { ChunkStorage(copying: UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
+        pending.removeFirst(end)
+        streamOffset += Int64(end)
+        return InputChunk(input: input, bytes: UnsafeRawBufferPointer(rebasing: storage.buffer[0..<end]), offset: offset,
+                          atInputStart: atStart, storage: storage)
+    }
+}

@@ -1,0 +1,84 @@
+import YirCore
+
+/// One line's record as a worker reads it: validated, with its strings interned in that
+/// worker's `LocalStrings`. The merge step maps the local ids to the run's catalog in input
+/// order, so parsing can run on many threads while the result stays that of one.
+struct ParsedRecord {
+    /// An instant (epoch ms), or a wall time when `isWall`.
+    var time: Int64
+    /// `seconds` or `duration_ms` in milliseconds.
+    var milliseconds: Int64 = 0
+    /// Two independent 64-bit hashes of the record's `id` (both 0: no id).
+    var idHash: (UInt64, UInt64) = (0, 0)
+    /// Local user id.
+    var user: Int32
+    /// Local normalised wiki id (page views, saves) or notification key id.
+    var first: Int32 = -1
+    /// Local normalised title id (page views, saves).
+    var second: Int32 = -1
+    /// Local thumbnail URL id, or -1.
+    var thumbnail: Int32 = -1
+    /// Local zone id of `tz`, or -1.
+    var zone: Int32 = -1
+    var type: RecordType
+    var flags: Flags = []
+
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+        static let isWall = Flags(rawValue: 1)
+        static let isUnsave = Flags(rawValue: 2)
+        static let enabled = Flags(rawValue: 4)
+        static let thumbnailDropped = Flags(rawValue: 8)
+        static let hasID = Flags(rawValue: 16)
+        static let otherNamespace = Flags(rawValue: 32)
+    }
+
+    var recordTime: RecordTime { flags.contains(.isWall) ? .wall(time) : .instant(time) }
+}
+
+/// A worker's string tables. Raw wiki and title forms are normalised once per distinct form
+/// and remembered, so the cost of normalisation is paid per distinct string, not per record.
+struct LocalStrings {
+    var users = StringTable()
+    var wikis = StringTable()       // normalised
+    var titles = StringTable()      // normalised
+    var keys = StringTable()
+    var urls = StringTable()
+    var zones = StringTable()
+    var zoneRules: [ZoneRules?] = []  // by local zone id; nil: not an IANA zone
+
+    private var rawWikis = StringTable()
+    private var wikiOfRaw: [Int32] = []
+    private var rawTitles = StringTable()
+    private var titleOfRaw: [Int32] = []  // -1: empty after normalisation
+
+    mutating func wiki(_ raw: UnsafeRawBufferPointer) -> Int32 {
+        let rawID = Int(rawWikis.intern(raw))
+        if rawID == wikiOfRaw.count {
+            let normalised = Normalization.wiki(String(decoding: raw, as: UTF8.self))
+            wikiOfRaw.append(wikis.intern(normalised))
+        }
+        return wikiOfRaw[rawID]
+    }
+
+    /// The normalised title's id, or nil when nothing is left after normalisation.
+    mutating func title(_ raw: UnsafeRawBufferPointer) -> Int32? {
+        let rawID = Int(rawTitles.intern(raw))
+        if rawID == titleOfRaw.count {
+            let normalised = Normalization.title(raw)
+            titleOfRaw.append(normalised.isEmpty ? -1 : normalised.withUnsafeBytes { titles.intern($0) })
+        }
+        let id = titleOfRaw[rawID]
+        return id < 0 ? nil : id
+    }
+
+    /// The zone's local id and rules, or nil when the name is not an IANA zone.
+    mutating func zone(_ raw: UnsafeRawBufferPointer, catalog: ZoneCatalog) -> (Int32, ZoneRules)? {
+        let id = zones.intern(raw)
+        if Int(id) == zoneRules.count {
+            zoneRules.append(catalog.rules(for: String(decoding: raw, as: UTF8.self)))
+        }
+        guard let rules = zoneRules[Int(id)] else { return nil }
+        return (id, rules)
+    }
+}
