@@ -123,8 +123,11 @@ public struct ReaderActivity: Sendable {
     }
 }
 
-/// The interned strings every record points into.
-public struct Catalog: Sendable {
+/// The interned strings every record points into. A class: it is large (a dozen arrays), and
+/// copying it — even implicitly, into a closure — would retain every one of them; the stats
+/// workers share one instance, which must never be copied per call. Mutated only by the
+/// ingest merge, on one thread; read-only afterwards.
+public final class Catalog: @unchecked Sendable {
     public var users = StringTable()
     public var wikis = StringTable()
     public var titles = StringTable()
@@ -137,7 +140,7 @@ public struct Catalog: Sendable {
 
     public init() {}
 
-    public mutating func article(wiki: Int32, title: Int32) -> Int32 {
+    public func article(wiki: Int32, title: Int32) -> Int32 {
         let key = Article(wiki: wiki, title: title)
         if let id = articleIndex[key] { return id }
         let id = Int32(articles.count)

@@ -94,7 +94,7 @@ public final class Ingestor {
         self.jobs = max(1, jobs)
         self.chunkSize = max(1, chunkSize)
         self.onReject = onReject
-        parsers = Array(repeating: ChunkParser(zones: zones), count: self.jobs)
+        parsers = (0..<self.jobs).map { _ in ChunkParser(zones: zones) }  // each its own profile
         maps = Array(repeating: StringMaps(), count: self.jobs)
     }
 

@@ -2,8 +2,10 @@ import Foundation
 import YirCore
 
 /// SPEC §1.2–1.3 for one line of the native profile: which fields each type requires,
-/// their JSON types, and the reason a line is rejected.
-struct NativeProfile {
+/// their JSON types, and the reason a line is rejected. A class: its helpers are called many
+/// times per line, and a struct with arrays inside would be copied (and its arrays retained)
+/// for each non-mutating call made from a mutating one.
+final class NativeProfile {
     private enum Field: Int, CaseIterable {
         case type, user, timestamp, tz, id, wiki, title, namespace, seconds, durationMs
         case action, list, thumbnail, key, enabled
@@ -25,7 +27,7 @@ struct NativeProfile {
     private var scratch: [UInt8] = []
 
     /// Validates one line and reads its record, interning strings into `strings`.
-    mutating func decode(_ line: UnsafeRawBufferPointer, impliedType: RecordType?,
+    func decode(_ line: UnsafeRawBufferPointer, impliedType: RecordType?,
                          strings: inout LocalStrings) -> Result<ParsedRecord, RejectReason> {
         if let failure = scanner.scan(line) { return .failure(failure.reason) }
         scannerLine = line
@@ -43,7 +45,7 @@ struct NativeProfile {
     }
 
     /// The string value of a field as bytes (escapes decoded), passed to `body`; nil when absent.
-    private mutating func withString<R>(_ field: Field, required: Bool = false,
+    private func withString<R>(_ field: Field, required: Bool = false,
                                         _ body: (UnsafeRawBufferPointer) throws(RejectReason) -> R) throws(RejectReason) -> R? {
         guard let v = value(field) else {
             if required { throw .missingField }
@@ -67,7 +69,7 @@ struct NativeProfile {
         return FixedPoint(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]), scale: scale)
     }
 
-    private mutating func read(_ line: UnsafeRawBufferPointer, impliedType: RecordType?,
+    private func read(_ line: UnsafeRawBufferPointer, impliedType: RecordType?,
                                strings: inout LocalStrings) throws(RejectReason) -> ParsedRecord {
         let type: RecordType
         if let named = try withString(.type, { RecordType(name: $0) }) {
@@ -176,7 +178,7 @@ struct NativeProfile {
         return record
     }
 
-    private mutating func readArticle(into record: inout ParsedRecord, strings: inout LocalStrings) throws(RejectReason) {
+    private func readArticle(into record: inout ParsedRecord, strings: inout LocalStrings) throws(RejectReason) {
         try withString(.wiki, required: true) { (bytes) throws(RejectReason) in
             guard !bytes.isEmpty else { throw .invalidValue }
             record.first = strings.wiki(bytes)

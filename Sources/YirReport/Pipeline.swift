@@ -26,13 +26,19 @@ public struct Pipeline {
 
     /// Runs ingest and statistics. Throws `InputError` for unreadable inputs and
     /// `StrictModeStop` under `--strict`; `onReject` sees every rejected line in input order.
-    public func run(onReject: @escaping (Rejection) throws -> Void = { _ in }) throws -> ReportModel {
+    public func run(onReject: @escaping (Rejection) throws -> Void = { _ in },
+                    onPhase: (String, Duration) -> Void = { _, _ in }) throws -> ReportModel {
+        let clock = ContinuousClock()
+        var start = clock.now
         let ingestor = Ingestor(options: ingestOptions, zones: zones, jobs: jobs, chunkSize: chunkSize, onReject: onReject)
         try ingestor.read(inputs)
         let ingest = ingestor.finish()
+        onPhase("ingest", clock.now - start)
+        start = clock.now
         var parameters = statsParameters
         parameters.jobs = jobs
         let statistics = Statistics.compute(ingest, parameters: parameters)
+        onPhase("statistics", clock.now - start)
         return ReportModel(parameters: reportParameters, inputs: ingest.inputs, statistics: statistics)
     }
 }

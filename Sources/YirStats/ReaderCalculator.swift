@@ -1,11 +1,19 @@
 import YirCore
 
-/// Records → SPEC §2.3 figures for one reader. Pure: no I/O, no shared state.
-struct ReaderCalculator {
+/// Records → SPEC §2.3 figures for one reader. Pure: no I/O, no shared state. A class so that
+/// the stats workers share it without copying (and retaining) its parts on every call.
+final class ReaderCalculator: Sendable {
     let catalog: Catalog
     let zoneRules: [ZoneRules]
     let parameters: StatsParameters
     let excludedTitles: Set<Int32>
+
+    init(catalog: Catalog, zoneRules: [ZoneRules], parameters: StatsParameters, excludedTitles: Set<Int32>) {
+        self.catalog = catalog
+        self.zoneRules = zoneRules
+        self.parameters = parameters
+        self.excludedTitles = excludedTitles
+    }
 
     /// The figures, the reader's counted totals per article (for the cohort), and the
     /// counts of records that did not count, by reason.
@@ -42,15 +50,17 @@ struct ReaderCalculator {
             return true
         }
 
-        // Reading.
-        var totals: [Int32: ArticleTotals] = [:]
+        // Reading. Counted views are gathered, then grouped by article with one sort: a
+        // reader has few views, and a sort beats hashing at that size.
+        var counted: [(article: Int32, milliseconds: Int64, at: Int64)] = []
+        counted.reserveCapacity(activity.pageViews.count)
         var readingMilliseconds: Int64 = 0
-        var views = 0
         var hours = [Int](repeating: 0, count: 24)
         var weekdays = [Int](repeating: 0, count: 8)
         var months = [Int](repeating: 0, count: 13)
         var monthMilliseconds = [Int64](repeating: 0, count: 13)
-        var days = Set<Int64>()
+        var days: [Int64] = []
+        days.reserveCapacity(activity.pageViews.count)
         for view in activity.pageViews {
             let t = instant(view.time)
             guard countsAsActivity(t) else { continue }
@@ -58,22 +68,26 @@ struct ReaderCalculator {
                 skipped.excludedPage += 1
                 continue
             }
-            totals[view.article, default: ArticleTotals(article: view.article)].add(milliseconds: view.milliseconds, at: t)
+            counted.append((view.article, view.milliseconds, t))
             readingMilliseconds += view.milliseconds
-            views += 1
             let local = zone.local(t)
             let date = local.date
             hours[local.hour] += 1
             weekdays[local.weekday] += 1
             months[date.month] += 1
             monthMilliseconds[date.month] += view.milliseconds
-            days.insert(local.day)
+            days.append(local.day)
         }
-        let perArticle = totals.values.map(\.milliseconds).sorted()
+        counted.sort { $0.article < $1.article }
+        var totals: [ArticleTotals] = []
+        for view in counted {
+            if totals.last?.article != view.article { totals.append(ArticleTotals(article: view.article)) }
+            totals[totals.count - 1].add(milliseconds: view.milliseconds, at: view.at)
+        }
         let reading = ReaderStats.Reading(
-            milliseconds: readingMilliseconds, views: views, articles: totals.count,
+            milliseconds: readingMilliseconds, views: counted.count, articles: totals.count,
             averageSecondsPerArticle: .seconds(milliseconds: totals.isEmpty ? 0 : roundedQuotient(readingMilliseconds, Int64(totals.count))),
-            medianSecondsPerArticle: Self.median(perArticle))
+            medianSecondsPerArticle: Self.median(totals.map(\.milliseconds).sorted()))
 
         // App time.
         var appMilliseconds: Int64 = 0
@@ -99,10 +113,10 @@ struct ReaderCalculator {
             user: catalog.users.string(activity.user), zone: zone,
             window: .init(start: windowStart, end: min(nextYear, asOf)),
             reading: reading,
-            topArticles: ArticleTotals.top(totals.values, count: parameters.top, catalog: catalog),
+            topArticles: ArticleTotals.top(totals, count: parameters.top, catalog: catalog),
             appTime: appTime, patterns: patterns, monthly: monthly, streak: Self.longestStreak(days),
             saved: saved, notifications: notifications, rankTopPercent: nil)
-        return (stats, Array(totals.values), skipped)
+        return (stats, totals, skipped)
     }
 
     /// SPEC §2.3 `saved`: each article's latest save/unsave at or before A decides.
@@ -185,11 +199,11 @@ struct ReaderCalculator {
     }
 
     /// The longest run of consecutive local days; the earliest on ties.
-    static func longestStreak(_ days: Set<Int64>) -> ReaderStats.Streak {
+    static func longestStreak(_ days: [Int64]) -> ReaderStats.Streak {
         var best = ReaderStats.Streak(days: 0, start: nil, end: nil)
         var runStart: Int64 = 0
         var previous: Int64?
-        for day in days.sorted() {
+        for day in days.sorted() where previous != day {
             if previous != day - 1 { runStart = day }
             previous = day
             let length = Int(day - runStart + 1)

@@ -15,8 +15,10 @@ public enum Statistics {
         let count = ingest.readers.count
         let workers = max(1, min(parameters.jobs, count / 256))
         var slots = [ReaderStats?](repeating: nil, count: count)
-        var partials = [(diagnostics: Diagnostics, totals: [Int32: ArticleTotals])](
-            repeating: (Diagnostics(), [:]), count: workers)
+        // Per worker, the run's totals per article, indexed by article id.
+        let articles = ingest.catalog.articles.count
+        var partials = [(diagnostics: Diagnostics, totals: [ArticleTotals])](
+            repeating: (Diagnostics(), []), count: workers)
         slots.withUnsafeMutableBufferPointer { slots in
             partials.withUnsafeMutableBufferPointer { partials in
                 nonisolated(unsafe) let slots = slots
@@ -24,26 +26,23 @@ public enum Statistics {
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
                     let range = (count * worker / workers)..<(count * (worker + 1) / workers)
                     var diagnostics = Diagnostics()
-                    var cohortTotals: [Int32: ArticleTotals] = [:]
+                    var cohortTotals = (0..<articles).map { ArticleTotals(article: Int32($0)) }
                     for index in range {
                         let (stats, totals, skipped) = calculator.compute(ingest.readers[index])
                         slots[index] = stats
                         diagnostics.add(skipped)
-                        for t in totals { cohortTotals[t.article, default: ArticleTotals(article: t.article)].addReader(t) }
+                        for t in totals { cohortTotals[Int(t.article)].addReader(t) }
                     }
                     partials[worker] = (diagnostics, cohortTotals)
                 }
             }
         }
         var diagnostics = ingest.diagnostics
-        var cohortTotals: [Int32: ArticleTotals] = [:]
-        for partial in partials {
+        var cohortTotals = partials[0].totals
+        diagnostics.add(partials[0].diagnostics)
+        for partial in partials.dropFirst() {
             diagnostics.add(partial.diagnostics)
-            cohortTotals.merge(partial.totals) { a, b in
-                var sum = a
-                sum.add(b)
-                return sum
-            }
+            for i in cohortTotals.indices { cohortTotals[i].add(partial.totals[i]) }
         }
         var readers = slots.map { $0! }
         readers.sort { $0.user.utf8.lexicographicallyPrecedes($1.user.utf8) }
@@ -53,7 +52,8 @@ public enum Statistics {
             readingMilliseconds: readers.reduce(0) { $0 + $1.reading.milliseconds },
             readingSecondsPercentiles: percentiles(readers.map(\.reading.milliseconds)),
             appTimeSecondsPercentiles: percentiles(readers.map(\.appTime.milliseconds)),
-            topArticles: ArticleTotals.top(cohortTotals.values, count: parameters.top, catalog: ingest.catalog))
+            topArticles: ArticleTotals.top(cohortTotals.lazy.filter { $0.readers > 0 }, count: parameters.top,
+                                           catalog: ingest.catalog))
         return RunStatistics(readers: readers, cohort: cohort, diagnostics: diagnostics)
     }
 

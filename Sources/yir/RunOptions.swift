@@ -114,6 +114,8 @@ struct RunOptions: ParsableArguments {
                 if verbose {
                     logger.debug("\(rejection.file):\(rejection.line): rejected (\(rejection.reason.rawValue))")
                 }
+            } onPhase: { phase, duration in
+                logger.debug("\(phase): \(duration.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 3))))")
             }
         } catch let stop as StrictModeStop {
             try exitOnOutputError(logger) { try rejectsFile?.commit() }
