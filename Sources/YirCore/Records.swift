@@ -136,17 +136,44 @@ public final class Catalog: @unchecked Sendable {
     /// Zone identifiers named by records' `tz`.
     public var zones = StringTable()
     public private(set) var articles: [Article] = []
-    private var articleIndex: [Article: Int32] = [:]
+    /// Open addressing over (wiki, title) packed in 64 bits: slot → article id + 1, 0 = empty.
+    /// Looked up once per page view and save, so it avoids `Hasher` and `Dictionary`.
+    private var articleSlots = [Int32](repeating: 0, count: 1 << 12)
 
     public init() {}
 
     public func article(wiki: Int32, title: Int32) -> Int32 {
-        let key = Article(wiki: wiki, title: title)
-        if let id = articleIndex[key] { return id }
+        let key = UInt64(UInt32(bitPattern: wiki)) << 32 | UInt64(UInt32(bitPattern: title))
+        var mask = articleSlots.count - 1
+        var slot = Self.slot(key, mask)
+        while true {
+            let entry = articleSlots[slot]
+            if entry == 0 { break }
+            let a = articles[Int(entry - 1)]
+            if a.wiki == wiki && a.title == title { return entry - 1 }
+            slot = (slot + 1) & mask
+        }
         let id = Int32(articles.count)
-        articles.append(key)
-        articleIndex[key] = id
+        articles.append(Article(wiki: wiki, title: title))
+        if articles.count * 2 > articleSlots.count {
+            articleSlots = [Int32](repeating: 0, count: articleSlots.count * 2)
+            mask = articleSlots.count - 1
+            for (index, a) in articles.enumerated() {
+                var s = Self.slot(UInt64(UInt32(bitPattern: a.wiki)) << 32 | UInt64(UInt32(bitPattern: a.title)), mask)
+                while articleSlots[s] != 0 { s = (s + 1) & mask }
+                articleSlots[s] = Int32(index + 1)
+            }
+        } else {
+            articleSlots[slot] = id + 1
+        }
         return id
+    }
+
+    @inline(__always)
+    private static func slot(_ key: UInt64, _ mask: Int) -> Int {
+        var z = key &* 0x9E37_79B9_7F4A_7C15
+        z ^= z >> 29
+        return Int(truncatingIfNeeded: z) & mask
     }
 
     public func wiki(ofArticle id: Int32) -> String { wikis.string(articles[Int(id)].wiki) }

@@ -6,6 +6,8 @@ public struct StringTable: Sendable {
     /// Open addressing: each slot holds an entry index + 1, or 0 when empty.
     private var slots: [Int32] = Array(repeating: 0, count: 64)
     private var hashes: [UInt64] = []
+    /// The id `intern` returned last, or -1.
+    private var last: Int32 = -1
 
     public init() {}
 
@@ -13,15 +15,22 @@ public struct StringTable: Sendable {
 
     /// The id of `bytes`, adding it when new.
     public mutating func intern(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        // Exports come sorted by reader more often than not, and zones and sites repeat:
+        // the string just interned is the likeliest next one, and a compare beats a hash.
+        if last >= 0, equals(Int(last), bytes) { return last }
         let hash = Self.hash(bytes)
         let (found, slot) = probe(bytes, hash: hash)
-        if let found { return found }
+        if let found {
+            last = found
+            return found
+        }
         let id = hashes.count
         arena.append(contentsOf: bytes)
         starts.append(arena.count)
         hashes.append(hash)
         slots[slot] = Int32(id + 1)
         if hashes.count * 2 > slots.count { grow() }
+        last = Int32(id)
         return Int32(id)
     }
 
@@ -50,6 +59,9 @@ public struct StringTable: Sendable {
             return probe(bytes, hash: Self.hash(bytes)).id
         }
     }
+
+    /// The 64-bit hash of an entry's bytes: the same for the same bytes in every table.
+    public func hash(of id: Int32) -> UInt64 { hashes[Int(id)] }
 
     public func bytes(_ id: Int32) -> ArraySlice<UInt8> {
         arena[starts[Int(id)]..<starts[Int(id) + 1]]
@@ -116,4 +128,13 @@ public func hashBytes(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
     h = h &* 0xD6E8_FEB8_6659_FD93
     h ^= h >> 32
     return h
+}
+
+/// A bijective 64-bit mixer (the SplitMix64 finaliser): spreads every input bit over the output.
+@inlinable
+public func mix64(_ value: UInt64) -> UInt64 {
+    var z = value
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
 }

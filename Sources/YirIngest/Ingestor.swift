@@ -129,15 +129,6 @@ public final class Ingestor {
     /// Lines (blank ones too) merged so far, per input: numbers the lines of the next chunk.
     private var physicalLines: [Int] = []
 
-    /// A bijective 64-bit mixer (the SplitMix64 finaliser): spreads the salt over all bits.
-    @inline(__always)
-    private func mix(_ value: UInt64) -> UInt64 {
-        var z = value
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
     public func finish() -> IngestResult {
         IngestResult(catalog: catalog, readers: readers, zoneRules: zoneRules,
                      diagnostics: diagnostics, inputs: inputs)
@@ -174,6 +165,7 @@ public final class Ingestor {
         physicalLines[input] += chunk.physicalLines
         inputs[input].lines += chunk.lines
         diagnostics.lines += chunk.lines
+        seenIDs.warm(chunk.records.lazy.filter { $0.flags.contains(.hasID) }.map(\.idHash))
         for record in chunk.records { accept(record, worker: worker) }
         for r in chunk.rejections {
             diagnostics.rejected[r.reason, default: 0] += 1
@@ -187,8 +179,11 @@ public final class Ingestor {
     /// first time a local string is met it is interned into the catalog.
     @inline(__always)
     private func global(_ local: Int32, _ table: Table, worker: Int) -> Int32 {
-        let map = maps[worker].ids[table.rawValue]
-        if Int(local) < map.count, map[Int(local)] >= 0 { return map[Int(local)] }
+        let index = Int(local)
+        if index < maps[worker].ids[table.rawValue].count {
+            let id = maps[worker].ids[table.rawValue][index]
+            if id >= 0 { return id }
+        }
         return mapSlowly(local, table, worker: worker)
     }
 
@@ -224,12 +219,8 @@ public final class Ingestor {
         let user = global(record.user, .users, worker: worker)
         // Readers are numbered by their user id: a new id is always the next reader.
         if Int(user) == readers.count { readers.append(ReaderActivity(user: user)) }
-        // A record id is unique per reader and type (docs/DECISIONS.md): the fingerprint of
-        // the id is mixed with both.
         if record.flags.contains(.hasID) {
-            let salt = (UInt64(UInt32(bitPattern: user)) << 8 | UInt64(record.type.rawValue)) &* 0x9E37_79B9_7F4A_7C15
-            let key = (mix(record.idHash.0 ^ salt), mix(record.idHash.1 &+ salt))
-            guard seenIDs.insert(key) else {
+            guard seenIDs.insert(record.idHash) else {
                 diagnostics.duplicates += 1
                 return
             }

@@ -126,7 +126,11 @@ final class NativeProfile {
         record.zone = zone
         try withString(.id) { bytes in
             guard !bytes.isEmpty else { return }
-            record.idHash = (hashBytes(bytes, seed: 0x243F_6A88_85A3_08D3), hashBytes(bytes, seed: 0x1319_8A2E_0370_7344))
+            // Ids are unique per reader and type (docs/DECISIONS.md): the fingerprint mixes in
+            // both, so the merge only has to look it up.
+            let salt = strings.users.hash(of: user) ^ (UInt64(type.rawValue + 1) &* 0x9E37_79B9_7F4A_7C15)
+            record.idHash = (mix64(hashBytes(bytes, seed: 0x243F_6A88_85A3_08D3) ^ salt),
+                             mix64(hashBytes(bytes, seed: 0x1319_8A2E_0370_7344) &+ salt))
             record.flags.insert(.hasID)
         }
 

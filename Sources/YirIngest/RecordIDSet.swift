@@ -5,6 +5,8 @@
 struct RecordIDSet {
     private var slots: [(UInt64, UInt64)]
     private var count = 0
+    /// Keeps `warm`'s loads from being optimised away.
+    private var blackHole: UInt64 = 0
 
     init(expected: Int = 0) {
         var capacity = 1024
@@ -26,6 +28,18 @@ struct RecordIDSet {
         slots[slot] = key
         count += 1
         return true
+    }
+
+    /// Touches the slots these keys will probe first. The loads are independent of each other,
+    /// so the processor overlaps their cache misses, where inserting one by one between other
+    /// work would wait for each in turn.
+    mutating func warm(_ keys: some Sequence<(UInt64, UInt64)>) {
+        let mask = slots.count - 1
+        var sink: UInt64 = 0
+        slots.withUnsafeBufferPointer { slots in
+            for key in keys { sink &+= slots[Int(truncatingIfNeeded: key.0) & mask].0 }
+        }
+        blackHole = sink
     }
 
     private mutating func grow() {
