@@ -10,6 +10,12 @@ struct ParsedChunk {
     var lines = 0
     /// All lines, blank ones too, for numbering the lines of later chunks.
     var physicalLines = 0
+    /// Per `LocalStrings.Table`: the bytes of the entries this chunk added to the worker's
+    /// tables, in id order. The merge learns the worker's strings from these alone, so it
+    /// never reads tables a worker may be growing at the same moment.
+    var newStrings = [[[UInt8]]](repeating: [], count: LocalStrings.Table.allCases.count)
+    /// The rules of the zones among `newStrings[zones]` (nil: not an IANA zone).
+    var newZoneRules: [ZoneRules?] = []
 }
 
 /// A worker: splits chunks into lines and decodes them. Each worker owns its string tables,
@@ -17,12 +23,26 @@ struct ParsedChunk {
 struct ChunkParser {
     var strings = LocalStrings()
     private var profile: NativeProfile
+    /// Per table, how many entries earlier chunks have already shipped.
+    private var shipped = [Int](repeating: 0, count: LocalStrings.Table.allCases.count)
 
     init(zones: ZoneCatalog) {
         profile = NativeProfile(zones: zones)
     }
 
     mutating func parse(_ chunk: InputChunk, impliedType: RecordType?) -> ParsedChunk {
+        var result = read(chunk, impliedType: impliedType)
+        for table in LocalStrings.Table.allCases {
+            let entries = strings.table(table)
+            let new = shipped[table.rawValue]..<entries.count
+            result.newStrings[table.rawValue] = new.map { Array(entries.bytes(Int32($0))) }
+            if table == .zones { result.newZoneRules = Array(strings.zoneRules[new]) }
+            shipped[table.rawValue] = entries.count
+        }
+        return result
+    }
+
+    private mutating func read(_ chunk: InputChunk, impliedType: RecordType?) -> ParsedChunk {
         var result = ParsedChunk()
         result.records.reserveCapacity(chunk.bytes.count / 128)
         let bytes = chunk.bytes

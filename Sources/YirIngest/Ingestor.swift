@@ -43,7 +43,7 @@ public struct StrictModeStop: Error {
 /// Everything ingest hands to the statistics stage.
 public struct IngestResult: Sendable {
     public var catalog: Catalog
-    /// Readers in order of first appearance; `readers[i].user == i`.
+    /// Readers in order of their first accepted record.
     public var readers: [ReaderActivity]
     /// Rules of the zones records named, indexed by their id in `catalog.zones`.
     public var zoneRules: [ZoneRules]
@@ -68,18 +68,17 @@ public final class Ingestor {
     private var maps: [StringMaps]
     private var catalog = Catalog()
     private var readers: [ReaderActivity] = []
+    /// The catalog's user id → index in `readers`, or -1.
+    private var readerOfUser: [Int32] = []
     private var zoneRules: [ZoneRules] = []
     private var diagnostics = Diagnostics()
     private var inputs: [InputSummary] = []
     private var seenIDs = RecordIDSet()
     private var sequence: Int64 = 0
 
-    /// Which of a worker's string tables a local id belongs to.
-    enum Table: Int, CaseIterable {
-        case users, wikis, titles, keys, urls, zones
-    }
+    typealias Table = LocalStrings.Table
 
-    /// Per table: local id → the catalog's id, or -1 while unmapped.
+    /// Per table: a worker's local id → the catalog's id (-1: a zone that is not IANA).
     struct StringMaps {
         var ids = [[Int32]](repeating: [], count: Table.allCases.count)
     }
@@ -98,7 +97,7 @@ public final class Ingestor {
         maps = Array(repeating: StringMaps(), count: self.jobs)
     }
 
-    /// Reads every input to its end, in order.
+    /// Reads every input to its end, in order. Parsing batch k+1 overlaps merging batch k.
     public func read(_ files: [InputFile]) throws {
         // Records run about 150–200 bytes; sizing the id set once saves rehashing it.
         let bytes = files.reduce(0) { total, file in
@@ -106,41 +105,81 @@ public final class Ingestor {
             return total + (size ?? 0)
         }
         seenIDs = RecordIDSet(expected: bytes / 160)
+        inputs = files.map { InputSummary(path: $0.path, bytes: 0, lines: 0) }
+        physicalLines = Array(repeating: 0, count: files.count)
+        var bytesRead = [Int64](repeating: 0, count: files.count)
+        defer { for (i, n) in bytesRead.enumerated() { inputs[i].bytes = n } }
+
         let batchSize = jobs * 4
         var batch: [(chunk: InputChunk, reader: ChunkReader)] = []
-        for (index, file) in files.enumerated() {
-            let reader = try ChunkReader(file: file, index: index, chunkSize: chunkSize)
-            inputs.append(InputSummary(path: file.path, bytes: 0, lines: 0))
-            physicalLines.append(0)
-            while let chunk = try reader.next() {
-                batch.append((chunk, reader))
-                if batch.count == batchSize {
-                    try process(batch, files)
-                    batch.removeAll(keepingCapacity: true)
+        var parsed: ParsedBatch?
+        let merging = DispatchGroup()
+        // Whatever happens here, the merge in flight finishes before `read` returns.
+        defer { merging.wait() }
+
+        func advance() throws {
+            let next = parse(batch, files)
+            merging.wait()
+            if let mergeFailure { throw mergeFailure }
+            if let ready = parsed {
+                nonisolated(unsafe) let ingestor = self
+                nonisolated(unsafe) let ready = ready
+                nonisolated(unsafe) let files = files
+                DispatchQueue.global().async(group: merging) {
+                    do { try ingestor.merge(ready, files) } catch { ingestor.mergeFailure = error }
                 }
             }
-            // Every chunk has been read, so the byte count is final; its lines are still counted
-            // as its chunks are merged.
-            inputs[index].bytes = reader.bytesRead
+            parsed = next
+            batch.removeAll(keepingCapacity: true)
         }
-        try process(batch, files)
+
+        for (index, file) in files.enumerated() {
+            let reader = try ChunkReader(file: file, index: index, chunkSize: chunkSize)
+            while let chunk = try reader.next() {
+                batch.append((chunk, reader))
+                if batch.count == batchSize { try advance() }
+            }
+            bytesRead[index] = reader.bytesRead
+        }
+        try advance()   // parses the last batch while the one before merges
+        try advance()   // merges the last batch
+        merging.wait()
+        if let mergeFailure { throw mergeFailure }
+    }
+
+    /// What stopped the merge in flight (read after the merge group is waited for).
+    private var mergeFailure: Error?
+
+    /// A batch of chunks with what the workers read from them.
+    private struct ParsedBatch {
+        var chunks: [(chunk: InputChunk, reader: ChunkReader)]
+        var results: [ParsedChunk]
+        var workers: Int
     }
 
     /// Lines (blank ones too) merged so far, per input: numbers the lines of the next chunk.
     private var physicalLines: [Int] = []
+
+    /// Wall time spent parsing (all workers at once) and merging, for `--verbose`.
+    public private(set) var parseTime = Duration.zero
+    public private(set) var mergeTime = Duration.zero
 
     public func finish() -> IngestResult {
         IngestResult(catalog: catalog, readers: readers, zoneRules: zoneRules,
                      diagnostics: diagnostics, inputs: inputs)
     }
 
-    private func process(_ batch: [(chunk: InputChunk, reader: ChunkReader)], _ files: [InputFile]) throws {
-        guard !batch.isEmpty else { return }
+    /// Parses a batch on the workers: chunk i goes to worker i % workers, so each worker's
+    /// tables are touched by one thread, and in chunk order.
+    private func parse(_ batch: [(chunk: InputChunk, reader: ChunkReader)], _ files: [InputFile]) -> ParsedBatch? {
+        guard !batch.isEmpty else { return nil }
+        let clock = ContinuousClock()
+        let start = clock.now
+        defer { parseTime += clock.now - start }
         let workers = min(jobs, batch.count)
         var results = [ParsedChunk](repeating: ParsedChunk(), count: batch.count)
         let impliedTypes = batch.map { files[$0.chunk.input].impliedType }
         nonisolated(unsafe) let chunks = batch.map(\.chunk)
-        // Chunk i goes to worker i % workers: each worker's tables are touched by one thread.
         results.withUnsafeMutableBufferPointer { output in
             parsers.withUnsafeMutableBufferPointer { parsers in
                 nonisolated(unsafe) let output = output
@@ -154,9 +193,18 @@ public final class Ingestor {
                 }
             }
         }
-        for (i, result) in results.enumerated() {
-            try merge(result, worker: i % workers, input: batch[i].chunk.input, file: files[batch[i].chunk.input].path)
-            batch[i].reader.release(batch[i].chunk)
+        return ParsedBatch(chunks: batch, results: results, workers: workers)
+    }
+
+    /// Merges a parsed batch, chunk by chunk in input order.
+    private func merge(_ batch: ParsedBatch, _ files: [InputFile]) throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        defer { mergeTime += clock.now - start }
+        for (i, result) in batch.results.enumerated() {
+            let input = batch.chunks[i].chunk.input
+            try merge(result, worker: i % batch.workers, input: input, file: files[input].path)
+            batch.chunks[i].reader.release(batch.chunks[i].chunk)
         }
     }
 
@@ -165,6 +213,7 @@ public final class Ingestor {
         physicalLines[input] += chunk.physicalLines
         inputs[input].lines += chunk.lines
         diagnostics.lines += chunk.lines
+        learnStrings(chunk, worker: worker)
         seenIDs.warm(chunk.records.lazy.filter { $0.flags.contains(.hasID) }.map(\.idHash))
         for record in chunk.records { accept(record, worker: worker) }
         for r in chunk.rejections {
@@ -175,50 +224,49 @@ public final class Ingestor {
         }
     }
 
-    /// The catalog's id of a worker's local string. Almost always a lookup in an array; the
-    /// first time a local string is met it is interned into the catalog.
-    @inline(__always)
-    private func global(_ local: Int32, _ table: Table, worker: Int) -> Int32 {
-        let index = Int(local)
-        if index < maps[worker].ids[table.rawValue].count {
-            let id = maps[worker].ids[table.rawValue][index]
-            if id >= 0 { return id }
-        }
-        return mapSlowly(local, table, worker: worker)
-    }
-
-    private func mapSlowly(_ local: Int32, _ table: Table, worker: Int) -> Int32 {
-        let strings = parsers[worker].strings
-        let (source, count): (StringTable, Int) = switch table {
-        case .users: (strings.users, strings.users.count)
-        case .wikis: (strings.wikis, strings.wikis.count)
-        case .titles: (strings.titles, strings.titles.count)
-        case .keys: (strings.keys, strings.keys.count)
-        case .urls: (strings.urls, strings.urls.count)
-        case .zones: (strings.zones, strings.zones.count)
-        }
-        let bytes = source.bytes(local)
-        let id: Int32 = bytes.withUnsafeBytes { raw in
-            switch table {
-            case .users: catalog.users.intern(raw)
-            case .wikis: catalog.wikis.intern(raw)
-            case .titles: catalog.titles.intern(raw)
-            case .keys: catalog.keys.intern(raw)
-            case .urls: catalog.urls.intern(raw)
-            case .zones: catalog.zones.intern(raw)
+    /// Maps the strings a chunk added to its worker's tables into the catalog.
+    private func learnStrings(_ chunk: ParsedChunk, worker: Int) {
+        for table in Table.allCases {
+            for (k, bytes) in chunk.newStrings[table.rawValue].enumerated() {
+                let id: Int32 = bytes.withUnsafeBytes { raw in
+                    switch table {
+                    case .users: return catalog.users.intern(raw)
+                    case .wikis: return catalog.wikis.intern(raw)
+                    case .titles: return catalog.titles.intern(raw)
+                    case .keys: return catalog.keys.intern(raw)
+                    case .urls: return catalog.urls.intern(raw)
+                    case .zones:
+                        // A name that is not an IANA zone only ever came from rejected lines.
+                        guard let rules = chunk.newZoneRules[k] else { return -1 }
+                        let id = catalog.zones.intern(raw)
+                        if Int(id) == zoneRules.count { zoneRules.append(rules) }
+                        return id
+                    }
+                }
+                maps[worker].ids[table.rawValue].append(id)
             }
         }
-        let missing = count - maps[worker].ids[table.rawValue].count
-        if missing > 0 { maps[worker].ids[table.rawValue].append(contentsOf: repeatElement(-1, count: missing)) }
-        maps[worker].ids[table.rawValue][Int(local)] = id
-        return id
+    }
+
+    /// The catalog's id of a worker's local string.
+    @inline(__always)
+    private func global(_ local: Int32, _ table: Table, worker: Int) -> Int32 {
+        maps[worker].ids[table.rawValue][Int(local)]
     }
 
     private func accept(_ record: ParsedRecord, worker: Int) {
         sequence += 1
         let user = global(record.user, .users, worker: worker)
-        // Readers are numbered by their user id: a new id is always the next reader.
-        if Int(user) == readers.count { readers.append(ReaderActivity(user: user)) }
+        // The catalog also holds users met only on rejected lines: a reader is made at its
+        // first accepted record.
+        if Int(user) >= readerOfUser.count {
+            readerOfUser.append(contentsOf: repeatElement(-1, count: Int(user) + 1 - readerOfUser.count))
+        }
+        if readerOfUser[Int(user)] < 0 {
+            readerOfUser[Int(user)] = Int32(readers.count)
+            readers.append(ReaderActivity(user: user))
+        }
+        let reader = Int(readerOfUser[Int(user)])
         if record.flags.contains(.hasID) {
             guard seenIDs.insert(record.idHash) else {
                 diagnostics.duplicates += 1
@@ -229,9 +277,8 @@ public final class Ingestor {
 
         if record.zone >= 0 {
             let zone = global(record.zone, .zones, worker: worker)
-            if Int(zone) == zoneRules.count { zoneRules.append(parsers[worker].strings.zoneRules[Int(record.zone)]!) }
             if !record.flags.contains(.isWall), record.time <= options.asOf {
-                readers[Int(user)].noteZone(zone, instant: record.time, sequence: sequence)
+                readers[reader].noteZone(zone, instant: record.time, sequence: sequence)
             }
         }
 
@@ -243,7 +290,7 @@ public final class Ingestor {
                 milliseconds = 0
                 diagnostics.implausibleDuration += 1
             }
-            readers[Int(user)].pageViews.append(PageView(
+            readers[reader].pageViews.append(PageView(
                 time: time, article: article(record, worker: worker),
                 namespace: record.flags.contains(.otherNamespace) ? 1 : 0, milliseconds: milliseconds))
         case .session:
@@ -252,19 +299,19 @@ public final class Ingestor {
                 milliseconds = 0
                 diagnostics.implausibleDuration += 1
             }
-            readers[Int(user)].sessions.append(AppSession(time: time, milliseconds: milliseconds))
+            readers[reader].sessions.append(AppSession(time: time, milliseconds: milliseconds))
         case .savedArticle:
             if record.flags.contains(.thumbnailDropped) { diagnostics.droppedThumbnails += 1 }
             let thumbnail = record.thumbnail < 0 ? nil
                 : global(record.thumbnail, .urls, worker: worker)
-            readers[Int(user)].saves.append(SaveAction(
+            readers[reader].saves.append(SaveAction(
                 time: time, article: article(record, worker: worker),
                 isSave: !record.flags.contains(.isUnsave), thumbnail: thumbnail))
         case .historyCleared:
-            readers[Int(user)].historyClears.append(time)
+            readers[reader].historyClears.append(time)
         case .notificationSubscription:
             let key = global(record.first, .keys, worker: worker)
-            readers[Int(user)].notifications.append(NotificationChange(
+            readers[reader].notifications.append(NotificationChange(
                 time: time, key: key, enabled: record.flags.contains(.enabled)))
         }
     }

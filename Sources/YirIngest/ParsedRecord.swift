@@ -39,6 +39,22 @@ struct ParsedRecord {
 /// A worker's string tables. Raw wiki and title forms are normalised once per distinct form
 /// and remembered, so the cost of normalisation is paid per distinct string, not per record.
 struct LocalStrings {
+    /// The tables whose ids records carry, in the order chunks ship their new entries.
+    enum Table: Int, CaseIterable {
+        case users, wikis, titles, keys, urls, zones
+    }
+
+    func table(_ table: Table) -> StringTable {
+        switch table {
+        case .users: users
+        case .wikis: wikis
+        case .titles: titles
+        case .keys: keys
+        case .urls: urls
+        case .zones: zones
+        }
+    }
+
     var users = StringTable()
     var wikis = StringTable()       // normalised
     var titles = StringTable()      // normalised

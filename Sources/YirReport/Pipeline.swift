@@ -34,6 +34,8 @@ public struct Pipeline {
         try ingestor.read(inputs)
         let ingest = ingestor.finish()
         onPhase("ingest", clock.now - start)
+        onPhase("  of which parsing", ingestor.parseTime)
+        onPhase("  of which merging", ingestor.mergeTime)
         start = clock.now
         var parameters = statsParameters
         parameters.jobs = jobs

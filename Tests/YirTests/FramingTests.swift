@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import YirCore
 @testable import YirIngest
+@testable import YirReport
+@testable import YirStats
 
 /// SPEC §1.1: framing of JSON Lines inputs.
 @Suite struct FramingTests {
@@ -137,4 +139,26 @@ func gzip(_ data: Data) throws -> Data {
     let result = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return result
+}
+
+/// SPEC §4.2: the same input and parameters give byte-identical output, whatever `--jobs`
+/// is — and whatever size the chunks are cut to, which decides where batches overlap.
+@Suite struct DeterminismTests {
+    @Test(arguments: [(1, 64), (2, 997), (3, 4096), (2, 4 << 20)])
+    func outputIsTheSameForEveryJobsValueAndChunkSize(jobs: Int, chunkSize: Int) throws {
+        let sample = packageRoot.appendingPathComponent("SampleData")
+        let files = try InputFiles.expand([sample.path])
+        let zones = ZoneCatalog()
+        let asOf = instant("2025-12-31T12:00:00Z")
+        var pipeline = Pipeline(
+            inputs: files, ingestOptions: IngestOptions(asOf: asOf),
+            statsParameters: StatsParameters(asOf: asOf, fallbackZone: zones.rules(for: "UTC")!),
+            reportParameters: .init(year: nil, asOf: asOf, timeZone: nil, top: 5, profile: "wikipedia", locale: "en"),
+            zones: zones)
+        pipeline.jobs = jobs
+        pipeline.chunkSize = chunkSize
+        let lines = JSONReport.lines(try pipeline.run(), jobs: jobs)
+        let reference = try Data(contentsOf: packageRoot.appendingPathComponent("Tests/Reference/readers.jsonl"))
+        #expect(Data(lines) == reference)
+    }
 }

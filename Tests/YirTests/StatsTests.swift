@@ -368,6 +368,15 @@ import Testing
         #expect(users == ["B", "a", "b", "é"])
     }
 
+    @Test func aUserSeenOnlyOnRejectedLinesIsNoReader() throws {
+        let ghost = #"{"type":"page_view","user":"ghost","timestamp":"yesterday","wiki":"enwiki","title":"Moon","seconds":1}"#
+        var run = Run([ghost, view("2025-05-01T10:00:00Z", user: "real"), ghost, view("2025-05-02T10:00:00Z", user: "zed")])
+        run.chunkSize = 1  // one line per chunk: strings of rejected lines reach the catalog first
+        let model = try run.model()
+        #expect(model.statistics.readers.map(\.user) == ["real", "zed"])
+        #expect(model.statistics.cohort.readers == 2)
+    }
+
     @Test func missingUserIsTheDefaultReader() throws {
         #expect(try Run([view("2025-05-01T10:00:00Z")]).model().statistics.readers.map(\.user) == ["default"])
     }
