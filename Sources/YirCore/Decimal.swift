@@ -47,3 +47,30 @@ public struct FixedDecimal: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { decimalText(value, scale: scale) }
 }
+
+/// Appends `decimalText(value.value, scale: value.scale)` as UTF-8 bytes, without a `String`.
+@inlinable
+public func appendDecimal(_ value: FixedDecimal, to out: inout [UInt8]) {
+    var magnitude = value.value.magnitude
+    if value.value < 0 { out.append(UInt8(ascii: "-")) }
+    var scale = value.scale
+    // Drop trailing fractional zeros first.
+    while scale > 0 && magnitude % 10 == 0 {
+        magnitude /= 10
+        scale -= 1
+    }
+    // Digits, least significant first, into a small stack buffer.
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+        repeat {
+            buffer[count] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+            magnitude /= 10
+            count += 1
+        } while magnitude > 0 || count <= scale
+        for i in stride(from: count - 1, through: 0, by: -1) {
+            out.append(buffer[i])
+            if i == scale && scale > 0 { out.append(UInt8(ascii: ".")) }
+        }
+    }
+}

@@ -124,7 +124,6 @@ public final class Ingestor {
             if let ready = parsed {
                 nonisolated(unsafe) let ingestor = self
                 nonisolated(unsafe) let ready = ready
-                nonisolated(unsafe) let files = files
                 DispatchQueue.global().async(group: merging) {
                     do { try ingestor.merge(ready, files) } catch { ingestor.mergeFailure = error }
                 }

@@ -105,15 +105,19 @@ public struct JSONWriter {
     }
 
     public mutating func number(_ value: Int?) {
-        raw(value.map(String.init))
+        number(value.map { FixedDecimal(Int64($0), scale: 0) })
     }
 
     public mutating func number(_ value: Int64?) {
-        raw(value.map(String.init))
+        number(value.map { FixedDecimal($0, scale: 0) })
     }
 
+    /// Digits straight into the buffer: a report has tens of millions of numbers, and a
+    /// `String` per number costs more than writing it.
     public mutating func number(_ value: FixedDecimal?) {
-        raw(value.map(\.description))
+        guard let value else { return raw(nil) }
+        beforeValue()
+        appendDecimal(value, to: &bytes)
     }
 
     public mutating func bool(_ value: Bool) {
