@@ -9,6 +9,9 @@ public enum RejectReason: String, CaseIterable, Sendable, Comparable, Error {
     case invalidUTF8 = "invalid_utf8"
     /// Arrays and objects nested deeper than the scanner follows.
     case nestingTooDeep = "nesting_too_deep"
+    /// A number too large to hold: beyond the double range anywhere in the line, or over 2⁵³
+    /// units (about 285 000 years of milliseconds) in a field yir reads.
+    case numberOutOfRange = "number_out_of_range"
     /// Longer than 1 MiB.
     case lineTooLong = "line_too_long"
     /// A required field is absent or null (`type` too, where the file name implies none).

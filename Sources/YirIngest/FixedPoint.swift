@@ -2,14 +2,14 @@
 /// (seconds with scale 3 → milliseconds), rounding half away from zero, without going
 /// through `Double` — `0.1 + 0.2` seconds is 300 ms, not 300.00000000000006.
 struct FixedPoint: Equatable {
-    /// The rounded magnitude, saturated at `limit` for absurd values (1e400, 30-digit integers).
+    /// The rounded magnitude, saturated at `limit` for absurd values (30-digit integers),
+    /// which callers reject.
     var magnitude: Int64
     var isNegative: Bool
     /// No nonzero digit was rounded away.
     var isExact: Bool
 
-    /// Far beyond any plausible duration or timestamp (about 292 000 years of milliseconds),
-    /// so saturating here never changes a result that matters.
+    /// Far beyond any plausible duration or timestamp (about 285 000 years of milliseconds).
     static let limit: Int64 = 1 << 53
 
     /// `text` must already be a valid JSON number (the scanner checked it).

@@ -39,7 +39,7 @@ public struct JSONScanner {
     }
 
     public enum Failure: Error, Equatable {
-        case invalid, notAnObject, invalidUTF8, tooDeep
+        case invalid, notAnObject, invalidUTF8, tooDeep, numberOutOfRange
 
         public var reason: RejectReason {
             switch self {
@@ -47,6 +47,7 @@ public struct JSONScanner {
             case .notAnObject: .notAnObject
             case .invalidUTF8: .invalidUTF8
             case .tooDeep: .nestingTooDeep
+            case .numberOutOfRange: .numberOutOfRange
             }
         }
     }
@@ -280,25 +281,54 @@ struct Cursor {
         position += count
     }
 
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, whose value must be finite as a
+    /// double: `1e400` is grammatical JSON that no reader can hold, so it is rejected here,
+    /// wherever it stands in the line, as Foundation's reader does.
     mutating func scanNumber() throws(JSONScanner.Failure) {
+        let start = position
         if peek == UInt8(ascii: "-") { position += 1 }
+        // The decimal exponent of the leading nonzero digit, or nil while all digits are 0.
+        var leading: Int?
         if peek == UInt8(ascii: "0") {
             position += 1
         } else {
             guard isDigit(peek) else { throw .invalid }
+            let digitsStart = position
             while isDigit(peek) { position += 1 }
+            leading = position - digitsStart - 1
         }
         if peek == UInt8(ascii: ".") {
             position += 1
             guard isDigit(peek) else { throw .invalid }
-            while isDigit(peek) { position += 1 }
+            var place = -1
+            while isDigit(peek) {
+                if leading == nil && peek != UInt8(ascii: "0") { leading = place }
+                place -= 1
+                position += 1
+            }
         }
+        var exponent = 0
         if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
             position += 1
-            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { position += 1 }
+            var sign = 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") {
+                if peek == UInt8(ascii: "-") { sign = -1 }
+                position += 1
+            }
             guard isDigit(peek) else { throw .invalid }
-            while isDigit(peek) { position += 1 }
+            while isDigit(peek) {
+                exponent = min(exponent * 10 + Int(peek - 0x30), 1_000_000)
+                position += 1
+            }
+            exponent *= sign
+        }
+        guard let leading else { return }  // zero
+        let magnitude = leading + exponent
+        if magnitude > 308 { throw .numberOutOfRange }
+        if magnitude == 308 {
+            // At the edge of the double range: let strtod decide.
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+            if !(Double(text)?.isFinite ?? false) { throw .numberOutOfRange }
         }
     }
 

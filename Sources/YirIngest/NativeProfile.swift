@@ -66,7 +66,9 @@ final class NativeProfile {
     private func number(_ field: Field, scale: Int) throws(RejectReason) -> FixedPoint {
         guard let v = value(field) else { throw .missingField }
         guard v.kind == .number else { throw .wrongType }
-        return FixedPoint(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]), scale: scale)
+        let n = FixedPoint(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]), scale: scale)
+        guard n.magnitude < FixedPoint.limit else { throw .numberOutOfRange }
+        return n
     }
 
     private func read(_ line: UnsafeRawBufferPointer, impliedType: RecordType?,
@@ -140,6 +142,7 @@ final class NativeProfile {
             if let ns = value(.namespace) {
                 guard ns.kind == .number else { throw .wrongType }
                 let n = FixedPoint(UnsafeRawBufferPointer(rebasing: line[ns.start..<ns.end]), scale: 0)
+                guard n.magnitude < FixedPoint.limit else { throw .numberOutOfRange }
                 guard n.isExact else { throw .invalidValue }
                 if n.value != 0 { record.flags.insert(.otherNamespace) }
             }
