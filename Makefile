@@ -8,7 +8,7 @@ OUT     ?= out/sample
 DEBIAN_PACKAGES = zlib1g-dev
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build report test reference clean
+.PHONY: all deps build report test reference bench clean
 
 all: report
 
@@ -43,3 +43,16 @@ clean:
 ## reference: rewrite Tests/Reference/ from SampleData (after an intended output change; review the diff)
 reference: build
 	TZ=UTC .build/release/yir report SampleData --out Tests/Reference --as-of $(AS_OF) --format json,jsonl
+
+## bench: yir against DuckDB and jq on a ~200 MB synthetic export, side by side; then micro benchmarks
+BENCH_EXPORT ?= .bench/export.jsonl
+BENCH_RUNS   ?= 5
+bench: build
+	@dpkg -s jq >/dev/null 2>&1 || { $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q jq; }
+	@test -x .venv-bench/bin/python || { python3 -m venv .venv-bench || { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-bench; }; }
+	@.venv-bench/bin/python -c "import duckdb" 2>/dev/null || .venv-bench/bin/pip install -q duckdb
+	@mkdir -p $(dir $(BENCH_EXPORT))
+	@test -s $(BENCH_EXPORT) || .build/release/yir sample --readers 80000 --days 365 --seed 1 > $(BENCH_EXPORT)
+	python3 Benchmarks/compare.py --yir .build/release/yir --python .venv-bench/bin/python \
+	  --export $(BENCH_EXPORT) --runs $(BENCH_RUNS)
+	$(SWIFT) package --package-path Benchmarks benchmark
