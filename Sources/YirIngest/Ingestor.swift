@@ -64,9 +64,9 @@ public final class Ingestor {
     private let onReject: (Rejection) throws -> Void
 
     private var parsers: [ChunkParser]
-    /// Per worker: local string id → the catalog's id, or -1 while unmapped.
+    /// Per worker, its local string ids mapped to the catalog's (learnt from each chunk).
     private var maps: [StringMaps]
-    private var catalog = Catalog()
+    private let catalog = Catalog()
     private var readers: [ReaderActivity] = []
     /// The catalog's user id → index in `readers`, or -1.
     private var readerOfUser: [Int32] = []
@@ -97,7 +97,8 @@ public final class Ingestor {
         maps = Array(repeating: StringMaps(), count: self.jobs)
     }
 
-    /// Reads every input to its end, in order. Parsing batch k+1 overlaps merging batch k.
+    /// Reads every input to its end, in order (call once per run). Parsing batch k+1 overlaps
+    /// merging batch k.
     public func read(_ files: [InputFile]) throws {
         // Records run about 150–200 bytes; sizing the id set once saves rehashing it.
         let bytes = files.reduce(0) { total, file in

@@ -78,12 +78,6 @@ public enum JSONReport {
         return out
     }
 
-    public static func line(_ reader: ReaderStats) -> [UInt8] {
-        var w = JSONWriter(pretty: false)
-        writeReader(reader, &w)
-        return w.bytes + [0x0A]
-    }
-
     /// Renders readers in rounds: in each, `jobs` threads take contiguous ranges, and the
     /// blocks are written in order before the next round starts.
     static func render(_ readers: [ReaderStats], jobs: Int, to write: ([UInt8]) throws -> Void,
