@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Why an output could not be written; the CLI maps these onto SPEC §5's exit codes.
 public enum OutputError: Error, CustomStringConvertible {
@@ -11,6 +12,23 @@ public enum OutputError: Error, CustomStringConvertible {
         switch self {
         case .cannotCreate(let path, let reason): "cannot create \(path): \(reason)"
         case .writeFailed(let path, let reason): "error writing \(path): \(reason)"
+        }
+    }
+}
+
+/// The temporary files of outputs not yet renamed into place, so that an interrupted run
+/// (SIGINT, SIGTERM) can remove them before it exits.
+public enum TemporaryFiles {
+    private static let paths = Mutex<Set<String>>([])
+
+    static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
+    static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
+
+    /// Removes every registered temporary file; called on the way out of an interrupted run.
+    public static func removeAll() {
+        paths.withLock { paths in
+            for path in paths { unlink(path) }
+            paths.removeAll()
         }
     }
 }
@@ -30,14 +48,19 @@ public final class OutputFile {
         let folder = url.deletingLastPathComponent().path
         temporaryPath = (folder as NSString).appendingPathComponent(
             ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        TemporaryFiles.register(temporaryPath)
         fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            TemporaryFiles.unregister(temporaryPath)
+            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        }
     }
 
     deinit {
         if !committed {
             if fd >= 0 { close(fd) }
             unlink(temporaryPath)
+            TemporaryFiles.unregister(temporaryPath)
         }
     }
 
@@ -68,6 +91,7 @@ public final class OutputFile {
             throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
         }
         committed = true
+        TemporaryFiles.unregister(temporaryPath)
     }
 
     /// Writes a whole file atomically.
@@ -75,6 +99,21 @@ public final class OutputFile {
         let file = try OutputFile(path: path)
         try file.write(bytes)
         try file.commit()
+    }
+
+    /// Removes temporary files that a killed run (SIGKILL, a crash, a power cut) left in
+    /// `folder`: `.NAME.tmp-PID-N` whose process no longer exists. A live process's files, or a
+    /// reused PID's, are left alone.
+    public static func removeStaleTemporaryFiles(in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(".") {
+            guard let marker = name.range(of: ".tmp-", options: .backwards) else { continue }
+            let parts = name[marker.upperBound...].split(separator: "-")
+            guard parts.count == 2, let pid = Int32(parts[0]), UInt32(parts[1]) != nil, pid != getpid() else { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH {
+                unlink((folder as NSString).appendingPathComponent(name))
+            }
+        }
     }
 
     /// Creates a folder and its parents; 73 when that is impossible.

@@ -47,6 +47,7 @@ extension Yir {
             let model = try options.runPipeline()
             try exitOnOutputError(logger) {
                 try OutputFile.makeFolder(out)
+                OutputFile.removeStaleTemporaryFiles(in: out)
                 // Every file is complete under its temporary name before any is renamed.
                 var files: [OutputFile] = []
                 for format in try formats() {

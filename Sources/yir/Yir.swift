@@ -11,4 +11,9 @@ struct Yir: ParsableCommand {
             created, 74 I/O error while reading or writing.
             """,
         subcommands: [Report.self, Stats.self, Check.self, Sample.self])
+
+    static func main() {
+        Interruption.install()
+        main(nil)
+    }
 }

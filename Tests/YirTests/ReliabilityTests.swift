@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// Operators' guarantees (SPEC §4.5, §5): an interrupted or killed run never damages the
+/// previous outputs, ends with the right exit code, and leaves no temporary files behind.
+@Suite(.serialized) struct ReliabilityTests {
+    let cli = CommandLineTests()
+
+    /// A large export (~75 MB) that keeps a debug build busy for several seconds.
+    static let bigExport: String = {
+        let url = scratchFolder().appendingPathComponent("big.jsonl")
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.arguments = ["sample", "--readers", "30000", "--days", "365", "--seed", "3"]
+        process.standardOutput = try! FileHandle(forWritingTo: url)
+        try! process.run()
+        process.waitUntilExit()
+        return url.path
+    }()
+
+    /// Writes a first, complete report into a new folder and returns it with its files' bytes.
+    func previousRun() throws -> (URL, [String: Data]) {
+        let out = scratchFolder().appendingPathComponent("nightly")
+        let small = try cli.file([view("2025-05-01T10:00:00Z", user: "a"), "bad line"] + (1...200).map {
+            view("2025-05-02T10:00:00Z", user: "u\($0)")
+        })
+        let r = try cli.yir(["report", small, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+                             "--rejects", out.appendingPathComponent("rejects.jsonl").path])
+        #expect(r.status == 0, "\(r.stderr)")
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: out.path) {
+            files[name] = try Data(contentsOf: out.appendingPathComponent(name))
+        }
+        #expect(files.keys.sorted() == ["readers.jsonl", "rejects.jsonl", "report.json"])
+        return (out, files)
+    }
+
+    func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.arguments = arguments
+        process.environment = ["TZ": "UTC"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    func contents(_ out: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: out.path) {
+            files[name] = try Data(contentsOf: out.appendingPathComponent(name))
+        }
+        return files
+    }
+
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func interruptedRunExitsPromptlyAndLeavesNoTemporaryFiles(signal: Int32, code: Int32) throws {
+        let (out, before) = try previousRun()
+        let run = try start(["report", Self.bigExport, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+                             "--rejects", out.appendingPathComponent("rejects.jsonl").path])
+        Thread.sleep(forTimeInterval: 1.0)
+        #expect(run.isRunning, "the run should still be busy")
+        let sent = Date()
+        kill(run.processIdentifier, signal)
+        run.waitUntilExit()
+        #expect(Date().timeIntervalSince(sent) < 2, "ends promptly")
+        #expect(run.terminationStatus == code)
+        #expect(try contents(out) == before, "previous outputs intact, no temporary files")
+    }
+
+    @Test func killedRunLeavesThePreviousOutputsAndTheNextRunClearsItsLeftovers() throws {
+        let (out, before) = try previousRun()
+        for delay in [0.3, 1.2] {
+            let run = try start(["report", Self.bigExport, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+                                 "--rejects", out.appendingPathComponent("rejects.jsonl").path])
+            Thread.sleep(forTimeInterval: delay)
+            kill(run.processIdentifier, SIGKILL)
+            run.waitUntilExit()
+            let after = try contents(out).filter { !$0.key.hasPrefix(".") }
+            #expect(after == before)
+        }
+        // SIGKILL cannot clean up (the rejects file's temporary is open from the start);
+        // the next run removes what the killed ones left.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }
+        #expect(!leftovers.isEmpty)
+        let again = try cli.yir(["report", try cli.file([view("2025-05-01T10:00:00Z")]), "--out", out.path])
+        #expect(again.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }.isEmpty)
+    }
+
+    @Test func fileSizeLimitIsAnIOErrorAndLeavesNoTemporaryFile() throws {
+        let (out, before) = try previousRun()
+        let input = try cli.file((1...2000).map { view("2025-05-02T10:00:00Z", user: "reader-\($0)") })
+        let script = "ulimit -f 16; exec \"$0\" report \"$1\" --out \"$2\" --as-of 2025-12-31T12:00:00Z"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script, CommandLineTests.binary.path, input, out.path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(try contents(out) == before)
+    }
+}
