@@ -40,6 +40,16 @@ public struct StrictModeStop: Error {
     public var rejection: Rejection
 }
 
+/// How far ingest has got, for a progress display.
+public struct IngestProgress: Sendable {
+    /// Bytes of (decompressed) input merged so far.
+    public var bytes: Int64
+    /// Total size of the inputs when every one is a regular, uncompressed file; else nil.
+    public var totalBytes: Int64?
+    /// Non-blank lines merged so far.
+    public var lines: Int
+}
+
 /// Everything ingest hands to the statistics stage.
 public struct IngestResult: Sendable {
     public var catalog: Catalog
@@ -62,6 +72,9 @@ public final class Ingestor {
     private let jobs: Int
     private let chunkSize: Int
     private let onReject: (Rejection) throws -> Void
+    /// Called after each merged chunk, always from one thread at a time.
+    public var onProgress: (IngestProgress) -> Void = { _ in }
+    private var progress = IngestProgress(bytes: 0, totalBytes: nil, lines: 0)
 
     private var parsers: [ChunkParser]
     /// Per worker, its local string ids mapped to the catalog's (learnt from each chunk).
@@ -106,6 +119,8 @@ public final class Ingestor {
             return total + (size ?? 0)
         }
         seenIDs = RecordIDSet(expected: bytes / 160)
+        let measurable = files.allSatisfy { !$0.isCompressed && !$0.isStandardInput }
+        progress.totalBytes = measurable ? Int64(bytes) : nil
         inputs = files.map { InputSummary(path: $0.path, bytes: 0, lines: 0) }
         physicalLines = Array(repeating: 0, count: files.count)
         var bytesRead = [Int64](repeating: 0, count: files.count)
@@ -205,6 +220,9 @@ public final class Ingestor {
             let input = batch.chunks[i].chunk.input
             try merge(result, worker: i % batch.workers, input: input, file: files[input].path)
             batch.chunks[i].reader.release(batch.chunks[i].chunk)
+            progress.bytes += Int64(batch.chunks[i].chunk.bytes.count)
+            progress.lines += result.lines
+            onProgress(progress)
         }
     }
 

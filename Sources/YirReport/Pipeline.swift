@@ -27,10 +27,12 @@ public struct Pipeline {
     /// Runs ingest and statistics. Throws `InputError` for unreadable inputs and
     /// `StrictModeStop` under `--strict`; `onReject` sees every rejected line in input order.
     public func run(onReject: @escaping (Rejection) throws -> Void = { _ in },
+                    onProgress: @escaping (IngestProgress) -> Void = { _ in },
                     onPhase: (String, Duration) -> Void = { _, _ in }) throws -> ReportModel {
         let clock = ContinuousClock()
         var start = clock.now
         let ingestor = Ingestor(options: ingestOptions, zones: zones, jobs: jobs, chunkSize: chunkSize, onReject: onReject)
+        ingestor.onProgress = onProgress
         try ingestor.read(inputs)
         let ingest = ingestor.finish()
         onPhase("ingest", clock.now - start)

@@ -107,6 +107,8 @@ struct RunOptions: ParsableArguments {
         let logger = makeLogger()
         let rejectsFile = try rejects.map { path in try exitOnOutputError(logger) { try RejectsFile(path: path) } }
         let model: ReportModel
+        let progress = ProgressLine(quiet: quiet)
+        defer { progress.finish() }
         do {
             let pipeline = try self.pipeline(zones: ZoneCatalog())
             model = try pipeline.run { rejection in
@@ -114,7 +116,10 @@ struct RunOptions: ParsableArguments {
                 if verbose {
                     logger.debug("\(rejection.file):\(rejection.line): rejected (\(rejection.reason.rawValue))")
                 }
+            } onProgress: { update in
+                progress.update(update)
             } onPhase: { phase, duration in
+                progress.finish()
                 logger.debug("\(phase): \(duration.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 3))))")
             }
         } catch let stop as StrictModeStop {

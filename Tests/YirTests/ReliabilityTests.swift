@@ -103,4 +103,32 @@ import Testing
         #expect(process.terminationStatus == 74)
         #expect(try contents(out) == before)
     }
+
+    /// Runs `yir stats` on the big export for about 5 s (long enough for a debug build to merge
+    /// its first batch), under a pseudo-terminal or not, and
+    /// returns what it wrote to standard error.
+    func stderrOfALongRun(terminal: Bool) throws -> String {
+        let command = "timeout -s INT 5 \"$0\" stats \"$1\" --format jsonl --jobs 1 > /dev/null"
+        let process = Process()
+        let output = scratchFolder().appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        if terminal {
+            // script(1) runs the command on a pseudo-terminal and copies what it shows.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qec", "/bin/bash -c '\(command)' \(CommandLineTests.binary.path) \(Self.bigExport)", "/dev/null"]
+            process.standardOutput = try FileHandle(forWritingTo: output)
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", command + " 2> \"$2\"", CommandLineTests.binary.path, Self.bigExport, output.path]
+        }
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return String(decoding: try Data(contentsOf: output), as: UTF8.self)
+    }
+
+    @Test func progressIsShownOnATerminalAndNowhereElse() throws {
+        #expect(try stderrOfALongRun(terminal: true).contains("k records/s"))
+        #expect(try !stderrOfALongRun(terminal: false).contains("records/s"))
+    }
 }
