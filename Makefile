@@ -8,7 +8,7 @@ OUT     ?= out/sample
 DEBIAN_PACKAGES = zlib1g-dev
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build report test reference bench clean
+.PHONY: all deps build report test reference bench fuzz clean
 
 all: report
 
@@ -56,3 +56,12 @@ bench: build
 	python3 Benchmarks/compare.py --yir .build/release/yir --python .venv-bench/bin/python \
 	  --export $(BENCH_EXPORT) --runs $(BENCH_RUNS)
 	$(SWIFT) package --package-path Benchmarks benchmark
+
+## fuzz: libFuzzer + AddressSanitizer on the line decoder, seeded from Fuzz/corpus, for FUZZ_SECONDS
+FUZZ_SECONDS ?= 300
+FUZZ_RUNS    ?= -1
+fuzz: deps
+	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
+	@mkdir -p .fuzz/corpus && cp -n Fuzz/corpus/* .fuzz/corpus/
+	Fuzz/.build/release/YirFuzz .fuzz/corpus -max_len=4096 -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS) \
+	  -print_final_stats=1
