@@ -17,9 +17,11 @@ public enum OutputError: Error, CustomStringConvertible {
 }
 
 /// The temporary files of outputs not yet renamed into place, so that an interrupted run
-/// (SIGINT, SIGTERM) can remove them before it exits.
+/// (SIGINT, SIGTERM) can remove them before it exits. Its lock also covers renaming a run's
+/// files into place: an interruption lands either before all of the renames or after all of
+/// them, never between two.
 public enum TemporaryFiles {
-    private static let paths = Mutex<Set<String>>([])
+    fileprivate static let paths = Mutex<Set<String>>([])
 
     static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
     static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
@@ -81,17 +83,33 @@ public final class OutputFile {
         if let failure { throw failure }
     }
 
-    /// Flushes to disk and renames into place.
-    public func commit() throws(OutputError) {
+    /// Flushes to disk and closes: the file is complete, not yet in place.
+    private func finishWriting() throws(OutputError) {
+        guard fd >= 0 else { return }
         guard fsync(fd) == 0 else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
         let closed = close(fd)
         fd = -1
         guard closed == 0 else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
-        guard rename(temporaryPath, path) == 0 else {
-            throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+    }
+
+    /// Flushes every file to disk, then renames them all into place under one lock, so a
+    /// run's outputs change together: the previous set, or the complete new one.
+    public static func commit(_ files: [OutputFile]) throws(OutputError) {
+        for file in files { try file.finishWriting() }
+        try TemporaryFiles.paths.withLock { (paths) throws(OutputError) in
+            for file in files {
+                guard rename(file.temporaryPath, file.path) == 0 else {
+                    throw .writeFailed(path: file.path, reason: String(cString: strerror(errno)))
+                }
+                file.committed = true
+                paths.remove(file.temporaryPath)
+            }
         }
-        committed = true
-        TemporaryFiles.unregister(temporaryPath)
+    }
+
+    /// Flushes to disk and renames into place.
+    public func commit() throws(OutputError) {
+        try Self.commit([self])
     }
 
     /// Writes a whole file atomically.

@@ -2,7 +2,7 @@ import Foundation
 import YirIngest
 
 /// `--rejects FILE`: one JSON line per rejected line (SPEC §1.3), written as the lines are
-/// met and moved into place at the end like every other output.
+/// met and moved into place at the end, together with the run's other outputs.
 public final class RejectsFile {
     private let file: OutputFile
     private var pending: [UInt8] = []
@@ -35,8 +35,9 @@ public final class RejectsFile {
         pending.removeAll(keepingCapacity: true)
     }
 
-    public func commit() throws(OutputError) {
+    /// The complete file, to be renamed into place together with the run's other outputs.
+    public func finish() throws(OutputError) -> OutputFile {
         try flush()
-        try file.commit()
+        return file
     }
 }

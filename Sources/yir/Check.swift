@@ -10,10 +10,12 @@ extension Yir {
         @OptionGroup var options: RunOptions
 
         func run() throws {
-            let model = try options.runPipeline()
+            let (model, rejects) = try options.runPipeline()
+            let logger = options.makeLogger()
             var w = JSONWriter(pretty: true)
             JSONReport.writeDiagnostics(model.statistics.diagnostics, &w)
-            try writeToStandardOutput(w.bytes + [0x0A], options.makeLogger())
+            try writeToStandardOutput(w.bytes + [0x0A], logger)
+            try exitOnOutputError(logger) { try OutputFile.commit(rejects.map { [$0] } ?? []) }
         }
     }
 }

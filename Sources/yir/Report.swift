@@ -44,7 +44,7 @@ extension Yir {
 
         func run() throws {
             let logger = options.makeLogger()
-            let model = try options.runPipeline()
+            let (model, rejects) = try options.runPipeline()
             try exitOnOutputError(logger) {
                 try OutputFile.makeFolder(out)
                 OutputFile.removeStaleTemporaryFiles(in: out)
@@ -58,10 +58,9 @@ extension Yir {
                     }
                     files.append(file)
                 }
-                for file in files {
-                    try file.commit()
-                    logger.info("wrote \(file.path)")
-                }
+                // Renamed together with the rejects file, so the folder holds one run's outputs.
+                try OutputFile.commit(files + (rejects.map { [$0] } ?? []))
+                for file in files { logger.info("wrote \(file.path)") }
             }
         }
     }

@@ -102,8 +102,9 @@ struct RunOptions: ParsableArguments {
     }
 
     /// Runs the pipeline with the rejects file, logging and SPEC §5's exit codes for input
-    /// problems. Returns the model only when the run may write its outputs.
-    func runPipeline() throws -> ReportModel {
+    /// problems. Returns the model only when the run may write its outputs, with the finished
+    /// rejects file, which the command renames into place together with its own outputs.
+    func runPipeline() throws -> (model: ReportModel, rejects: OutputFile?) {
         let logger = makeLogger()
         let rejectsFile = try rejects.map { path in try exitOnOutputError(logger) { try RejectsFile(path: path) } }
         let model: ReportModel
@@ -123,7 +124,7 @@ struct RunOptions: ParsableArguments {
                 logger.debug("\(phase): \(duration.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 3))))")
             }
         } catch let stop as StrictModeStop {
-            try exitOnOutputError(logger) { try rejectsFile?.commit() }
+            try exitOnOutputError(logger) { try rejectsFile?.finish().commit() }
             let r = stop.rejection
             logger.error("\(r.file):\(r.line): rejected (\(r.reason.rawValue)); stopping (--strict)")
             throw ExitCode(65)
@@ -135,7 +136,7 @@ struct RunOptions: ParsableArguments {
             logger.error("\(error)")
             throw ExitCode(error.exitCode)
         }
-        try exitOnOutputError(logger) { try rejectsFile?.commit() }
+        let finishedRejects = try exitOnOutputError(logger) { try rejectsFile?.finish() }
 
         let d = model.statistics.diagnostics
         logger.info("""
@@ -148,9 +149,11 @@ struct RunOptions: ParsableArguments {
         if d.lines > 0, Double(d.rejectedTotal) > maxRejectRate * Double(d.lines) {
             let rate = (Double(d.rejectedTotal) / Double(d.lines) * 10000).rounded() / 100
             logger.error("\(rate)% of lines were rejected, more than --max-reject-rate \(maxRejectRate * 100)%")
+            // The rejects file is what the operator needs now; nothing else is written.
+            try exitOnOutputError(logger) { try finishedRejects?.commit() }
             throw ExitCode(65)
         }
-        return model
+        return (model, finishedRejects)
     }
 }
 

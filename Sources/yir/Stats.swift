@@ -17,13 +17,14 @@ extension Yir {
         var format: Format = .json
 
         func run() throws {
-            let model = try options.runPipeline()
+            let (model, rejects) = try options.runPipeline()
             let logger = options.makeLogger()
             let write = { (bytes: [UInt8]) in try writeToStandardOutput(bytes, logger) }
             switch format {
             case .json: try JSONReport.writeDocument(model, jobs: options.jobs, to: write)
             case .jsonl: try JSONReport.writeLines(model, jobs: options.jobs, to: write)
             }
+            try exitOnOutputError(logger) { try OutputFile.commit(rejects.map { [$0] } ?? []) }
         }
     }
 }

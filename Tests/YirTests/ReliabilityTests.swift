@@ -70,19 +70,38 @@ import Testing
         #expect(try contents(out) == before, "previous outputs intact, no temporary files")
     }
 
-    @Test func killedRunLeavesThePreviousOutputsAndTheNextRunClearsItsLeftovers() throws {
+    /// A medium export (~20 MB): a debug build reaches its writing phase in a few seconds.
+    static let mediumExport: String = {
+        let url = scratchFolder().appendingPathComponent("medium.jsonl")
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.arguments = ["sample", "--readers", "8000", "--days", "365", "--seed", "4"]
+        process.standardOutput = try! FileHandle(forWritingTo: url)
+        try! process.run()
+        process.waitUntilExit()
+        return url.path
+    }()
+
+    @Test func runKilledWhileWritingLeavesThePreviousOutputsAndTheNextRunClearsItsLeftovers() throws {
         let (out, before) = try previousRun()
-        for delay in [0.3, 1.2] {
-            let run = try start(["report", Self.bigExport, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
-                                 "--rejects", out.appendingPathComponent("rejects.jsonl").path])
-            Thread.sleep(forTimeInterval: delay)
-            kill(run.processIdentifier, SIGKILL)
-            run.waitUntilExit()
-            let after = try contents(out).filter { !$0.key.hasPrefix(".") }
-            #expect(after == before)
+        let run = try start(["report", Self.mediumExport, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+                             "--rejects", out.appendingPathComponent("rejects.jsonl").path])
+        // Wait until the new report.json is being written under its temporary name, then kill.
+        let deadline = Date().addingTimeInterval(120)
+        var writing = false
+        while Date() < deadline, run.isRunning, !writing {
+            writing = (try FileManager.default.contentsOfDirectory(atPath: out.path)).contains { $0.hasPrefix(".report.json.tmp-") }
+            if !writing { Thread.sleep(forTimeInterval: 0.002) }
         }
-        // SIGKILL cannot clean up (the rejects file's temporary is open from the start);
-        // the next run removes what the killed ones left.
+        #expect(writing, "the run reached its writing phase")
+        kill(run.processIdentifier, SIGKILL)
+        run.waitUntilExit()
+        #expect(run.terminationReason == .uncaughtSignal)
+        let after = try contents(out).filter { !$0.key.hasPrefix(".") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(after == before, "previous outputs intact: \(after.filter { before[$0.key] != $0.value }.keys.sorted()) changed; \(names)")
+        // SIGKILL cannot clean up; the next run removes what the killed one left.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }
         #expect(!leftovers.isEmpty)
         let again = try cli.yir(["report", try cli.file([view("2025-05-01T10:00:00Z")]), "--out", out.path])
