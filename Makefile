@@ -29,8 +29,8 @@ build: deps
 ## report: yir report on SampleData/ into out/sample/
 report: build
 	TZ=UTC .build/release/yir report SampleData --out $(OUT) --as-of $(AS_OF) \
-	  --format json,jsonl --rejects $(OUT)/rejects.jsonl
-	@echo "The report is in $(OUT)/: report.json, readers.jsonl, rejects.jsonl"
+	  --format json,jsonl,csv --rejects $(OUT)/rejects.jsonl
+	@echo "The report is in $(OUT)/: report.json, readers.jsonl, readers.csv, rejects.jsonl"
 
 ## test: unit, reference and end-to-end tests (Swift Testing)
 test: deps
@@ -42,7 +42,7 @@ clean:
 
 ## reference: rewrite Tests/Reference/ from SampleData (after an intended output change; review the diff)
 reference: build
-	TZ=UTC .build/release/yir report SampleData --out Tests/Reference --as-of $(AS_OF) --format json,jsonl
+	TZ=UTC .build/release/yir report SampleData --out Tests/Reference --as-of $(AS_OF) --format json,jsonl,csv
 
 ## bench: yir against DuckDB and jq on a ~200 MB synthetic export, side by side; then micro benchmarks
 BENCH_EXPORT ?= .bench/export.jsonl

@@ -10,12 +10,13 @@ extension Yir {
 
         /// The outputs this version writes, each with its file name in --out.
         enum Format: String, CaseIterable {
-            case json, jsonl
+            case json, jsonl, csv
 
             var fileName: String {
                 switch self {
                 case .json: "report.json"
                 case .jsonl: "readers.jsonl"
+                case .csv: "readers.csv"
                 }
             }
         }
@@ -25,14 +26,14 @@ extension Yir {
         @Option(help: "The output folder (created when missing).")
         var out: String
 
-        @Option(help: "Comma-separated outputs: json (report.json), jsonl (readers.jsonl).")
-        var format = "json,jsonl"
+        @Option(help: "Comma-separated outputs: json (report.json), jsonl (readers.jsonl), csv (readers.csv).")
+        var format = "json,jsonl,csv"
 
         func formats() throws -> [Format] {
             var formats: [Format] = []
             for name in format.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
                 guard let f = Format(rawValue: name) else {
-                    throw ValidationError("--format: '\(name)' is not an output of this version (json, jsonl)")
+                    throw ValidationError("--format: '\(name)' is not an output of this version (json, jsonl, csv)")
                 }
                 if !formats.contains(f) { formats.append(f) }
             }
@@ -55,6 +56,7 @@ extension Yir {
                     switch format {
                     case .json: try JSONReport.writeDocument(model, jobs: options.jobs, to: file.write)
                     case .jsonl: try JSONReport.writeLines(model, jobs: options.jobs, to: file.write)
+                    case .csv: try CSVReport.write(model, to: file.write)
                     }
                     files.append(file)
                 }

@@ -8,12 +8,12 @@ extension Yir {
             abstract: "Compute the figures and print them to standard output.")
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
-            case json, jsonl
+            case json, jsonl, csv, table
         }
 
         @OptionGroup var options: RunOptions
 
-        @Option(help: "json: the whole report model; jsonl: one line per reader.")
+        @Option(help: "json: the whole report model; jsonl: one line per reader; csv: one row per reader; table: for reading on a terminal.")
         var format: Format = .json
 
         func run() throws {
@@ -23,6 +23,8 @@ extension Yir {
             switch format {
             case .json: try JSONReport.writeDocument(model, jobs: options.jobs, to: write)
             case .jsonl: try JSONReport.writeLines(model, jobs: options.jobs, to: write)
+            case .csv: try CSVReport.write(model, to: write)
+            case .table: try write(TableReport.document(model))
             }
             try exitOnOutputError(logger) { try OutputFile.commit(rejects.map { [$0] } ?? []) }
         }
