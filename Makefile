@@ -8,7 +8,7 @@ OUT     ?= out/sample
 DEBIAN_PACKAGES = zlib1g-dev
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build report test reference bench fuzz clean
+.PHONY: all deps build report test test-venv reference bench fuzz clean
 
 all: report
 
@@ -33,9 +33,17 @@ report: build
 	@echo "The report is in $(OUT)/: report.json, readers.jsonl, readers.csv, rejects.jsonl"
 
 ## test: unit, reference and end-to-end tests (Swift Testing)
-test: deps
+test: deps test-venv
 	$(SWIFT) build --build-tests
-	YIR_BIN="$$($(SWIFT) build --show-bin-path)/yir" $(SWIFT) test --skip-build
+	YIR_BIN="$$($(SWIFT) build --show-bin-path)/yir" YIR_TEST_PYTHON="$(CURDIR)/.venv-test/bin/python" \
+	  $(SWIFT) test --skip-build
+
+# Python tools the tests drive: jsonschema (with its RFC 3339 format checker), from PyPI.
+test-venv:
+	@test -x .venv-test/bin/python || python3 -m venv .venv-test || \
+	  { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-test; }
+	@.venv-test/bin/python -c "import jsonschema, rfc3339_validator" 2>/dev/null || \
+	  .venv-test/bin/pip install -q jsonschema rfc3339-validator
 
 clean:
 	rm -rf .build out
