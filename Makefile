@@ -5,7 +5,7 @@ SWIFT   ?= swift
 # A fixed as-of instant (and zone fallback) so the sample report is the same on every run.
 AS_OF   ?= 2025-12-31T12:00:00Z
 OUT     ?= out/sample
-DEBIAN_PACKAGES = zlib1g-dev
+DEBIAN_PACKAGES = zlib1g-dev libxml2-dev libxml2-utils pkg-config
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build report test test-venv reference bench fuzz clean
@@ -29,8 +29,8 @@ build: deps
 ## report: yir report on SampleData/ into out/sample/
 report: build
 	TZ=UTC .build/release/yir report SampleData --out $(OUT) --as-of $(AS_OF) \
-	  --format json,jsonl,csv --rejects $(OUT)/rejects.jsonl
-	@echo "The report is in $(OUT)/: report.json, readers.jsonl, readers.csv, rejects.jsonl"
+	  --format xml,json,jsonl,csv --rejects $(OUT)/rejects.jsonl
+	@echo "The report is in $(OUT)/: report.xml, report.json, readers.jsonl, readers.csv, rejects.jsonl"
 
 ## test: unit, reference and end-to-end tests (Swift Testing)
 test: deps test-venv
@@ -50,7 +50,7 @@ clean:
 
 ## reference: rewrite Tests/Reference/ from SampleData (after an intended output change; review the diff)
 reference: build
-	TZ=UTC .build/release/yir report SampleData --out Tests/Reference --as-of $(AS_OF) --format json,jsonl,csv
+	TZ=UTC .build/release/yir report SampleData --out Tests/Reference --as-of $(AS_OF) --format xml,json,jsonl,csv
 
 ## bench: yir against DuckDB and jq on a ~200 MB synthetic export, side by side; then micro benchmarks
 BENCH_EXPORT ?= .bench/export.jsonl

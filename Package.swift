@@ -23,10 +23,12 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib",
                        providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
         .target(name: "YirCore", swiftSettings: hotPath),
         .target(name: "YirIngest", dependencies: ["YirCore", "CZlib"], swiftSettings: hotPath),
         .target(name: "YirStats", dependencies: ["YirCore", "YirIngest"], swiftSettings: hotPath),
-        .target(name: "YirReport", dependencies: ["YirCore", "YirStats"]),
+        .target(name: "YirReport", dependencies: ["YirCore", "YirStats", "CLibXML2"]),
         .target(name: "YirSample", dependencies: ["YirCore", "YirStats"]),
         .executableTarget(name: "yir", dependencies: [
             "YirCore", "YirIngest", "YirStats", "YirReport", "YirSample",

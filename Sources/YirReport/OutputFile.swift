@@ -40,7 +40,8 @@ public enum TemporaryFiles {
 /// previous file untouched.
 public final class OutputFile {
     public let path: String
-    private let temporaryPath: String
+    /// Where the file is written until it is complete (`report --validate` checks it there).
+    public let temporaryPath: String
     private var fd: Int32
     private var committed = false
 

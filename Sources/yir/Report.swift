@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import YirReport
 
 extension Yir {
@@ -10,10 +11,11 @@ extension Yir {
 
         /// The outputs this version writes, each with its file name in --out.
         enum Format: String, CaseIterable {
-            case json, jsonl, csv
+            case xml, json, jsonl, csv
 
             var fileName: String {
                 switch self {
+                case .xml: "report.xml"
                 case .json: "report.json"
                 case .jsonl: "readers.jsonl"
                 case .csv: "readers.csv"
@@ -26,14 +28,17 @@ extension Yir {
         @Option(help: "The output folder (created when missing).")
         var out: String
 
-        @Option(help: "Comma-separated outputs: json (report.json), jsonl (readers.jsonl), csv (readers.csv).")
-        var format = "json,jsonl,csv"
+        @Option(help: "Comma-separated outputs: xml (report.xml), json (report.json), jsonl (readers.jsonl), csv (readers.csv).")
+        var format = "xml,json,jsonl,csv"
+
+        @Flag(name: .customLong("validate"), help: "Validate report.xml against the XSD before moving it into place (exit 74 when invalid).")
+        var validateXML = false
 
         func formats() throws -> [Format] {
             var formats: [Format] = []
             for name in format.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
                 guard let f = Format(rawValue: name) else {
-                    throw ValidationError("--format: '\(name)' is not an output of this version (json, jsonl, csv)")
+                    throw ValidationError("--format: '\(name)' is not an output of this version (xml, json, jsonl, csv)")
                 }
                 if !formats.contains(f) { formats.append(f) }
             }
@@ -41,10 +46,15 @@ extension Yir {
             return formats
         }
 
-        func validate() throws { _ = try formats() }
+        func validate() throws {
+            let formats = try formats()
+            if validateXML && !formats.contains(.xml) { throw ValidationError("--validate needs the xml format") }
+        }
 
         func run() throws {
             let logger = options.makeLogger()
+            // Find the schema before the run, so a missing one fails fast (66), not after the work.
+            let validator = try validateXML ? exitOnMissingSchema(logger) : nil
             let (model, rejects) = try options.runPipeline()
             try exitOnOutputError(logger) {
                 try OutputFile.makeFolder(out)
@@ -54,15 +64,46 @@ extension Yir {
                 for format in try formats() {
                     let file = try OutputFile(path: (out as NSString).appendingPathComponent(format.fileName))
                     switch format {
+                    case .xml:
+                        let replaced: Int
+                        do {
+                            replaced = try XMLReport.write(model) { try file.write($0) }
+                        } catch let error as XMLWriteError {
+                            throw OutputError.writeFailed(path: file.path, reason: "\(error)")
+                        }
+                        if replaced > 0 {
+                            logger.warning("\(replaced) characters that XML 1.0 cannot hold were written as U+FFFD in \(file.path)")
+                        }
                     case .json: try JSONReport.writeDocument(model, jobs: options.jobs, to: file.write)
                     case .jsonl: try JSONReport.writeLines(model, jobs: options.jobs, to: file.write)
                     case .csv: try CSVReport.write(model, to: file.write)
                     }
                     files.append(file)
+                    if format == .xml, let validator {
+                        try validateBeforeCommit(file, validator, logger)
+                    }
                 }
                 // Renamed together with the rejects file, so the folder holds one run's outputs.
                 try OutputFile.commit(files + (rejects.map { [$0] } ?? []))
                 for file in files { logger.info("wrote \(file.path)") }
+            }
+        }
+
+        private func exitOnMissingSchema(_ logger: Logger) throws -> XMLValidator {
+            do {
+                return try XMLValidator(schemaPath: try TemplatesFolder.schema(options.templates))
+            } catch {
+                logger.error("\(error)")
+                throw ExitCode(66)
+            }
+        }
+
+        /// An invalid report is yir's own fault, not the input's: nothing is moved into place.
+        private func validateBeforeCommit(_ file: OutputFile, _ validator: XMLValidator, _ logger: Logger) throws {
+            let problems = validator.problems(inFile: file.temporaryPath)
+            guard problems.isEmpty else {
+                for problem in problems { logger.error("\(file.path):\(problem.line): \(problem.message)") }
+                throw ExitCode(74)
             }
         }
     }

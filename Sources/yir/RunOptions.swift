@@ -41,6 +41,9 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Mapping profile of the input.")
     var profile = "wikipedia"
 
+    @Option(help: "The templates folder (report.xsd, report.schema.json); default: found beside the binary.")
+    var templates: String?
+
     @Option(help: "Locale for displayed dates and times (en, de).")
     var locale = "en"
 

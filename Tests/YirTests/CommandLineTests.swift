@@ -135,7 +135,7 @@ import Testing
         #expect(failed.status == 65)
         #expect(try Data(contentsOf: out.appendingPathComponent("report.json")) == before)
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(names == ["readers.csv", "readers.jsonl", "report.json"], "no temporary files are left")
+        #expect(names == ["readers.csv", "readers.jsonl", "report.json", "report.xml"], "no temporary files are left")
     }
 
     @Test func rerunsAreByteIdentical() throws {
@@ -155,10 +155,10 @@ import Testing
     @Test func sampleDataReportMatchesTheReferenceFiles() throws {
         let out = scratchFolder()
         let r = try yir(["report", "SampleData", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
-                         "--format", "json,jsonl,csv"], in: packageRoot)
+                         "--format", "xml,json,jsonl,csv"], in: packageRoot)
         #expect(r.status == 0, "\(r.stderr)")
         let reference = packageRoot.appendingPathComponent("Tests/Reference")
-        for name in ["report.json", "readers.jsonl", "readers.csv"] {
+        for name in ["report.xml", "report.json", "readers.jsonl", "readers.csv"] {
             let produced = try Data(contentsOf: out.appendingPathComponent(name))
             let expected = try Data(contentsOf: reference.appendingPathComponent(name))
             #expect(produced == expected, "\(name) differs from Tests/Reference/\(name)")

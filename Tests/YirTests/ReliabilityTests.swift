@@ -32,7 +32,7 @@ import Testing
         for name in try FileManager.default.contentsOfDirectory(atPath: out.path) {
             files[name] = try Data(contentsOf: out.appendingPathComponent(name))
         }
-        #expect(files.keys.sorted() == ["readers.csv", "readers.jsonl", "rejects.jsonl", "report.json"])
+        #expect(files.keys.sorted() == ["readers.csv", "readers.jsonl", "rejects.jsonl", "report.json", "report.xml"])
         return (out, files)
     }
 

@@ -1,0 +1,192 @@
+import YirCore
+import YirIngest
+import YirStats
+
+/// The `xml` renderer (SPEC §4.3): the report model in yir's own namespace, element for key
+/// as in the JSON, valid against Templates/report.xsd. Lists are wrapped (`readers/reader`,
+/// `top_articles/article`, `monthly/entry`, …); null values are left out.
+public enum XMLReport {
+    public static let namespace = "urn:yir:report:1"
+
+    /// Streams the document to `write`; returns how many characters XML could not carry and
+    /// were replaced with U+FFFD.
+    @discardableResult
+    public static func write(_ model: ReportModel, to write: @escaping ([UInt8]) throws -> Void) throws -> Int {
+        let x = XMLWriter(indent: true, write: write)
+        try x.startDocument()
+        try x.startRoot("report", namespace: namespace)
+        try x.element("schema_version", ReportModel.schemaVersion)
+        try x.element("generator") {
+            try x.element("name", ReportModel.generatorName)
+            try x.element("version", ReportModel.generatorVersion)
+        }
+        let p = model.parameters
+        try x.element("parameters") {
+            try x.element("year", p.year)
+            try x.element("as_of", RFC3339.format(p.asOf, offsetSeconds: 0))
+            try x.element("time_zone", p.timeZone)
+            try x.element("top", p.top)
+            try x.element("profile", p.profile)
+            try x.element("locale", p.locale)
+        }
+        try x.element("inputs") {
+            for input in model.inputs {
+                try x.element("input") {
+                    try x.element("path", input.path)
+                    try x.element("bytes", input.bytes)
+                    try x.element("lines", input.lines)
+                }
+            }
+        }
+        try writeDiagnostics(model.statistics.diagnostics, x)
+        try writeCohort(model.statistics.cohort, x)
+        try x.element("readers") {
+            for reader in model.statistics.readers { try writeReader(reader, x) }
+        }
+        try x.end()
+        try x.endDocument()
+        return x.replacedCharacters
+    }
+
+    static func writeDiagnostics(_ d: Diagnostics, _ x: XMLWriter) throws {
+        try x.element("diagnostics") {
+            try x.element("lines", d.lines)
+            try x.element("accepted") {
+                for type in RecordType.allCases { try x.element(type.name, d.accepted[type.rawValue]) }
+            }
+            try x.element("rejected") {
+                for (reason, count) in d.rejected.sorted(by: { $0.key < $1.key }) {
+                    try x.start("reason")
+                    try x.attribute("name", reason.rawValue)
+                    try x.attribute("count", String(count))
+                    try x.end()
+                }
+            }
+            try x.element("rejected_total", d.rejectedTotal)
+            try x.element("duplicates", d.duplicates)
+            try x.element("implausible_duration", d.implausibleDuration)
+            try x.element("dropped_thumbnails", d.droppedThumbnails)
+            try x.element("after_as_of", d.afterAsOf)
+            try x.element("cleared", d.cleared)
+            try x.element("outside_window", d.outsideWindow)
+            try x.element("excluded_page", d.excludedPage)
+        }
+    }
+
+    static func writeCohort(_ c: CohortStats, _ x: XMLWriter) throws {
+        try x.element("cohort") {
+            try x.element("readers", c.readers)
+            try x.element("reading_seconds", c.readingSeconds.description)
+            for (name, p) in [("reading_seconds_percentiles", c.readingSecondsPercentiles),
+                              ("app_time_seconds_percentiles", c.appTimeSecondsPercentiles)] {
+                try x.element(name) {
+                    try x.element("p50", p.map { FixedDecimal.seconds(milliseconds: $0.p50).description })
+                    try x.element("p90", p.map { FixedDecimal.seconds(milliseconds: $0.p90).description })
+                    try x.element("p99", p.map { FixedDecimal.seconds(milliseconds: $0.p99).description })
+                }
+            }
+            try x.element("top_articles") {
+                for a in c.topArticles {
+                    try x.element("article") {
+                        try x.element("wiki", a.wiki)
+                        try x.element("title", a.title)
+                        try x.element("seconds", a.seconds.description)
+                        try x.element("views", a.views)
+                        try x.element("readers", a.readers)
+                    }
+                }
+            }
+        }
+    }
+
+    static func writeReader(_ r: ReaderStats, _ x: XMLWriter) throws {
+        let time = { (instant: Int64?) in instant.map { RFC3339.format($0, in: r.zone) } }
+        try x.element("reader") {
+            try x.element("user", r.user)
+            try x.element("time_zone", r.zone.identifier)
+            try x.element("window") {
+                try x.element("start", time(r.window.start))
+                try x.element("end", time(r.window.end))
+            }
+            try x.element("reading") {
+                try x.element("seconds", r.reading.seconds.description)
+                try x.element("minutes", r.reading.minutes)
+                try x.element("views", r.reading.views)
+                try x.element("articles", r.reading.articles)
+                try x.element("average_seconds_per_article", r.reading.averageSecondsPerArticle.description)
+                try x.element("median_seconds_per_article", r.reading.medianSecondsPerArticle.description)
+            }
+            if let top = r.topArticles.first { try writeArticle("top_article", top, time, x) }
+            try x.element("top_articles") {
+                for a in r.topArticles { try writeArticle("article", a, time, x) }
+            }
+            try x.element("app_time") {
+                try x.element("seconds", r.appTime.seconds.description)
+                try x.element("sessions", r.appTime.sessions)
+                try x.element("average_session_seconds", r.appTime.averageSessionSeconds.description)
+            }
+            try x.element("patterns") {
+                try x.element("hour", r.patterns.hour)
+                try x.element("weekday", r.patterns.weekday)
+                try x.element("month", r.patterns.month)
+                try x.element("time_of_day", r.patterns.timeOfDay?.rawValue)
+            }
+            try x.element("monthly") {
+                for m in r.monthly {
+                    try x.element("entry") {
+                        try x.element("month", m.month)
+                        try x.element("seconds", m.seconds.description)
+                        try x.element("views", m.views)
+                    }
+                }
+            }
+            try x.element("streak") {
+                try x.element("days", r.streak.days)
+                try x.element("start", r.streak.start?.iso8601)
+                try x.element("end", r.streak.end?.iso8601)
+            }
+            try x.element("saved") {
+                try x.element("last_30_days") {
+                    try x.element("count", r.saved.last30DaysCount)
+                    try x.element("last_saved", time(r.saved.lastSaved))
+                    try x.element("last_saved_display", r.saved.lastSavedDisplay)
+                }
+                try x.element("year") { try x.element("count", r.saved.yearCount) }
+                try x.element("recent") {
+                    for s in r.saved.recent {
+                        try x.element("save") {
+                            try x.element("wiki", s.wiki)
+                            try x.element("title", s.title)
+                            try x.element("saved", time(s.saved))
+                            try x.element("thumbnail", s.thumbnail)
+                        }
+                    }
+                }
+            }
+            try x.element("notifications") {
+                for (name, list) in [("subscribed", r.notifications.subscribed), ("unsubscribed", r.notifications.unsubscribed)] {
+                    try x.element(name) {
+                        for n in list {
+                            try x.element("notification") {
+                                try x.element("key", n.key)
+                                try x.element("label", n.label)
+                            }
+                        }
+                    }
+                }
+            }
+            try x.element("rank") { try x.element("top_percent", r.rankTopPercent) }
+        }
+    }
+
+    static func writeArticle(_ name: String, _ a: ArticleFigures, _ time: (Int64?) -> String?, _ x: XMLWriter) throws {
+        try x.element(name) {
+            try x.element("wiki", a.wiki)
+            try x.element("title", a.title)
+            try x.element("seconds", a.seconds.description)
+            try x.element("views", a.views)
+            try x.element("first_viewed", time(a.firstViewed))
+            try x.element("last_viewed", time(a.lastViewed))
+        }
+    }
+}

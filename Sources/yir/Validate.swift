@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import Logging
+import YirReport
+
+extension Yir {
+    /// `yir validate`: checks XML reports against Templates/report.xsd with libxml2.
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Validate XML report files against the published XSD; exit 65 when any is invalid.")
+
+        @Argument(help: "XML report files.")
+        var files: [String]
+
+        @Option(help: "The templates folder holding report.xsd (default: found beside the binary).")
+        var templates: String?
+
+        @Flag(help: "Print errors only.")
+        var quiet = false
+
+        func validate() throws {
+            if files.isEmpty { throw ValidationError("name at least one XML file") }
+        }
+
+        func run() throws {
+            let logger = Logger.commandLine(quiet: quiet, verbose: false)
+            let validator: XMLValidator
+            do {
+                validator = try XMLValidator(schemaPath: try TemplatesFolder.schema(templates))
+            } catch {
+                logger.error("\(error)")
+                throw ExitCode(66)
+            }
+            var invalid = false
+            for file in files {
+                guard FileManager.default.isReadableFile(atPath: file) else {
+                    logger.error("cannot open \(file)")
+                    throw ExitCode(66)
+                }
+                let problems = validator.problems(inFile: file)
+                if problems.isEmpty {
+                    logger.info("\(file): valid")
+                } else {
+                    invalid = true
+                    for problem in problems { logger.error("\(file):\(problem.line): \(problem.message)") }
+                }
+            }
+            if invalid { throw ExitCode(65) }
+        }
+    }
+}
