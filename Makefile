@@ -10,17 +10,21 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build report test test-venv reference bench fuzz clean
 
-all: report
-
-## deps: install the Debian packages the build needs, when missing
-deps:
-	@missing=""; for p in $(DEBIAN_PACKAGES); do \
-	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+# $(call apt_install,PACKAGES): installs those of the Debian PACKAGES that are missing.
+define apt_install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -q && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
 	fi
+endef
+
+all: report
+
+## deps: install the Debian packages the build needs, when missing
+deps:
+	$(call apt_install,$(DEBIAN_PACKAGES))
 
 ## build: the release binary, .build/release/yir
 build: deps
@@ -33,7 +37,9 @@ report: build
 	@echo "The report is in $(OUT)/: report.xml, report.json, readers.jsonl, readers.csv, rejects.jsonl"
 
 ## test: unit, reference and end-to-end tests (Swift Testing)
+TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui
 test: deps test-venv
+	$(call apt_install,$(TEST_DEBIAN_PACKAGES))
 	$(SWIFT) build --build-tests
 	YIR_BIN="$$($(SWIFT) build --show-bin-path)/yir" YIR_TEST_PYTHON="$(CURDIR)/.venv-test/bin/python" \
 	  $(SWIFT) test --skip-build
@@ -56,7 +62,7 @@ reference: build
 BENCH_EXPORT ?= .bench/export.jsonl
 BENCH_RUNS   ?= 5
 bench: build
-	@dpkg -s jq >/dev/null 2>&1 || { $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q jq; }
+	$(call apt_install,jq)
 	@test -x .venv-bench/bin/python || { python3 -m venv .venv-bench || { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-bench; }; }
 	@.venv-bench/bin/python -c "import duckdb" 2>/dev/null || .venv-bench/bin/pip install -q duckdb
 	@mkdir -p $(dir $(BENCH_EXPORT))

@@ -50,4 +50,35 @@ import Testing
         if let first = rows[1][title].first, !"=+-@".contains(first) { return }
         #expect(rows[1][title].hasPrefix("'"), "title")
     }
+
+    /// LibreOffice Calc (Debian's, headless) opens the file, keeps every row and column, and runs
+    /// none of the formula-like cells: converted to a spreadsheet and back, they are text still.
+    @Test func libreOfficeOpensTheFileAndRunsNoFormula() throws {
+        let hostile = ["=1+1", "+2+3", "-4+5", "@SUM(1;1)", "plain"]
+        let model = try Run(hostile.map { view("2025-05-01T10:00:00Z", user: $0) }).model()
+        let folder = scratchFolder()
+        let csv = folder.appendingPathComponent("readers.csv")
+        try Data(CSVReport.document(model)).write(to: csv)
+        func soffice(_ arguments: [String]) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/soffice")
+            // A profile of its own, so tests never touch (or wait for) a user's LibreOffice.
+            process.arguments = ["-env:UserInstallation=file://\(folder.path)/profile", "--headless"] + arguments
+            process.currentDirectoryURL = folder
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        try soffice(["--convert-to", "ods", "--outdir", folder.path, csv.path])
+        let back = folder.appendingPathComponent("back")
+        try FileManager.default.createDirectory(at: back, withIntermediateDirectories: true)
+        try soffice(["--convert-to", "csv", "--outdir", back.path, folder.appendingPathComponent("readers.ods").path])
+        let rows = try pythonRows(Array(try Data(contentsOf: back.appendingPathComponent("readers.csv"))))
+        #expect(rows.count == hostile.count + 1)
+        #expect(rows.first == CSVReport.columns)
+        let users = rows.dropFirst().map { $0[0] }.sorted()
+        #expect(users == ["'+2+3", "'-4+5", "'=1+1", "'@SUM(1;1)", "plain"], "text, not results")
+    }
 }
