@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 /// SPEC §4.3: the XML report, valid against Templates/report.xsd as yir and xmllint both judge
@@ -102,5 +105,15 @@ import Testing
         #expect(try cli.yir(["validate"]).status == 64)
         let missing = try cli.yir(["validate", "x.xml", "--templates", "/nonexistent"])
         #expect(missing.status == 66)
+    }
+}
+
+extension XMLTests {
+    /// Issue 5: every element, attribute and named type of the XSD carries xs:documentation.
+    @Test func everyDeclarationOfTheSchemaIsDocumented() throws {
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: Self.schema))
+        let undocumented = try document.nodes(forXPath:
+            "//*[local-name()='element' or local-name()='attribute' or local-name()='simpleType' or (local-name()='complexType' and @name)][not(*[local-name()='annotation']/*[local-name()='documentation'])]")
+        #expect(undocumented.isEmpty, "\(undocumented.compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue })")
     }
 }
