@@ -133,8 +133,8 @@ public final class Ingestor {
         // Whatever happens here, the merge in flight finishes before `read` returns.
         defer { merging.wait() }
 
+        /// Starts merging the batch parsed last, then parses `batch` while that merge runs.
         func advance() throws {
-            let next = parse(batch, files)
             merging.wait()
             if let mergeFailure { throw mergeFailure }
             if let ready = parsed {
@@ -144,7 +144,7 @@ public final class Ingestor {
                     do { try ingestor.merge(ready, files) } catch { ingestor.mergeFailure = error }
                 }
             }
-            parsed = next
+            parsed = parse(batch, files)
             batch.removeAll(keepingCapacity: true)
         }
 
@@ -156,10 +156,10 @@ public final class Ingestor {
             }
             bytesRead[index] = reader.bytesRead
         }
-        try advance()   // parses the last batch while the one before merges
-        try advance()   // merges the last batch
+        try advance()   // the last, partial batch
         merging.wait()
         if let mergeFailure { throw mergeFailure }
+        if let last = parsed { try merge(last, files) }
     }
 
     /// What stopped the merge in flight (read after the merge group is waited for).
