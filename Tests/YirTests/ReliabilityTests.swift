@@ -7,17 +7,23 @@ import Testing
     let cli = CommandLineTests()
 
     /// A large export (~75 MB) that keeps a debug build busy for several seconds.
-    static let bigExport: String = {
-        let url = scratchFolder().appendingPathComponent("big.jsonl")
+    static let bigExport = sampleExport(readers: 30_000, seed: 3)
+
+    /// A medium export (~20 MB): a debug build reaches its writing phase in a few seconds.
+    static let mediumExport = sampleExport(readers: 8_000, seed: 4)
+
+    /// `yir sample --readers N --days 365 --seed S` written to a scratch file.
+    static func sampleExport(readers: Int, seed: Int) -> String {
+        let url = scratchFolder().appendingPathComponent("sample-\(readers).jsonl")
         FileManager.default.createFile(atPath: url.path, contents: nil)
         let process = Process()
         process.executableURL = CommandLineTests.binary
-        process.arguments = ["sample", "--readers", "30000", "--days", "365", "--seed", "3"]
+        process.arguments = ["sample", "--readers", "\(readers)", "--days", "365", "--seed", "\(seed)"]
         process.standardOutput = try! FileHandle(forWritingTo: url)
         try! process.run()
         process.waitUntilExit()
         return url.path
-    }()
+    }
 
     /// Writes a first, complete report into a new folder and returns it with its files' bytes.
     func previousRun() throws -> (URL, [String: Data]) {
@@ -69,19 +75,6 @@ import Testing
         #expect(run.terminationStatus == code)
         #expect(try contents(out) == before, "previous outputs intact, no temporary files")
     }
-
-    /// A medium export (~20 MB): a debug build reaches its writing phase in a few seconds.
-    static let mediumExport: String = {
-        let url = scratchFolder().appendingPathComponent("medium.jsonl")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
-        let process = Process()
-        process.executableURL = CommandLineTests.binary
-        process.arguments = ["sample", "--readers", "8000", "--days", "365", "--seed", "4"]
-        process.standardOutput = try! FileHandle(forWritingTo: url)
-        try! process.run()
-        process.waitUntilExit()
-        return url.path
-    }()
 
     @Test func runKilledWhileWritingLeavesThePreviousOutputsAndTheNextRunClearsItsLeftovers() throws {
         let (out, before) = try previousRun()
