@@ -165,3 +165,26 @@ import Testing
         }
     }
 }
+
+extension CommandLineTests {
+    @Test func sampleIsDeterministicAndStopsNearItsByteLimit() throws {
+        let a = try yir(["sample", "--readers", "200", "--days", "30", "--seed", "5"])
+        let b = try yir(["sample", "--readers", "200", "--days", "30", "--seed", "5"])
+        let c = try yir(["sample", "--readers", "200", "--days", "30", "--seed", "6"])
+        #expect(a.status == 0 && a.stdout == b.stdout && a.stdout != c.stdout)
+        let limited = try yir(["sample", "--readers", "100000", "--days", "365", "--seed", "1", "--bytes", "3000000"])
+        // Written in blocks of about 1 MiB: the limit is reached within one block.
+        #expect(limited.stdout.count >= 3_000_000 && limited.stdout.count < 3_000_000 + 2 * (1 << 20))
+        let check = try yir(["check", "-", "--max-reject-rate", "0"], stdin: limited.stdout)
+        #expect(check.status == 0, "every generated line is valid: \(check.stderr)")
+    }
+
+    @Test func tableFormatListsEveryReader() throws {
+        let r = try yir(["stats", packageRoot.appendingPathComponent("SampleData").path, "--format", "table",
+                         "--as-of", "2025-12-31T12:00:00Z", "--quiet"])
+        #expect(r.status == 0)
+        let lines = r.stdoutText.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("user") == true)
+        #expect(["ana", "jordan", "kiran", "lee", "lucía", "sam", "tomo"].allSatisfy { user in lines.contains { $0.hasPrefix(user) } })
+    }
+}
