@@ -179,9 +179,18 @@ public final class Ingestor {
     public private(set) var parseTime = Duration.zero
     public private(set) var mergeTime = Duration.zero
 
+    /// Hands the records over: the ingestor keeps no reference to them, so statistics can free
+    /// each reader's records as it goes; what only ingest needed (the id set, the workers'
+    /// string tables) is freed here.
     public func finish() -> IngestResult {
-        IngestResult(catalog: catalog, readers: readers, zoneRules: zoneRules,
-                     diagnostics: diagnostics, inputs: inputs)
+        defer {
+            readers = []
+            seenIDs = RecordIDSet()
+            parsers = []
+            maps = []
+        }
+        return IngestResult(catalog: catalog, readers: readers, zoneRules: zoneRules,
+                            diagnostics: diagnostics, inputs: inputs)
     }
 
     /// Parses a batch on the workers: chunk i goes to worker i % workers, so each worker's

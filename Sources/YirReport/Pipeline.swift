@@ -34,14 +34,14 @@ public struct Pipeline {
         let ingestor = Ingestor(options: ingestOptions, zones: zones, jobs: jobs, chunkSize: chunkSize, onReject: onReject)
         ingestor.onProgress = onProgress
         try ingestor.read(inputs)
-        let ingest = ingestor.finish()
+        var ingest = ingestor.finish()
         onPhase("ingest", clock.now - start)
         onPhase("  of which parsing", ingestor.parseTime)
         onPhase("  of which merging", ingestor.mergeTime)
         start = clock.now
         var parameters = statsParameters
         parameters.jobs = jobs
-        let statistics = Statistics.compute(ingest, parameters: parameters)
+        let statistics = Statistics.compute(&ingest, parameters: parameters)
         onPhase("statistics", clock.now - start)
         return ReportModel(parameters: reportParameters, inputs: ingest.inputs, statistics: statistics)
     }

@@ -4,7 +4,10 @@ import YirIngest
 
 /// The statistics stage: every reader's figures (SPEC §2.3), then the run's (§2.4) and ranks.
 public enum Statistics {
-    public static func compute(_ ingest: IngestResult, parameters: StatsParameters) -> RunStatistics {
+    /// Reads each reader's records once and releases them as soon as that reader's figures are
+    /// made, so records and figures are never all in memory together: `ingest.readers` is left
+    /// holding empty readers.
+    public static func compute(_ ingest: inout IngestResult, parameters: StatsParameters) -> RunStatistics {
         let titles = ingest.catalog.titles
         let excluded = Set(parameters.excludedTitles.compactMap { titles.lookup(Normalization.title($0)) })
         let calculator = ReaderCalculator(catalog: ingest.catalog, zoneRules: ingest.zoneRules,
@@ -20,15 +23,19 @@ public enum Statistics {
         var partials = [(diagnostics: Diagnostics, totals: [ArticleTotals])](
             repeating: (Diagnostics(), []), count: workers)
         slots.withUnsafeMutableBufferPointer { slots in
-            partials.withUnsafeMutableBufferPointer { partials in
+          partials.withUnsafeMutableBufferPointer { partials in
+            ingest.readers.withUnsafeMutableBufferPointer { activities in
                 nonisolated(unsafe) let slots = slots
                 nonisolated(unsafe) let partials = partials
+                nonisolated(unsafe) let activities = activities
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
                     let range = (count * worker / workers)..<(count * (worker + 1) / workers)
                     var diagnostics = Diagnostics()
                     var cohortTotals = (0..<articles).map { ArticleTotals(article: Int32($0)) }
                     for index in range {
-                        let (stats, totals, skipped) = calculator.compute(ingest.readers[index])
+                        let activity = activities[index]
+                        activities[index] = ReaderActivity(user: activity.user)
+                        let (stats, totals, skipped) = calculator.compute(activity)
                         slots[index] = stats
                         diagnostics.add(skipped)
                         for t in totals { cohortTotals[Int(t.article)].addReader(t) }
@@ -36,6 +43,7 @@ public enum Statistics {
                     partials[worker] = (diagnostics, cohortTotals)
                 }
             }
+          }
         }
         var diagnostics = ingest.diagnostics
         var cohortTotals = partials[0].totals
