@@ -110,8 +110,8 @@ public final class Ingestor {
         maps = Array(repeating: StringMaps(), count: self.jobs)
     }
 
-    /// Reads every input to its end, in order (call once per run). Parsing batch k+1 overlaps
-    /// merging batch k.
+    /// Reads every input to its end, in order (call once per run). With more than one job,
+    /// parsing batch k+1 overlaps merging batch k.
     public func read(_ files: [InputFile]) throws {
         // Records run about 150–200 bytes; sizing the id set once saves rehashing it.
         let bytes = files.reduce(0) { total, file in
@@ -134,14 +134,19 @@ public final class Ingestor {
         defer { merging.wait() }
 
         /// Starts merging the batch parsed last, then parses `batch` while that merge runs.
+        /// With one job everything stays on this thread: `--jobs 1` means one core.
         func advance() throws {
             merging.wait()
             if let mergeFailure { throw mergeFailure }
             if let ready = parsed {
-                nonisolated(unsafe) let ingestor = self
-                nonisolated(unsafe) let ready = ready
-                DispatchQueue.global().async(group: merging) {
-                    do { try ingestor.merge(ready, files) } catch { ingestor.mergeFailure = error }
+                if jobs == 1 {
+                    try merge(ready, files)
+                } else {
+                    nonisolated(unsafe) let ingestor = self
+                    nonisolated(unsafe) let ready = ready
+                    DispatchQueue.global().async(group: merging) {
+                        do { try ingestor.merge(ready, files) } catch { ingestor.mergeFailure = error }
+                    }
                 }
             }
             parsed = parse(batch, files)

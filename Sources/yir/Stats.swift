@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import YirReport
 
 extension Yir {
@@ -20,6 +21,9 @@ extension Yir {
             let (model, rejects) = try options.runPipeline()
             let logger = options.makeLogger()
             let write = { (bytes: [UInt8]) in try writeToStandardOutput(bytes, logger) }
+            let clock = ContinuousClock()
+            let start = clock.now
+            defer { logger.debug("rendering: \((clock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 3))))") }
             switch format {
             case .json: try JSONReport.writeDocument(model, jobs: options.jobs, to: write)
             case .jsonl: try JSONReport.writeLines(model, jobs: options.jobs, to: write)
