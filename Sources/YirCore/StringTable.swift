@@ -67,6 +67,11 @@ public struct StringTable: Sendable {
         arena[starts[Int(id)]..<starts[Int(id) + 1]]
     }
 
+    /// The bytes of an entry, without copying them.
+    public func withBytes<R>(_ id: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try arena.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[starts[Int(id)]..<starts[Int(id) + 1]])) }
+    }
+
     public func string(_ id: Int32) -> String {
         String(decoding: bytes(id), as: UTF8.self)
     }

@@ -13,7 +13,7 @@ struct ParsedChunk {
     /// Per `LocalStrings.Table`: the bytes of the entries this chunk added to the worker's
     /// tables, in id order. The merge learns the worker's strings from these alone, so it
     /// never reads tables a worker may be growing at the same moment.
-    var newStrings = [[[UInt8]]](repeating: [], count: LocalStrings.Table.allCases.count)
+    var newStrings = [StringBatch](repeating: StringBatch(), count: LocalStrings.Table.allCases.count)
     /// The rules of the zones among `newStrings[zones]` (nil: not an IANA zone).
     var newZoneRules: [ZoneRules?] = []
 }
@@ -35,7 +35,7 @@ struct ChunkParser {
         for table in LocalStrings.Table.allCases {
             let entries = strings.table(table)
             let new = shipped[table.rawValue]..<entries.count
-            result.newStrings[table.rawValue] = new.map { Array(entries.bytes(Int32($0))) }
+            for id in new { entries.withBytes(Int32(id)) { result.newStrings[table.rawValue].append($0) } }
             if table == .zones { result.newZoneRules = Array(strings.zoneRules[new]) }
             shipped[table.rawValue] = entries.count
         }
@@ -90,5 +90,30 @@ struct ChunkParser {
     private func isBlank(_ line: UnsafeRawBufferPointer) -> Bool {
         for b in line where b != 0x20 && b != 0x09 && b != 0x0D { return false }
         return true
+    }
+}
+
+/// Strings in one buffer, one after another: a chunk's new strings travel to the merge
+/// without an allocation each.
+struct StringBatch {
+    private var bytes: [UInt8] = []
+    private var ends: [Int] = []
+
+    var count: Int { ends.count }
+
+    mutating func append(_ string: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: string)
+        ends.append(bytes.count)
+    }
+
+    /// Calls `body` with each string and its position, in order.
+    func forEach(_ body: (Int, UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try bytes.withUnsafeBytes { all in
+            var start = 0
+            for (index, end) in ends.enumerated() {
+                try body(index, UnsafeRawBufferPointer(rebasing: all[start..<end]))
+                start = end
+            }
+        }
     }
 }

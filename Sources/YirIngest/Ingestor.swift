@@ -259,8 +259,8 @@ public final class Ingestor {
     /// Maps the strings a chunk added to its worker's tables into the catalog.
     private func learnStrings(_ chunk: ParsedChunk, worker: Int) {
         for table in Table.allCases {
-            for (k, bytes) in chunk.newStrings[table.rawValue].enumerated() {
-                let id: Int32 = bytes.withUnsafeBytes { raw in
+            chunk.newStrings[table.rawValue].forEach { k, raw in
+                let id: Int32 = {
                     switch table {
                     case .users: return catalog.users.intern(raw)
                     case .wikis: return catalog.wikis.intern(raw)
@@ -274,7 +274,7 @@ public final class Ingestor {
                         if Int(id) == zoneRules.count { zoneRules.append(rules) }
                         return id
                     }
-                }
+                }()
                 maps[worker].ids[table.rawValue].append(id)
             }
         }
