@@ -18,11 +18,11 @@ public enum TableReport {
         // Columns after the first two hold numbers, except the top article: right-align those.
         let leftAligned: Set<Int> = [0, 1, 4]
         var widths = [Int](repeating: 0, count: header.count)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], columns(cell)) } }
         var text = ""
         for (n, row) in rows.enumerated() {
             let cells = row.enumerated().map { i, cell in
-                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                let pad = String(repeating: " ", count: widths[i] - columns(cell))
                 return leftAligned.contains(i) ? cell + pad : pad + cell
             }
             text += cells.joined(separator: "  ").replacingTrailingSpaces() + "\n"
@@ -32,6 +32,23 @@ public enum TableReport {
         text += "\n\(c.readers) readers, \(c.readingMilliseconds / 60_000) minutes of reading"
         text += "; \(model.statistics.diagnostics.rejectedTotal) lines rejected\n"
         return Array(text.utf8)
+    }
+
+    /// Terminal columns a text takes: East Asian wide characters take two, combining marks none.
+    static func columns(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark {
+                return total
+            }
+            switch scalar.value {
+            case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+                 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+                 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+                return total + 2
+            default:
+                return total + 1
+            }
+        }
     }
 
     /// Control characters would break the layout on a terminal: shown as `·`.

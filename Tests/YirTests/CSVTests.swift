@@ -82,3 +82,13 @@ import Testing
         #expect(users == ["'+2+3", "'-4+5", "'=1+1", "'@SUM(1;1)", "plain"], "text, not results")
     }
 }
+
+/// `yir stats --format table` lines up on a terminal, wide CJK characters and combining marks included.
+@Suite struct TableTests {
+    @Test func terminalColumnsCountWideCharactersTwiceAndCombiningMarksNever() {
+        #expect(TableReport.columns("Moon") == 4)
+        #expect(TableReport.columns("東京") == 4)
+        #expect(TableReport.columns("Du\u{0308}rre") == 5)
+        #expect(TableReport.columns("Cafe\u{0301}") == 4)
+    }
+}
