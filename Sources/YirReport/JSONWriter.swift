@@ -120,10 +120,6 @@ public struct JSONWriter {
         appendDecimal(value, to: &bytes)
     }
 
-    public mutating func bool(_ value: Bool) {
-        raw(value ? "true" : "false")
-    }
-
     public mutating func null() { raw(nil) }
 
     private mutating func raw(_ text: String?) {
@@ -135,7 +131,6 @@ public struct JSONWriter {
     public mutating func field(_ name: StaticString, _ value: Int?) { key(name); number(value) }
     public mutating func field(_ name: StaticString, _ value: Int64?) { key(name); number(value) }
     public mutating func field(_ name: StaticString, _ value: FixedDecimal?) { key(name); number(value) }
-    public mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
 
     /// An instant in RFC 3339 with a zone's offset, or null.
     public mutating func field(_ name: StaticString, instant: Int64?, in zone: ZoneRules) {

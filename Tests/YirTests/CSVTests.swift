@@ -8,16 +8,10 @@ import Testing
     func pythonRows(_ csv: [UInt8]) throws -> [[String]] {
         let file = scratchFolder().appendingPathComponent("readers.csv")
         try Data(csv).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))))", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return try JSONDecoder().decode([[String]].self, from: data)
+        let r = try runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c",
+            "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))))", file.path])
+        #expect(r.status == 0)
+        return try JSONDecoder().decode([[String]].self, from: r.stdout)
     }
 
     @Test func oneRowPerReaderAfterAHeaderRowWithCRLF() throws {
@@ -60,16 +54,10 @@ import Testing
         let csv = folder.appendingPathComponent("readers.csv")
         try Data(CSVReport.document(model)).write(to: csv)
         func soffice(_ arguments: [String]) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/soffice")
             // A profile of its own, so tests never touch (or wait for) a user's LibreOffice.
-            process.arguments = ["-env:UserInstallation=file://\(folder.path)/profile", "--headless"] + arguments
-            process.currentDirectoryURL = folder
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            let r = try runProgram(URL(fileURLWithPath: "/usr/bin/soffice"),
+                                   ["-env:UserInstallation=file://\(folder.path)/profile", "--headless"] + arguments, in: folder)
+            #expect(r.status == 0)
         }
         try soffice(["--convert-to", "ods", "--outdir", folder.path, csv.path])
         let back = folder.appendingPathComponent("back")

@@ -3,41 +3,17 @@ import Testing
 
 /// End to end: the built `yir` binary, its outputs and SPEC §5's exit codes.
 @Suite struct CommandLineTests {
-    struct Result {
-        var status: Int32
-        var stdout: Data
-        var stderr: String
-        var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
-    }
+    typealias Result = ProgramResult
 
     static var binary: URL {
         if let path = ProcessInfo.processInfo.environment["YIR_BIN"], !path.isEmpty { return URL(fileURLWithPath: path) }
         return packageRoot.appendingPathComponent(".build/debug/yir")
     }
 
-    /// Runs yir with `TZ=UTC` unless told otherwise; output goes through files, so large
-    /// outputs cannot fill a pipe and stall the child.
+    /// Runs yir with `TZ=UTC` unless told otherwise.
     func yir(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
              environment: [String: String] = ["TZ": "UTC"]) throws -> Result {
-        let folder = scratchFolder()
-        let out = folder.appendingPathComponent("stdout")
-        let err = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.environment = environment
-        if let directory { process.currentDirectoryURL = directory }
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        let input = folder.appendingPathComponent("stdin")
-        try (stdin ?? Data()).write(to: input)
-        process.standardInput = try FileHandle(forReadingFrom: input)
-        try process.run()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: try Data(contentsOf: out),
-                      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        try runProgram(Self.binary, arguments, stdin: stdin, in: directory, environment: environment)
     }
 
     func file(_ lines: [String], name: String = "export.jsonl") throws -> String {

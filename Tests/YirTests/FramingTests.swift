@@ -123,22 +123,7 @@ import Testing
 }
 
 func gzip(_ data: Data) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-    process.arguments = ["-c"]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    let writer = Thread {
-        input.fileHandleForWriting.write(data)
-        try? input.fileHandleForWriting.close()
-    }
-    writer.start()
-    let result = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return result
+    try runProgram(URL(fileURLWithPath: "/bin/gzip"), ["-c"], stdin: data).stdout
 }
 
 /// SPEC §4.2: the same input and parameters give byte-identical output, whatever `--jobs`

@@ -15,13 +15,8 @@ import Testing
     /// `yir sample --readers N --days 365 --seed S` written to a scratch file.
     static func sampleExport(readers: Int, seed: Int) -> String {
         let url = scratchFolder().appendingPathComponent("sample-\(readers).jsonl")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
-        let process = Process()
-        process.executableURL = CommandLineTests.binary
-        process.arguments = ["sample", "--readers", "\(readers)", "--days", "365", "--seed", "\(seed)"]
-        process.standardOutput = try! FileHandle(forWritingTo: url)
-        try! process.run()
-        process.waitUntilExit()
+        let sample = try! runProgram(CommandLineTests.binary, ["sample", "--readers", "\(readers)", "--days", "365", "--seed", "\(seed)"])
+        try! sample.stdout.write(to: url)
         return url.path
     }
 
@@ -34,10 +29,7 @@ import Testing
         let r = try cli.yir(["report", small, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
                              "--rejects", out.appendingPathComponent("rejects.jsonl").path])
         #expect(r.status == 0, "\(r.stderr)")
-        var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: out.path) {
-            files[name] = try Data(contentsOf: out.appendingPathComponent(name))
-        }
+        let files = try contents(out)
         #expect(files.keys.sorted() == ["readers.csv", "readers.jsonl", "rejects.jsonl", "report.json", "report.xml"])
         return (out, files)
     }

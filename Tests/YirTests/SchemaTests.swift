@@ -13,18 +13,11 @@ import Testing
 
     /// Runs the validator; returns its exit status and what it printed.
     func validate(json: [String] = [], jsonl: [String] = []) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = [packageRoot.appendingPathComponent("Tests/validate_schema.py").path,
-                             packageRoot.appendingPathComponent("Templates/report.schema.json").path]
-            + json.flatMap { ["--json", $0] } + jsonl.flatMap { ["--jsonl", $0] }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let r = try runProgram(URL(fileURLWithPath: Self.python),
+                               [packageRoot.appendingPathComponent("Tests/validate_schema.py").path,
+                                packageRoot.appendingPathComponent("Templates/report.schema.json").path]
+                                   + json.flatMap { ["--json", $0] } + jsonl.flatMap { ["--jsonl", $0] })
+        return (r.status, r.stdoutText + r.stderr)
     }
 
     @Test func sampleDataOutputsMatchTheSchema() throws {

@@ -126,3 +126,36 @@ func instant(_ rfc3339: String) -> Int64 {
 
 /// The package root, for SampleData and reference files.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// What a program run by a test left behind.
+struct ProgramResult {
+    var status: Int32
+    var stdout: Data
+    var stderr: String
+    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+/// Runs a program to its end. Output goes through files, so a large output cannot fill a pipe
+/// and stall the child; `environment` nil keeps the test's own.
+func runProgram(_ executable: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+                environment: [String: String]? = nil) throws -> ProgramResult {
+    let folder = scratchFolder()
+    let out = folder.appendingPathComponent("stdout")
+    let err = folder.appendingPathComponent("stderr")
+    FileManager.default.createFile(atPath: out.path, contents: nil)
+    FileManager.default.createFile(atPath: err.path, contents: nil)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    if let directory { process.currentDirectoryURL = directory }
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    let input = folder.appendingPathComponent("stdin")
+    try (stdin ?? Data()).write(to: input)
+    process.standardInput = try FileHandle(forReadingFrom: input)
+    try process.run()
+    process.waitUntilExit()
+    return ProgramResult(status: process.terminationStatus, stdout: try Data(contentsOf: out),
+                         stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+}

@@ -20,27 +20,14 @@ import Testing
     }
 
     func xmllint(_ file: String) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
-        process.arguments = ["--noout", "--schema", Self.schema, file]
-        let output = Pipe()
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let r = try runProgram(URL(fileURLWithPath: "/usr/bin/xmllint"), ["--noout", "--schema", Self.schema, file])
+        return (r.status, r.stderr)
     }
 
     func python(_ script: String, _ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: SchemaTests.python)
-        process.arguments = [packageRoot.appendingPathComponent("Tests/\(script)").path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let r = try runProgram(URL(fileURLWithPath: SchemaTests.python),
+                               [packageRoot.appendingPathComponent("Tests/\(script)").path] + arguments)
+        return (r.status, r.stdoutText)
     }
 
     func validate(_ file: String) throws -> CommandLineTests.Result {
