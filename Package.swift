@@ -14,11 +14,12 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "yir", targets: ["yir"]),
-        .library(name: "YearInReview", targets: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirSample"]),
+        .library(name: "YearInReview", targets: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirSample"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib",
@@ -29,13 +30,17 @@ let package = Package(
         .target(name: "YirCore", swiftSettings: hotPath),
         .target(name: "YirIngest", dependencies: ["YirCore", "CZlib"], swiftSettings: hotPath),
         .target(name: "YirStats", dependencies: ["YirCore", "YirIngest"], swiftSettings: hotPath),
-        .target(name: "YirReport", dependencies: ["YirCore", "YirStats", "CLibXML2"]),
+        .target(name: "YirReport", dependencies: ["YirCore", "YirStats", "CLibXML2", "CYirSupport"]),
+        .target(name: "YirHTML", dependencies: [
+            "YirCore", "YirStats", "YirReport",
+            .product(name: "Mustache", package: "swift-mustache"),
+        ]),
         .target(name: "YirSample", dependencies: ["YirCore", "YirStats"]),
         .executableTarget(name: "yir", dependencies: [
-            "YirCore", "YirIngest", "YirStats", "YirReport", "YirSample", "CYirSupport",
+            "YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirSample", "CYirSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "YirTests", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirSample"]),
+        .testTarget(name: "YirTests", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirSample"]),
     ]
 )

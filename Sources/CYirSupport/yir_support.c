@@ -1,5 +1,13 @@
+#define _GNU_SOURCE
 #include "yir_support.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#endif
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -9,4 +17,27 @@ void yir_keep_freed_memory_for_reuse(void) {
     mallopt(M_MMAP_THRESHOLD, 64 << 20);
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
 #endif
+}
+
+int yir_exchange_paths(const char *a, const char *b) {
+#if defined(__linux__) && defined(SYS_renameat2)
+    return (int)syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, 2 /* RENAME_EXCHANGE */);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int yir_sync_filesystem_of(const char *path) {
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return -1;
+#if defined(__linux__)
+    int result = syncfs(fd);
+#else
+    int result = fsync(fd);
+#endif
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return result;
 }

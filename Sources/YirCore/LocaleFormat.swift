@@ -1,10 +1,14 @@
-/// The few date and time forms the statistics themselves carry (`saved.last_saved_display`),
-/// hand-written per locale so that output never depends on the ICU version installed.
+/// The date, time and number forms of the outputs (`saved.last_saved_display`, the HTML
+/// slides), hand-written per locale so that output never depends on the ICU version installed.
 public struct LocaleFormat: Sendable {
     public let identifier: String
     private let monthNames: [String]
     private let twelveHour: Bool
     private let dayFirst: Bool
+    /// Monday first.
+    private let weekdayNames: [String]
+    private let groupingSeparator: String
+    private let decimalSeparator: String
 
     /// The locales yir knows; any other falls back to English (`en`).
     public static func named(_ identifier: String) -> LocaleFormat {
@@ -14,12 +18,16 @@ public struct LocaleFormat: Sendable {
             return LocaleFormat(identifier: "de", monthNames: [
                 "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September",
                 "Oktober", "November", "Dezember",
-            ], twelveHour: false, dayFirst: true)
+            ], twelveHour: false, dayFirst: true,
+               weekdayNames: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
+               groupingSeparator: ".", decimalSeparator: ",")
         default:
             return LocaleFormat(identifier: "en", monthNames: [
                 "January", "February", "March", "April", "May", "June", "July", "August", "September",
                 "October", "November", "December",
-            ], twelveHour: true, dayFirst: false)
+            ], twelveHour: true, dayFirst: false,
+               weekdayNames: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+               groupingSeparator: ",", decimalSeparator: ".")
         }
     }
 
@@ -35,5 +43,58 @@ public struct LocaleFormat: Sendable {
     public func monthAndDay(_ date: CivilDate) -> String {
         let month = monthNames[date.month - 1]
         return dayFirst ? "\(date.day). \(month)" : "\(month) \(date.day)"
+    }
+
+    /// `12,345` (en), `12.345` (de).
+    public func integer(_ value: Int64) -> String {
+        let digits = String(value.magnitude)
+        var out = value < 0 ? "-" : ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += groupingSeparator }
+            out.append(digit)
+        }
+        return out
+    }
+
+    public func integer(_ value: Int) -> String { integer(Int64(value)) }
+
+    /// A fixed-point value rounded half up to `digits` fraction digits, trailing zeros dropped:
+    /// `1,234.5` (en), `1.234,5` (de).
+    public func decimal(_ value: FixedDecimal, digits: Int) -> String {
+        precondition(value.value >= 0 && digits <= value.scale)
+        var divisor: Int64 = 1
+        for _ in 0..<(value.scale - digits) { divisor *= 10 }
+        var rounded = roundedQuotient(value.value, divisor)
+        var unit: Int64 = 1
+        for _ in 0..<digits { unit *= 10 }
+        var fraction = rounded % unit
+        rounded /= unit
+        var fractionDigits = digits
+        while fractionDigits > 0 && fraction % 10 == 0 {
+            fraction /= 10
+            fractionDigits -= 1
+        }
+        var text = integer(rounded)
+        if fractionDigits > 0 {
+            let f = String(fraction)
+            text += decimalSeparator + String(repeating: "0", count: fractionDigits - f.count) + f
+        }
+        return text
+    }
+
+    public func monthName(_ month: Int) -> String { monthNames[month - 1] }
+
+    /// 1 = Monday … 7 = Sunday.
+    public func weekdayName(_ weekday: Int) -> String { weekdayNames[weekday - 1] }
+
+    /// `March 4, 2025` (en), `4. März 2025` (de).
+    public func longDate(_ date: CivilDate) -> String {
+        dayFirst ? "\(date.day). \(monthName(date.month)) \(date.year)" : "\(monthName(date.month)) \(date.day), \(date.year)"
+    }
+
+    /// `3 PM` (en), `15 Uhr` (de): an hour of the day as a chart label.
+    public func hour(_ hour: Int) -> String {
+        guard twelveHour else { return "\(hour) Uhr" }
+        return "\(hour % 12 == 0 ? 12 : hour % 12) \(hour < 12 ? "AM" : "PM")"
     }
 }

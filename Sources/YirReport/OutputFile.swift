@@ -26,11 +26,19 @@ public enum TemporaryFiles {
     static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
     static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
 
-    /// Removes every registered temporary file; called on the way out of an interrupted run.
+    /// Removes every registered temporary file or folder; called on the way out of an
+    /// interrupted run.
     public static func removeAll() {
         paths.withLock { paths in
-            for path in paths { unlink(path) }
+            for path in paths { removeTree(path) }
             paths.removeAll()
+        }
+    }
+
+    /// Removes a file, or a folder with everything in it.
+    static func removeTree(_ path: String) {
+        if unlink(path) != 0 && (errno == EISDIR || errno == EPERM) {
+            try? FileManager.default.removeItem(atPath: path)
         }
     }
 }
@@ -93,11 +101,16 @@ public final class OutputFile {
         guard closed == 0 else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
     }
 
-    /// Flushes every file to disk, then renames them all into place under one lock, so a
-    /// run's outputs change together: the previous set, or the complete new one.
-    public static func commit(_ files: [OutputFile]) throws(OutputError) {
+    /// Flushes every file and folder to disk, then moves them all into place under one lock,
+    /// so a run's outputs change together: the previous set, or the complete new one.
+    public static func commit(_ files: [OutputFile], folders: [OutputFolder] = []) throws(OutputError) {
         for file in files { try file.finishWriting() }
+        for folder in folders { try folder.finishWriting() }
         try TemporaryFiles.paths.withLock { (paths) throws(OutputError) in
+            for folder in folders {
+                try folder.moveIntoPlace()
+                paths.remove(folder.temporaryPath)
+            }
             for file in files {
                 guard rename(file.temporaryPath, file.path) == 0 else {
                     throw .writeFailed(path: file.path, reason: String(cString: strerror(errno)))
@@ -106,6 +119,7 @@ public final class OutputFile {
                 paths.remove(file.temporaryPath)
             }
         }
+        for folder in folders { folder.removeReplaced() }
     }
 
     /// Flushes to disk and renames into place.
@@ -130,7 +144,7 @@ public final class OutputFile {
             let parts = name[marker.upperBound...].split(separator: "-")
             guard parts.count == 2, let pid = Int32(parts[0]), UInt32(parts[1]) != nil, pid != getpid() else { continue }
             if kill(pid, 0) == -1 && errno == ESRCH {
-                unlink((folder as NSString).appendingPathComponent(name))
+                TemporaryFiles.removeTree((folder as NSString).appendingPathComponent(name))
             }
         }
     }

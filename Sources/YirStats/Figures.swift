@@ -16,6 +16,24 @@ public struct ReaderStats: Sendable {
     public var notifications: Notifications
     /// `rank.top_percent`, set once the whole run is known; nil without reading time.
     public var rankTopPercent: Int?
+    /// The distributions behind `patterns` and `streak`, for the HTML charts (not in the JSON).
+    public var activity: Activity
+
+    public struct Activity: Sendable {
+        /// Counted views per local hour 0–23.
+        public var hourViews: [Int]
+        /// Counted views per weekday, Monday first.
+        public var weekdayViews: [Int]
+        /// Days with counted views, ascending.
+        public var days: [Day]
+    }
+
+    public struct Day: Sendable {
+        /// Local day, days since 1970-01-01.
+        public var day: Int64
+        public var views: Int
+        public var milliseconds: Int64
+    }
 
     public struct Window: Sendable {
         public var start: Int64

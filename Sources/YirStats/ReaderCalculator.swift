@@ -61,6 +61,8 @@ final class ReaderCalculator: Sendable {
         var monthMilliseconds = [Int64](repeating: 0, count: 13)
         var days: [Int64] = []
         days.reserveCapacity(activity.pageViews.count)
+        var dayMilliseconds: [Int64] = []
+        dayMilliseconds.reserveCapacity(activity.pageViews.count)
         for view in activity.pageViews {
             let t = instant(view.time)
             guard countsAsActivity(t) else { continue }
@@ -77,6 +79,7 @@ final class ReaderCalculator: Sendable {
             months[date.month] += 1
             monthMilliseconds[date.month] += view.milliseconds
             days.append(local.day)
+            dayMilliseconds.append(view.milliseconds)
         }
         counted.sort { $0.article < $1.article }
         var totals: [ArticleTotals] = []
@@ -115,7 +118,9 @@ final class ReaderCalculator: Sendable {
             reading: reading,
             topArticles: ArticleTotals.top(totals, count: parameters.top, catalog: catalog),
             appTime: appTime, patterns: patterns, monthly: monthly, streak: Self.longestStreak(days),
-            saved: saved, notifications: notifications, rankTopPercent: nil)
+            saved: saved, notifications: notifications, rankTopPercent: nil,
+            activity: .init(hourViews: hours, weekdayViews: Array(weekdays[1...]),
+                            days: Self.dailyTotals(days, dayMilliseconds)))
         return (stats, totals, skipped)
     }
 
@@ -196,6 +201,19 @@ final class ReaderCalculator: Sendable {
         let middle = sorted.count / 2
         if sorted.count % 2 == 1 { return .seconds(milliseconds: sorted[middle]) }
         return FixedDecimal((sorted[middle - 1] + sorted[middle]) * 5, scale: 4)
+    }
+
+    /// Counted views and reading time per local day, by day: the calendar of the HTML slides.
+    static func dailyTotals(_ days: [Int64], _ milliseconds: [Int64]) -> [ReaderStats.Day] {
+        var order = Array(days.indices)
+        order.sort { days[$0] < days[$1] }
+        var totals: [ReaderStats.Day] = []
+        for i in order {
+            if totals.last?.day != days[i] { totals.append(.init(day: days[i], views: 0, milliseconds: 0)) }
+            totals[totals.count - 1].views += 1
+            totals[totals.count - 1].milliseconds += milliseconds[i]
+        }
+        return totals
     }
 
     /// The longest run of consecutive local days; the earliest on ties.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import YirHTML
 import YirReport
 
 extension Yir {
@@ -11,10 +12,11 @@ extension Yir {
 
         /// The outputs this version writes, each with its file name in --out.
         enum Format: String, CaseIterable {
-            case xml, json, jsonl, csv
+            case html, xml, json, jsonl, csv
 
             var fileName: String {
                 switch self {
+                case .html: HTMLReport.indexFile
                 case .xml: "report.xml"
                 case .json: "report.json"
                 case .jsonl: "readers.jsonl"
@@ -28,8 +30,11 @@ extension Yir {
         @Option(help: "The output folder (created when missing).")
         var out: String
 
-        @Option(help: "Comma-separated outputs: xml (report.xml), json (report.json), jsonl (readers.jsonl), csv (readers.csv).")
-        var format = "xml,json,jsonl,csv"
+        @Option(help: "Comma-separated outputs: html (index.html and readers/), xml (report.xml), json (report.json), jsonl (readers.jsonl), csv (readers.csv).")
+        var format = "html,xml,json,jsonl,csv"
+
+        @Flag(name: .customLong("no-remote-images"), help: "Leave thumbnails out of the HTML, so the pages load nothing from any other host.")
+        var noRemoteImages = false
 
         @Flag(name: .customLong("validate"), help: "Validate report.xml against the XSD before moving it into place (exit 74 when invalid).")
         var validateXML = false
@@ -38,7 +43,7 @@ extension Yir {
             var formats: [Format] = []
             for name in format.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
                 guard let f = Format(rawValue: name) else {
-                    throw ValidationError("--format: '\(name)' is not an output of this version (xml, json, jsonl, csv)")
+                    throw ValidationError("--format: '\(name)' is not an output of this version (html, xml, json, jsonl, csv)")
                 }
                 if !formats.contains(f) { formats.append(f) }
             }
@@ -55,13 +60,22 @@ extension Yir {
             let logger = options.makeLogger()
             // Find the schema before the run, so a missing one fails fast (66), not after the work.
             let validator = try validateXML ? exitOnMissingSchema(logger) : nil
+            // Templates too: a broken one is found before the input is read.
+            let html = try formats().contains(.html) ? try loadHTML(logger) : nil
             let (model, rejects) = try options.runPipeline()
             try exitOnOutputError(logger) {
                 try OutputFile.makeFolder(out)
                 OutputFile.removeStaleTemporaryFiles(in: out)
                 // Every file is complete under its temporary name before any is renamed.
                 var files: [OutputFile] = []
+                var folders: [OutputFolder] = []
                 for format in try formats() {
+                    if format == .html, let html {
+                        let (index, readers) = try html.write(model, into: out)
+                        files.append(index)
+                        folders.append(readers)
+                        continue
+                    }
                     let file = try OutputFile(path: (out as NSString).appendingPathComponent(format.fileName))
                     switch format {
                     case .xml:
@@ -77,6 +91,7 @@ extension Yir {
                     case .json: try JSONReport.writeDocument(model, jobs: options.jobs, to: file.write)
                     case .jsonl: try JSONReport.writeLines(model, jobs: options.jobs, to: file.write)
                     case .csv: try CSVReport.write(model, to: file.write)
+                    case .html: break
                     }
                     files.append(file)
                     if format == .xml, let validator {
@@ -84,8 +99,20 @@ extension Yir {
                     }
                 }
                 // Renamed together with the rejects file, so the folder holds one run's outputs.
-                try OutputFile.commit(files + (rejects.map { [$0] } ?? []))
+                try OutputFile.commit(files + (rejects.map { [$0] } ?? []), folders: folders)
                 for file in files { logger.info("wrote \(file.path)") }
+                for folder in folders { logger.info("wrote \(model.statistics.readers.count) pages into \(folder.path)") }
+            }
+        }
+
+        /// The HTML renderer with its templates; a missing or broken template is exit 66.
+        private func loadHTML(_ logger: Logger) throws -> HTMLReport {
+            do {
+                let templates = try HTMLTemplates(folders: try TemplatesFolder.folders(options.templates), locale: options.locale)
+                return HTMLReport(templates: templates, remoteImages: !noRemoteImages, jobs: options.jobs)
+            } catch {
+                logger.error("\(error)")
+                throw ExitCode(66)
             }
         }
 

@@ -1,11 +1,28 @@
 import Foundation
 
-/// Where the templates are (Templates/: the XSD, the JSON Schema): `--templates DIR`, else
-/// `YIR_TEMPLATES`, else `share/yir/Templates` beside the binary's prefix (an installation),
-/// else the nearest `Templates/` above the binary (a build in the source tree).
+/// Where the templates are (Templates/: the XSD, the JSON Schema, the HTML templates and their
+/// strings). The built-in folder is `YIR_TEMPLATES`, else `share/yir/Templates` beside the
+/// binary's prefix (an installation), else the nearest `Templates/` above the binary (a build in
+/// the source tree). `--templates DIR` lies over it file by file: DIR holds only what it changes.
 enum TemplatesFolder {
-    static func locate(_ option: String?) throws -> String {
-        if let option { return option }
+    /// The folders to look in, in order of increasing precedence.
+    static func folders(_ option: String?) throws -> [String] {
+        var folders: [String] = []
+        if let builtIn = builtIn() { folders.append(builtIn) }
+        if let option {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: option, isDirectory: &isFolder), isFolder.boolValue else {
+                throw TemplatesNotFound(detail: "--templates \(option) is not a folder")
+            }
+            folders.append(option)
+        }
+        guard !folders.isEmpty else {
+            throw TemplatesNotFound(detail: "cannot find the templates folder (Templates/report.xsd): give --templates DIR or set YIR_TEMPLATES")
+        }
+        return folders
+    }
+
+    static func builtIn() -> String? {
         if let variable = ProcessInfo.processInfo.environment["YIR_TEMPLATES"], !variable.isEmpty { return variable }
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = binary.deletingLastPathComponent()
@@ -16,14 +33,20 @@ enum TemplatesFolder {
             if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("report.xsd").path) { return candidate.path }
             folder.deleteLastPathComponent()
         }
-        throw TemplatesNotFound()
+        return nil
     }
 
     struct TemplatesNotFound: Error, CustomStringConvertible {
-        var description: String { "cannot find the templates folder (Templates/report.xsd): give --templates DIR or set YIR_TEMPLATES" }
+        var detail: String
+        var description: String { detail }
     }
 
+    /// The XSD: from the last folder that has one.
     static func schema(_ option: String?) throws -> String {
-        (try locate(option) as NSString).appendingPathComponent("report.xsd")
+        for folder in try folders(option).reversed() {
+            let path = (folder as NSString).appendingPathComponent("report.xsd")
+            if FileManager.default.fileExists(atPath: path) { return path }
+        }
+        throw TemplatesNotFound(detail: "no report.xsd in the templates folders")
     }
 }

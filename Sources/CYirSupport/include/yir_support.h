@@ -5,4 +5,13 @@
 /// kernel (glibc's mallopt; nothing elsewhere). See Yir.keepFreedMemoryForReuse.
 void yir_keep_freed_memory_for_reuse(void);
 
+/// Swaps two existing paths in one atomic step (Linux renameat2 with RENAME_EXCHANGE), so a
+/// folder of outputs is replaced as a whole. -1 with errno (ENOSYS, EINVAL where the file
+/// system cannot) otherwise.
+int yir_exchange_paths(const char *a, const char *b);
+
+/// Flushes the whole file system that holds `path` (syncfs): one call for a folder of many
+/// freshly written files, instead of an fsync per file.
+int yir_sync_filesystem_of(const char *path);
+
 #endif

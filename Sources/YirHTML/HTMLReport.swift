@@ -1,0 +1,103 @@
+import Dispatch
+import Foundation
+import Synchronization
+import YirCore
+import YirReport
+import YirStats
+
+/// SPEC §4.4's HTML output: `index.html` and one slides page per reader in `readers/`, both
+/// rendered from the Mustache templates. Reader pages are rendered on `jobs` threads straight
+/// into the new `readers/` folder, which replaces the previous one whole when the run commits.
+public struct HTMLReport: Sendable {
+    public let templates: HTMLTemplates
+    /// `--no-remote-images` turns this off: no thumbnail, and the policy forbids any image host.
+    public var remoteImages: Bool
+    public var jobs: Int
+
+    public static let readersFolder = "readers"
+    public static let indexFile = "index.html"
+
+    public init(templates: HTMLTemplates, remoteImages: Bool = true, jobs: Int = 1) {
+        self.templates = templates
+        self.remoteImages = remoteImages
+        self.jobs = jobs
+    }
+
+    /// Writes the pages of `model` under `folder`; nothing is in place until `OutputFile.commit`.
+    public func write(_ model: ReportModel, into folder: String) throws(OutputError) -> (index: OutputFile, readers: OutputFolder) {
+        let readers = model.statistics.readers
+        let names = ReaderFileNames.names(for: readers.map(\.user))
+        let readersFolder = try OutputFolder(path: (folder as NSString).appendingPathComponent(Self.readersFolder))
+        let deck = slideDeck(model)
+        let failure = Mutex<OutputError?>(nil)
+        let batch = 64
+        DispatchQueue.concurrentPerform(iterations: (readers.count + batch - 1) / batch) { b in
+            for i in b * batch..<min(readers.count, (b + 1) * batch) {
+                if failure.withLock({ $0 != nil }) { return }
+                let page = readerPage(readers[i], deck: deck, indexLink: "../\(Self.indexFile)")
+                do throws(OutputError) {
+                    try readersFolder.write(Array(page.utf8), name: names[i])
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        let index = try OutputFile(path: (folder as NSString).appendingPathComponent(Self.indexFile))
+        try index.write(Array(indexPage(model, readerLinks: names.map { "\(Self.readersFolder)/\($0)" }).utf8))
+        return (index, readersFolder)
+    }
+
+    func slideDeck(_ model: ReportModel) -> SlideDeck {
+        SlideDeck(strings: templates.strings, format: .named(model.parameters.locale),
+                  readersWithReading: Self.readersWithReading(model), remoteImages: remoteImages)
+    }
+
+    static func readersWithReading(_ model: ReportModel) -> Int {
+        model.statistics.readers.reduce(0) { $0 + ($1.reading.milliseconds > 0 ? 1 : 0) }
+    }
+
+    /// One reader's slides page.
+    public func readerPage(_ reader: ReaderStats, model: ReportModel, indexLink: String?) -> String {
+        readerPage(reader, deck: slideDeck(model), indexLink: indexLink)
+    }
+
+    func readerPage(_ reader: ReaderStats, deck: SlideDeck, indexLink: String?) -> String {
+        var context = deck.context(for: reader, indexLink: indexLink)
+        addPageParts(&context, script: templates.slidesScript)
+        return templates.render(context, template: "slides")
+    }
+
+    public func indexPage(_ model: ReportModel, readerLinks: [String]) -> String {
+        let overview = Overview(strings: templates.strings, format: .named(model.parameters.locale),
+                                readersWithReading: Self.readersWithReading(model))
+        var context = overview.context(model, readerLinks: readerLinks)
+        addPageParts(&context, script: templates.indexScript)
+        return templates.render(context, template: "index")
+    }
+
+    /// The inline style and script, and the policy that allows exactly them: no other script,
+    /// no style from elsewhere, no connection, images only as https thumbnails (or none).
+    private func addPageParts(_ context: inout [String: Any], script: String) {
+        context["style"] = templates.style
+        context["script"] = script
+        context["csp"] = ContentSecurityPolicy.forPage(style: templates.style, script: script, remoteImages: remoteImages)
+    }
+}
+
+enum ContentSecurityPolicy {
+    static func forPage(style: String, script: String, remoteImages: Bool) -> String {
+        [
+            "default-src 'none'",
+            "style-src \(hashSource(style))",
+            "script-src \(hashSource(script))",
+            "img-src \(remoteImages ? "https: data:" : "data:")",
+            "base-uri 'none'",
+            "form-action 'none'",
+        ].joined(separator: "; ")
+    }
+
+    static func hashSource(_ text: String) -> String {
+        "'sha256-\(SHA256.base64(SHA256.digest(Array(text.utf8))))'"
+    }
+}

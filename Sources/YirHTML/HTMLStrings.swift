@@ -1,0 +1,73 @@
+import Foundation
+
+/// The copy texts of the HTML pages: `strings/LOCALE.json` in the templates folder, a flat
+/// object of key → text with `{name}` placeholders. A key missing from the locale's file falls
+/// back to English, so a partial translation still renders whole pages.
+public struct HTMLStrings: Sendable {
+    public let locale: String
+    private let texts: [String: String]
+
+    public init(locale: String, texts: [String: String]) {
+        self.locale = locale
+        self.texts = texts
+    }
+
+    /// English under the locale's own texts; files later in `folders` override earlier ones.
+    public static func load(locale: String, folders: [String]) throws -> HTMLStrings {
+        var texts: [String: String] = [:]
+        let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? "en"
+        for name in language == "en" ? ["en"] : ["en", language] {
+            for folder in folders {
+                let path = (folder as NSString).appendingPathComponent("strings/\(name).json")
+                guard FileManager.default.fileExists(atPath: path) else { continue }
+                texts.merge(try read(path)) { _, new in new }
+            }
+        }
+        return HTMLStrings(locale: locale, texts: texts)
+    }
+
+    static func read(_ path: String) throws -> [String: String] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw TemplateError(path: path, message: "not a JSON object of strings")
+        }
+        var texts: [String: String] = [:]
+        for (key, value) in object {
+            guard let text = value as? String else {
+                throw TemplateError(path: path, message: "'\(key)' is not a string")
+            }
+            texts[key] = text
+        }
+        return texts
+    }
+
+    public func has(_ key: String) -> Bool { texts[key] != nil }
+
+    /// The text of `key` with `{name}` replaced by `values[name]`; the key itself when no file
+    /// has it, so a missing text shows up on the page instead of vanishing.
+    public func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        guard var text = texts[key] else { return key }
+        for (name, value) in values {
+            text = text.replacingOccurrences(of: "{\(name)}", with: value)
+        }
+        return text
+    }
+
+    /// `key_one` for 1, `key_other` otherwise (the plural rule of English and German), with
+    /// `{n}` set to the formatted count.
+    public func plural(_ key: String, _ count: Int, _ formatted: String, _ values: [String: String] = [:]) -> String {
+        var values = values
+        values["n"] = formatted
+        return text(count == 1 ? "\(key)_one" : "\(key)_other", values)
+    }
+
+    /// Every text, for templates that use `{{t.KEY}}` directly.
+    var all: [String: String] { texts }
+}
+
+/// A template or strings file that cannot be used.
+public struct TemplateError: Error, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,107 @@
+import YirCore
+import YirIngest
+import YirReport
+import YirStats
+
+/// `index.html`, the analyst's overview (SPEC §4.4): the run's parameters and inputs, cohort
+/// figures and percentiles, the top articles across readers, diagnostics, and a table of all
+/// readers linking to their slides. Sorting is the script's job; without it the table is in
+/// user order, a plain table.
+struct Overview {
+    let strings: HTMLStrings
+    let format: LocaleFormat
+    let readersWithReading: Int
+
+    func context(_ model: ReportModel, readerLinks: [String]) -> [String: Any] {
+        let stats = model.statistics
+        let cohort = stats.cohort
+        let p = model.parameters
+        var parameters: [[String: Any]] = [
+            ["param_name": strings.text("index_as_of"), "param_value": RFC3339.format(p.asOf, offsetSeconds: 0)],
+            ["param_name": strings.text("index_year"), "param_value": p.year.map(String.init) ?? strings.text("index_year_per_reader")],
+            ["param_name": strings.text("index_time_zone"), "param_value": p.timeZone ?? strings.text("index_time_zone_per_reader")],
+            ["param_name": strings.text("index_profile"), "param_value": p.profile],
+            ["param_name": strings.text("index_locale"), "param_value": p.locale],
+        ]
+        parameters.append(["param_name": strings.text("index_generator"), "param_value": "\(ReportModel.generatorName) \(ReportModel.generatorVersion)"])
+
+        let figures: [[String: Any]] = [
+            ["figure_value": format.integer(cohort.readers), "figure_label": strings.text("index_readers")],
+            ["figure_value": format.integer(readersWithReading), "figure_label": strings.text("index_readers_reading")],
+            ["figure_value": format.integer(cohort.readingMilliseconds / 3_600_000), "figure_label": strings.text("index_hours_reading")],
+            ["figure_value": format.integer(stats.diagnostics.lines), "figure_label": strings.text("index_lines")],
+        ]
+        let percentiles: [[String: Any]] = [
+            percentileRow(strings.text("index_reading_time"), cohort.readingSecondsPercentiles),
+            percentileRow(strings.text("index_app_time"), cohort.appTimeSecondsPercentiles),
+        ]
+        let topArticles = cohort.topArticles.enumerated().map { i, a -> [String: Any] in
+            var row: [String: Any] = [
+                "position": i + 1, "article_title": a.title, "article_wiki": a.wiki,
+                "article_time": Durations.short(a.milliseconds, strings: strings, format: format),
+                "article_views": format.integer(a.views), "article_readers": format.integer(a.readers),
+            ]
+            if let url = ArticleLinks.url(wiki: a.wiki, title: a.title) { row["article_url"] = url }
+            return row
+        }
+
+        let d = stats.diagnostics
+        var accepted: [[String: Any]] = RecordType.allCases.map { type in
+            ["count_name": type.name, "count_value": format.integer(d.accepted[type.rawValue])]
+        }
+        accepted.append(["count_name": strings.text("index_accepted_total"), "count_value": format.integer(d.acceptedTotal)])
+        let rejected = d.rejected.sorted { $0.key < $1.key }.map { reason, count -> [String: Any] in
+            ["count_name": reason.rawValue, "count_value": format.integer(count)]
+        }
+        let notCounted: [[String: Any]] = [
+            ("duplicates", d.duplicates), ("implausible_duration", d.implausibleDuration),
+            ("dropped_thumbnails", d.droppedThumbnails), ("after_as_of", d.afterAsOf), ("cleared", d.cleared),
+            ("outside_window", d.outsideWindow), ("excluded_page", d.excludedPage),
+        ].map { ["count_name": $0.0, "count_value": format.integer($0.1)] }
+
+        let inputs = model.inputs.map { input -> [String: Any] in
+            ["input_path": input.path, "input_bytes": format.integer(input.bytes), "input_lines": format.integer(input.lines)]
+        }
+
+        let readers = stats.readers.indices.map { i -> [String: Any] in
+            let r = stats.readers[i]
+            var row: [String: Any] = [
+                "user": r.user, "link": readerLinks[i], "zone": r.zone.identifier,
+                "reading": format.integer(r.reading.minutes), "reading_sort": r.reading.milliseconds,
+                "articles": format.integer(r.reading.articles), "articles_sort": r.reading.articles,
+                "app": format.integer(r.appTime.milliseconds / 60_000), "app_sort": r.appTime.milliseconds,
+                "streak": format.integer(r.streak.days), "streak_sort": r.streak.days,
+                "saved": format.integer(r.saved.yearCount), "saved_sort": r.saved.yearCount,
+            ]
+            if let percent = r.rankTopPercent {
+                row["rank"] = strings.text("rank_percent", ["percent": format.integer(percent)])
+                row["rank_sort"] = percent
+            } else {
+                row["rank"] = "–"
+                row["rank_sort"] = 101
+            }
+            return row
+        }
+
+        var context: [String: Any] = [
+            "lang": strings.locale, "page_title": strings.text("index_title"), "t": strings.all,
+            "parameters": parameters, "figures": figures, "percentiles": percentiles,
+            "inputs": inputs, "accepted": accepted, "not_counted": notCounted,
+            "readers": readers, "readers_caption": strings.plural("index_readers_caption", readers.count, format.integer(readers.count)),
+        ]
+        if !topArticles.isEmpty {
+            context["top_articles"] = topArticles
+            context["has_top_articles"] = true
+        }
+        if !rejected.isEmpty {
+            context["rejected"] = rejected
+            context["rejected_total"] = format.integer(d.rejectedTotal)
+        }
+        return context
+    }
+
+    private func percentileRow(_ name: String, _ p: CohortStats.Percentiles?) -> [String: Any] {
+        func cell(_ ms: Int64?) -> String { ms.map { Durations.short($0, strings: strings, format: format) } ?? "–" }
+        return ["percentile_name": name, "p50": cell(p?.p50), "p90": cell(p?.p90), "p99": cell(p?.p99)]
+    }
+}

@@ -1,0 +1,242 @@
+import YirCore
+import YirStats
+
+/// What a reader's slides page shows (issue #4's eleven slides), as a Mustache context: every
+/// text is composed here from the locale's strings and formats, the template only places it,
+/// and Mustache escapes all of it. A slide with nothing to show is left out.
+struct SlideDeck: Sendable {
+    let strings: HTMLStrings
+    let format: LocaleFormat
+    /// Readers of the run with reading time: the rank slide needs at least 10 of them.
+    let readersWithReading: Int
+    let remoteImages: Bool
+
+    static let minimumReadersForRank = 10
+
+    func context(for reader: ReaderStats, indexLink: String?) -> [String: Any] {
+        let zone = reader.zone
+        let year = zone.local(reader.window.start).date.year
+        // The window's end is exclusive: its last day is the day of the instant before it.
+        let lastDay = zone.local(max(reader.window.start, reader.window.end - 1)).date
+        var slides: [(kind: String, heading: String, content: [String: Any])] = []
+        let minutesRead = format.integer(reader.reading.minutes)
+        let hasReading = reader.reading.views > 0
+
+        // 1. Opening.
+        let windowText = lastDay == CivilDate(year: year, month: 12, day: 31)
+            ? strings.text("opening_window_year", ["year": String(year)])
+            : strings.text("opening_window_until", ["date": format.longDate(lastDay)])
+        slides.append(("opening", strings.text("opening_heading", ["year": String(year)]), [
+            "greeting": strings.text("opening_greeting", ["user": reader.user]),
+            "window": windowText,
+            "zone": strings.text("opening_zone", ["zone": zone.identifier]),
+        ]))
+
+        // 2. Time in the app and reading.
+        if reader.appTime.sessions > 0 || hasReading {
+            var content: [String: Any] = [
+                "reading_minutes": minutesRead,
+                "reading_label": strings.plural("minutes_reading", Int(reader.reading.minutes), minutesRead),
+            ]
+            if reader.appTime.sessions > 0 {
+                let appMinutes = format.integer(reader.appTime.milliseconds / 60_000)
+                content["app_minutes"] = appMinutes
+                content["app_label"] = strings.plural("minutes_in_app", Int(reader.appTime.milliseconds / 60_000), appMinutes)
+                content["sessions"] = strings.plural("sessions", reader.appTime.sessions, format.integer(reader.appTime.sessions))
+            }
+            slides.append(("time", strings.text("time_heading"), content))
+        }
+
+        // 3. Articles.
+        if reader.reading.articles > 0 {
+            let articles = format.integer(reader.reading.articles)
+            slides.append(("articles", strings.text("articles_heading"), [
+                "articles": articles,
+                "articles_label": strings.plural("articles", reader.reading.articles, articles),
+                "views": strings.plural("views", reader.reading.views, format.integer(reader.reading.views)),
+                "average": strings.text("articles_average", ["duration": duration(reader.reading.averageSecondsPerArticle)]),
+                "median": strings.text("articles_median", ["duration": duration(reader.reading.medianSecondsPerArticle)]),
+            ]))
+        }
+
+        // 4. Top article and the top list.
+        if let top = reader.topArticles.first {
+            slides.append(("top", strings.text("top_heading"), [
+                "top_article": article(top),
+                "top_minutes": strings.text("top_time", ["duration": Durations.short(top.milliseconds, strings: strings, format: format)]),
+                "top_list": reader.topArticles.enumerated().map { i, a in
+                    article(a).merging(["position": i + 1]) { a, _ in a }
+                },
+            ]))
+        }
+
+        // 5. Reading patterns, with views per hour.
+        if hasReading, let hour = reader.patterns.hour, let weekday = reader.patterns.weekday,
+           let month = reader.patterns.month, let timeOfDay = reader.patterns.timeOfDay {
+            let hours = reader.activity.hourViews.map(Int64.init)
+            let titles = hours.indices.map { h in
+                format.hour(h) + ": " + strings.plural("views", Int(hours[h]), format.integer(hours[h]))
+            }
+            slides.append(("patterns", strings.text("patterns_heading"), [
+                "time_of_day": strings.text("time_of_day_\(timeOfDay.rawValue)"),
+                "weekday": strings.text("patterns_weekday", ["weekday": format.weekdayName(weekday)]),
+                "month": strings.text("patterns_month", ["month": format.monthName(month)]),
+                "hour": strings.text("patterns_hour", ["hour": format.hour(hour)]),
+                "chart": chart(hours, titles: titles, labels: hours.indices.map(format.hour), labelEvery: 6,
+                               highlight: hour, title: strings.text("chart_hours_title"),
+                               description: strings.text("chart_hours_desc", ["hour": format.hour(hour)]),
+                               valueHeading: strings.text("chart_views"),
+                               values: hours.map { format.integer($0) }, rowHeadings: hours.indices.map(format.hour)),
+            ]))
+        }
+
+        // 6. Month by month.
+        if hasReading {
+            let minutes = reader.monthly.map { $0.milliseconds / 60_000 }
+            let names = reader.monthly.map { format.monthName($0.month) }
+            let best = reader.monthly.max { a, b in a.milliseconds < b.milliseconds || (a.milliseconds == b.milliseconds && a.month > b.month) }!
+            slides.append(("monthly", strings.text("monthly_heading"), [
+                "best": strings.text("monthly_best", ["month": format.monthName(best.month),
+                                                      "duration": Durations.short(best.milliseconds, strings: strings, format: format)]),
+                "chart": chart(minutes, titles: minutes.indices.map { names[$0] + ": " + strings.plural("minutes", Int(minutes[$0]), format.integer(minutes[$0])) },
+                               labels: names.map { String($0.prefix(3)) }, labelEvery: 1, highlight: best.month - 1,
+                               title: strings.text("chart_months_title"),
+                               description: strings.text("chart_months_desc", ["month": format.monthName(best.month)]),
+                               valueHeading: strings.text("chart_minutes"),
+                               values: minutes.map { format.integer($0) }, rowHeadings: names),
+            ]))
+        }
+
+        // 7. Longest streak, with the year as a calendar.
+        if reader.streak.days > 0, let start = reader.streak.start, let end = reader.streak.end {
+            var calendar = Charts.calendar(year: year, days: reader.activity.days, windowEnd: lastDay,
+                                           streak: reader.streak, format: format, strings: strings)
+            calendar["calendar_title"] = strings.text("calendar_title", ["year": String(year)])
+            calendar["calendar_desc"] = strings.text("calendar_desc", [
+                "days": format.integer(reader.activity.days.count), "streak": format.integer(reader.streak.days)])
+            calendar["rows"] = reader.activity.days.map { day -> [String: Any] in
+                ["row_heading": format.longDate(CivilDate(daysSinceEpoch: day.day)),
+                 "row_value": Durations.short(day.milliseconds, strings: strings, format: format)]
+            }
+            calendar["value_heading"] = strings.text("chart_reading")
+            slides.append(("streak", strings.text("streak_heading"), [
+                "streak_days": format.integer(reader.streak.days),
+                "streak_label": strings.plural("days_in_a_row", reader.streak.days, format.integer(reader.streak.days)),
+                "streak_range": start == end
+                    ? strings.text("streak_on", ["date": format.longDate(start)])
+                    : strings.text("streak_range", ["start": format.longDate(start), "end": format.longDate(end)]),
+                "active_days": strings.plural("active_days", reader.activity.days.count, format.integer(reader.activity.days.count)),
+                "calendar": calendar,
+            ]))
+        }
+
+        // 8. Saved — always shown: "0" is an answer too.
+        let saved = reader.saved
+        var savedContent: [String: Any] = [
+            "saved_30": format.integer(saved.last30DaysCount),
+            "saved_30_label": strings.plural("saved_last_30_days", saved.last30DaysCount, format.integer(saved.last30DaysCount)),
+            "saved_year": strings.plural("saved_this_year", saved.yearCount, format.integer(saved.yearCount), ["year": String(year)]),
+        ]
+        if saved.lastSaved != nil {
+            savedContent["last_saved"] = strings.text("saved_last", ["when": saved.lastSavedDisplay])
+        }
+        if !saved.recent.isEmpty {
+            savedContent["recent"] = saved.recent.map { save -> [String: Any] in
+                var item: [String: Any] = ["save_title": save.title,
+                                           "save_date": format.longDate(zone.local(save.saved).date)]
+                if let url = ArticleLinks.url(wiki: save.wiki, title: save.title) { item["save_url"] = url }
+                if let thumbnail = ArticleLinks.thumbnail(save.thumbnail, remoteImages: remoteImages) { item["thumbnail"] = thumbnail }
+                return item
+            }
+            savedContent["recent_heading"] = strings.text("saved_recent")
+        }
+        slides.append(("saved", strings.text("saved_heading"), savedContent))
+
+        // 9. Notifications followed.
+        if !reader.notifications.subscribed.isEmpty {
+            slides.append(("notifications", strings.text("notifications_heading"), [
+                "notifications_label": strings.plural("notifications", reader.notifications.subscribed.count,
+                                                      format.integer(reader.notifications.subscribed.count)),
+                "subscribed": reader.notifications.subscribed.map { ["notification": strings.has("notification_\($0.key)") ? strings.text("notification_\($0.key)") : $0.label] },
+            ]))
+        }
+
+        // 10. Rank, when the run is big enough for it to mean something.
+        if let percent = reader.rankTopPercent, readersWithReading >= Self.minimumReadersForRank {
+            slides.append(("rank", strings.text("rank_heading"), [
+                "percent": strings.text("rank_percent", ["percent": format.integer(percent)]),
+                "rank_text": strings.text("rank_text", ["readers": format.integer(readersWithReading)]),
+            ]))
+        }
+
+        // 11. Summary.
+        var highlights: [[String: Any]] = [
+            ["highlight_value": minutesRead, "highlight_label": strings.plural("minutes_reading", Int(reader.reading.minutes), minutesRead)],
+        ]
+        if reader.reading.articles > 0 {
+            highlights.append(["highlight_value": format.integer(reader.reading.articles),
+                               "highlight_label": strings.plural("articles", reader.reading.articles, format.integer(reader.reading.articles))])
+        }
+        if reader.streak.days > 0 {
+            highlights.append(["highlight_value": format.integer(reader.streak.days),
+                               "highlight_label": strings.plural("days_in_a_row", reader.streak.days, format.integer(reader.streak.days))])
+        }
+        highlights.append(["highlight_value": format.integer(saved.yearCount),
+                           "highlight_label": strings.plural("saved_in_year", saved.yearCount, format.integer(saved.yearCount), ["year": String(year)])])
+        var summary: [String: Any] = [
+            "summary_user": reader.user, "summary_year": strings.text("summary_year", ["year": String(year)]),
+            "highlights": highlights,
+        ]
+        if let top = reader.topArticles.first { summary["summary_top"] = strings.text("summary_top", ["title": top.title]) }
+        if let timeOfDay = reader.patterns.timeOfDay { summary["summary_time"] = strings.text("time_of_day_\(timeOfDay.rawValue)") }
+        slides.append(("summary", strings.text("summary_heading"), summary))
+
+        let total = slides.count
+        var context: [String: Any] = [
+            "lang": strings.locale, "page_title": strings.text("page_title", ["user": reader.user, "year": String(year)]),
+            "t": strings.all,
+            "slides": slides.enumerated().map { i, slide -> [String: Any] in
+                [
+                    "slide_id": slide.kind, "number": i + 1, "total": total, "heading": slide.heading,
+                    "position": strings.text("slide_position", ["n": String(i + 1), "total": String(total)]),
+                    "kind_\(slide.kind)": slide.content,
+                ]
+            },
+        ]
+        if let indexLink { context["index_link"] = indexLink }
+        return context
+    }
+
+    private func duration(_ seconds: FixedDecimal) -> String {
+        Durations.short(seconds.value * 1000 / pow10(seconds.scale), strings: strings, format: format)
+    }
+
+    private func pow10(_ n: Int) -> Int64 { (0..<n).reduce(Int64(1)) { p, _ in p * 10 } }
+
+    private func article(_ a: ArticleFigures) -> [String: Any] {
+        var item: [String: Any] = [
+            "article_title": a.title, "article_wiki": a.wiki,
+            "article_time": Durations.short(a.milliseconds, strings: strings, format: format),
+            "article_views": strings.plural("views", a.views, format.integer(a.views)),
+        ]
+        if let url = ArticleLinks.url(wiki: a.wiki, title: a.title) { item["article_url"] = url }
+        return item
+    }
+
+    /// A bar chart with its title, description and the same figures as a table.
+    private func chart(_ values: [Int64], titles: [String], labels: [String], labelEvery: Int, highlight: Int?,
+                       title: String, description: String, valueHeading: String, values texts: [String],
+                       rowHeadings: [String]) -> [String: Any] {
+        [
+            "bars": Charts.bars(values, titles: titles, labels: labels, labelEvery: labelEvery, highlight: highlight),
+            "chart_title": title, "chart_desc": description,
+            "width": Charts.barChartWidth, "height": Charts.barChartHeight, "baseline": Charts.barAreaHeight,
+            // Room either side for the first and last labels.
+            "view_x": -Charts.labelMargin, "view_width": Charts.barChartWidth + 2 * Charts.labelMargin,
+            "view_right": Charts.barChartWidth + Charts.labelMargin,
+            "label_y": Charts.barAreaHeight + 20,
+            "value_heading": valueHeading,
+            "rows": rowHeadings.indices.map { ["row_heading": rowHeadings[$0], "row_value": texts[$0]] },
+        ]
+    }
+}

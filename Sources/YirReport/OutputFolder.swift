@@ -1,0 +1,110 @@
+import CYirSupport
+import Foundation
+
+/// A folder of outputs that is replaced as a whole (the HTML reader slides): filled under a
+/// temporary name beside its final place, flushed with one syncfs, then swapped with the
+/// previous folder in one atomic rename (Linux RENAME_EXCHANGE), so readers who left the
+/// export do not keep stale pages and an interrupted run leaves the previous folder whole.
+/// `write` may be called from many threads at once (it reads only constants); committing
+/// happens on one thread after all writes.
+public final class OutputFolder: @unchecked Sendable {
+    public let path: String
+    public let temporaryPath: String
+    private var committed = false
+    /// After the swap, the previous folder sits at `temporaryPath` until it is removed.
+    private var replacedPrevious = false
+
+    public init(path: String) throws(OutputError) {
+        self.path = path
+        let url = URL(fileURLWithPath: path)
+        let parent = url.deletingLastPathComponent().path
+        temporaryPath = (parent as NSString).appendingPathComponent(
+            ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        TemporaryFiles.register(temporaryPath)
+        guard mkdir(temporaryPath, 0o755) == 0 else {
+            TemporaryFiles.unregister(temporaryPath)
+            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    deinit {
+        if !committed || replacedPrevious {
+            TemporaryFiles.removeTree(temporaryPath)
+            TemporaryFiles.unregister(temporaryPath)
+        }
+    }
+
+    /// Writes one file of the folder. `name` must be a plain file name (no `/`).
+    public func write(_ bytes: [UInt8], name: String) throws(OutputError) {
+        precondition(!name.contains("/") && name != "." && name != "..")
+        let filePath = (temporaryPath as NSString).appendingPathComponent(name)
+        let fd = open(filePath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw .cannotCreate(path: (path as NSString).appendingPathComponent(name), reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var failure: OutputError?
+        bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let n = Foundation.write(fd, buffer.baseAddress! + done, buffer.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = .writeFailed(path: (path as NSString).appendingPathComponent(name),
+                                           reason: String(cString: strerror(errno)))
+                    return
+                }
+                done += n
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    func finishWriting() throws(OutputError) {
+        guard yir_sync_filesystem_of(temporaryPath) == 0 else {
+            throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Called under TemporaryFiles' lock by `OutputFile.commit`.
+    func moveIntoPlace() throws(OutputError) {
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFDIR else {
+                throw .cannotCreate(path: path, reason: "exists and is not a folder")
+            }
+            if yir_exchange_paths(temporaryPath, path) == 0 {
+                committed = true
+                replacedPrevious = true
+                return
+            }
+            // No atomic exchange on this file system: the previous folder is moved aside
+            // first; a crash between the two renames leaves it under the temporary name.
+            let url = URL(fileURLWithPath: path)
+            let aside = (url.deletingLastPathComponent().path as NSString).appendingPathComponent(
+                ".\(url.lastPathComponent)-previous.tmp-\(getpid())-0")
+            guard rename(path, aside) == 0 else {
+                throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+            }
+            guard rename(temporaryPath, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                _ = rename(aside, path)
+                throw .writeFailed(path: path, reason: reason)
+            }
+            TemporaryFiles.removeTree(aside)
+            committed = true
+            return
+        }
+        guard rename(temporaryPath, path) == 0 else {
+            throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+        }
+        committed = true
+    }
+
+    /// Removes the previous folder, now under the temporary name, once the swap is done.
+    func removeReplaced() {
+        guard replacedPrevious else { return }
+        TemporaryFiles.removeTree(temporaryPath)
+        replacedPrevious = false
+    }
+}
