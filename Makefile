@@ -8,7 +8,7 @@ OUT     ?= out/sample
 DEBIAN_PACKAGES = zlib1g-dev libxml2-dev libxml2-utils pkg-config
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build report test test-venv reference bench fuzz clean
+.PHONY: all deps build report test test-venv reference screenshots bench fuzz clean
 
 # $(call apt_install,PACKAGES): installs those of the Debian PACKAGES that are missing.
 define apt_install
@@ -33,30 +33,41 @@ build: deps
 ## report: yir report on SampleData/ into out/sample/
 report: build
 	TZ=UTC .build/release/yir report SampleData --out $(OUT) --as-of $(AS_OF) \
-	  --format xml,json,jsonl,csv --rejects $(OUT)/rejects.jsonl
-	@echo "The report is in $(OUT)/: report.xml, report.json, readers.jsonl, readers.csv, rejects.jsonl"
+	  --format html,xml,json,jsonl,csv --rejects $(OUT)/rejects.jsonl
+	@echo "The report is in $(OUT)/: index.html (open it in a browser), readers/, report.xml, report.json, readers.jsonl, readers.csv, rejects.jsonl"
 
 ## test: unit, reference and end-to-end tests (Swift Testing)
-TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui
+TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui chromium chromium-driver fonts-dejavu-core
 test: deps test-venv
 	$(call apt_install,$(TEST_DEBIAN_PACKAGES))
 	$(SWIFT) build --build-tests
 	YIR_BIN="$$($(SWIFT) build --show-bin-path)/yir" YIR_TEST_PYTHON="$(CURDIR)/.venv-test/bin/python" \
 	  $(SWIFT) test --skip-build
 
-# Python tools the tests drive: jsonschema (with its RFC 3339 format checker), from PyPI.
+# Python tools the tests drive, from PyPI: jsonschema (with its RFC 3339 format checker), and
+# selenium for the browser tests (it drives Debian's chromium through chromium-driver).
 test-venv:
 	@test -x .venv-test/bin/python || python3 -m venv .venv-test || \
 	  { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-test; }
-	@.venv-test/bin/python -c "import jsonschema, rfc3339_validator" 2>/dev/null || \
-	  .venv-test/bin/pip install -q jsonschema rfc3339-validator
+	@.venv-test/bin/python -c "import jsonschema, rfc3339_validator, selenium" 2>/dev/null || \
+	  .venv-test/bin/pip install -q jsonschema rfc3339-validator selenium
+
+## screenshots: the sample report's slides and overview at phone and desktop sizes, light and dark, into docs/screenshots/
+screenshots: report test-venv
+	$(call apt_install,chromium chromium-driver fonts-dejavu-core)
+	rm -rf docs/screenshots && mkdir -p docs/screenshots
+	TZ=UTC .build/release/yir report SampleData --out .build/screenshots --as-of $(AS_OF) --format html --no-remote-images --quiet
+	.venv-test/bin/python Tests/browser_check.py slides "$(CURDIR)/$$(ls -d .build/screenshots/readers/ana-*.html)" \
+	  --screenshots docs/screenshots --name slides --slides 1,2,4,5,6,7,8,10 > /dev/null
+	.venv-test/bin/python Tests/browser_check.py index "$(CURDIR)/.build/screenshots/index.html" --screenshots docs/screenshots > /dev/null
+	@ls docs/screenshots
 
 clean:
 	rm -rf .build out
 
 ## reference: rewrite Tests/Reference/ from SampleData (after an intended output change; review the diff)
 reference: build
-	TZ=UTC .build/release/yir report SampleData --out Tests/Reference --as-of $(AS_OF) --format xml,json,jsonl,csv
+	TZ=UTC .build/release/yir report SampleData --out Tests/Reference --as-of $(AS_OF) --format html,xml,json,jsonl,csv
 
 ## bench: yir against DuckDB and jq on a ~200 MB synthetic export, side by side; then micro benchmarks
 BENCH_EXPORT ?= .bench/export.jsonl
@@ -69,6 +80,8 @@ bench: build
 	@test -s $(BENCH_EXPORT) || .build/release/yir sample --readers 80000 --days 365 --seed 1 > $(BENCH_EXPORT)
 	python3 Benchmarks/compare.py --yir .build/release/yir --python .venv-bench/bin/python \
 	  --export $(BENCH_EXPORT) --runs $(BENCH_RUNS)
+	@test -s .bench/html-10k.jsonl || .build/release/yir sample --readers 12600 --days 365 --seed 7 > .bench/html-10k.jsonl
+	python3 Benchmarks/render_html.py --yir .build/release/yir --export .bench/html-10k.jsonl --runs 3
 	$(SWIFT) package --package-path Benchmarks benchmark
 
 ## fuzz: libFuzzer + AddressSanitizer on the line decoder, seeded from Fuzz/corpus, for FUZZ_SECONDS

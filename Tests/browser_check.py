@@ -202,7 +202,7 @@ def escaping(args):
         text = driver.find_element(By.TAG_NAME, "body").get_attribute("textContent")
         for expected in args.texts:
             check(expected in text, f"{expected!r} is shown as text")
-        check(driver.execute_script("return window.__pwned === undefined"), "no injected script ran")
+        check(driver.execute_script("return window.pwned === undefined"), "no injected script ran")
         injected = driver.execute_script("return document.querySelectorAll('img[onerror], script:not(:last-of-type)').length")
         check(injected == 0, f"no element was injected ({injected})")
         check_no_errors_and_no_remote_requests(driver)

@@ -6,6 +6,7 @@
 #include <libxml/parser.h>
 #include <libxml/xmlIO.h>
 #include <libxml/xmlerror.h>
+#include <libxml/HTMLparser.h>
 #include <libxml/xmlschemas.h>
 #include <libxml/xmlwriter.h>
 

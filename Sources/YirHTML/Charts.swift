@@ -1,33 +1,55 @@
 import YirCore
 import YirStats
 
-/// The geometry of the slides' inline SVG charts, computed here so the templates only place
-/// rectangles: bar charts (views per hour, minutes per month) and the calendar heatmap.
+/// The slides' inline SVG charts: bar charts (views per hour, minutes per month) and the
+/// calendar heatmap. The templates hold each chart's frame (`<figure>`, `<svg>` with `<title>`
+/// and `<desc>`, the data table); the many small shapes inside are written here as SVG text,
+/// escaped by `HTMLText`: through Mustache's reflection, a few hundred shapes per page cost
+/// several times the rest of the page. Every shape keeps its classes (`bar`, `highlight`,
+/// `tick`, `day`, `l0`–`l4`, `future`, `streak`), so a stylesheet still restyles them.
 enum Charts {
     static let barChartWidth = 480
     static let barChartHeight = 160
     static let barAreaHeight = 130
     static let labelMargin = 24
 
-    /// One bar per value, scaled to the largest; `labels` under every `labelEvery`-th bar.
+    /// One bar per value, scaled to the largest, each with its title; `labels` under every
+    /// `labelEvery`-th bar; the `highlight` bar stands out.
     static func bars(_ values: [Int64], titles: [String], labels: [String], labelEvery: Int,
-                     highlight: Int?) -> [[String: Any]] {
+                     highlight: Int?) -> String {
         let slot = barChartWidth / values.count
         let width = slot * 3 / 4
         let top = max(values.max() ?? 0, 1)
-        return values.indices.map { i in
+        var svg = ""
+        svg.reserveCapacity(values.count * 140)
+        for i in values.indices {
             let height = values[i] == 0 ? 0 : max(2, Int(values[i] * Int64(barAreaHeight) / top))
-            var bar: [String: Any] = [
-                "x": i * slot + (slot - width) / 2, "y": barAreaHeight - height, "width": width, "height": height,
-                "bar_title": titles[i],
-            ]
+            svg += "<rect class=\"bar\(i == highlight ? " highlight" : "")\" x=\"\(i * slot + (slot - width) / 2)\" y=\"\(barAreaHeight - height)\" width=\"\(width)\" height=\"\(height)\" rx=\"3\"><title>"
+            HTMLText.append(titles[i], to: &svg)
+            svg += "</title></rect>"
             if i % labelEvery == 0 {
-                bar["label"] = labels[i]
-                bar["label_x"] = i * slot + slot / 2
+                svg += "<text class=\"tick\" x=\"\(i * slot + slot / 2)\" y=\"\(barAreaHeight + 20)\" text-anchor=\"middle\">"
+                HTMLText.append(labels[i], to: &svg)
+                svg += "</text>"
             }
-            if i == highlight { bar["highlight"] = true }
-            return bar
+            svg += "\n"
         }
+        return svg
+    }
+
+    /// The rows of a chart's data table, `<tr><th scope="row">…</th><td>…</td></tr>` (a
+    /// calendar has up to 366).
+    static func tableRows(_ rows: [(heading: String, value: String)]) -> String {
+        var html = ""
+        html.reserveCapacity(rows.count * 60)
+        for row in rows {
+            html += "<tr><th scope=\"row\">"
+            HTMLText.append(row.heading, to: &html)
+            html += "</th><td>"
+            HTMLText.append(row.value, to: &html)
+            html += "</td></tr>\n"
+        }
+        return html
     }
 
     static let cell = 11
@@ -47,8 +69,8 @@ enum Charts {
         for day in days { byDay[day.day] = day }
         let best = max(days.map(\.milliseconds).max() ?? 0, 1)
         let streakRange = streak.start.flatMap { s in streak.end.map { s.daysSinceEpoch...$0.daysSinceEpoch } }
-        var cells: [[String: Any]] = []
-        cells.reserveCapacity(count)
+        var cells = ""
+        cells.reserveCapacity(count * 110)
         var months: [[String: Any]] = []
         for i in 0..<count {
             let dayNumber = first + Int64(i)
@@ -66,19 +88,50 @@ enum Charts {
                 title += ": " + Durations.short(day.milliseconds, strings: strings, format: format)
                     + ", " + strings.plural("views", day.views, format.integer(day.views))
             }
-            var cell: [String: Any] = ["x": x, "y": calendarTop + row * cellStep, "level": level, "cell_title": title]
-            if date > windowEnd { cell["future"] = true }
-            if let streakRange, streakRange.contains(dayNumber) { cell["streak"] = true }
-            cells.append(cell)
+            cells += "<rect class=\"day l\(level)"
+            if date > windowEnd { cells += " future" }
+            if let streakRange, streakRange.contains(dayNumber) { cells += " streak" }
+            cells += "\" x=\"\(x)\" y=\"\(calendarTop + row * cellStep)\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2\"><title>"
+            HTMLText.append(title, to: &cells)
+            cells += "</title></rect>\n"
         }
         let weekdays = [1, 3, 5].map { w -> [String: Any] in
             ["weekday_label": String(format.weekdayName(w).prefix(2)), "weekday_y": calendarTop + (w - 1) * cellStep + cell - 2]
         }
         let columns = (count + lead + 6) / 7
         return [
-            "cells": cells, "months": months, "weekdays": weekdays,
+            "cells_svg": cells, "months": months, "weekdays": weekdays,
             "width": calendarLeft + columns * cellStep, "height": calendarTop + 7 * cellStep, "cell_size": cell,
         ]
+    }
+}
+
+/// Escaping for the few pieces of markup written outside the templates, the same five
+/// characters Mustache escapes.
+enum HTMLText {
+    static func append(_ text: String, to out: inout String) {
+        var start = text.startIndex
+        for index in text.utf8.indices {
+            let replacement: String
+            switch text.utf8[index] {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            default: continue
+            }
+            out += text[start..<index]
+            out += replacement
+            start = text.utf8.index(after: index)
+        }
+        out += text[start...]
+    }
+
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        append(text, to: &out)
+        return out
     }
 }
 

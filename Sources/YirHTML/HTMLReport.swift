@@ -11,8 +11,11 @@ import YirStats
 public struct HTMLReport: Sendable {
     public let templates: HTMLTemplates
     /// `--no-remote-images` turns this off: no thumbnail, and the policy forbids any image host.
-    public var remoteImages: Bool
-    public var jobs: Int
+    public let remoteImages: Bool
+    public let jobs: Int
+    /// The Content-Security-Policy of each kind of page (hashing once, not per page).
+    private let slidesPolicy: String
+    private let indexPolicy: String
 
     public static let readersFolder = "readers"
     public static let indexFile = "index.html"
@@ -21,6 +24,8 @@ public struct HTMLReport: Sendable {
         self.templates = templates
         self.remoteImages = remoteImages
         self.jobs = jobs
+        slidesPolicy = ContentSecurityPolicy.forPage(style: templates.style, script: templates.slidesScript, remoteImages: remoteImages)
+        indexPolicy = ContentSecurityPolicy.forPage(style: templates.style, script: templates.indexScript, remoteImages: remoteImages)
     }
 
     /// Writes the pages of `model` under `folder`; nothing is in place until `OutputFile.commit`.
@@ -30,15 +35,25 @@ public struct HTMLReport: Sendable {
         let readersFolder = try OutputFolder(path: (folder as NSString).appendingPathComponent(Self.readersFolder))
         let deck = slideDeck(model)
         let failure = Mutex<OutputError?>(nil)
+        // `jobs` workers take batches of pages in turn; each page goes straight to its file.
         let batch = 64
-        DispatchQueue.concurrentPerform(iterations: (readers.count + batch - 1) / batch) { b in
-            for i in b * batch..<min(readers.count, (b + 1) * batch) {
-                if failure.withLock({ $0 != nil }) { return }
-                let page = readerPage(readers[i], deck: deck, indexLink: "../\(Self.indexFile)")
-                do throws(OutputError) {
-                    try readersFolder.write(Array(page.utf8), name: names[i])
-                } catch {
-                    failure.withLock { $0 = $0 ?? error }
+        let batches = (readers.count + batch - 1) / batch
+        let nextBatch = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, batches))) { _ in
+            while true {
+                let b = nextBatch.withLock { next in
+                    defer { next += 1 }
+                    return next
+                }
+                guard b < batches, failure.withLock({ $0 == nil }) else { return }
+                for i in b * batch..<min(readers.count, (b + 1) * batch) {
+                    let page = readerPage(readers[i], deck: deck, indexLink: "../\(Self.indexFile)")
+                    do throws(OutputError) {
+                        try readersFolder.write(Array(page.utf8), name: names[i])
+                    } catch {
+                        failure.withLock { $0 = $0 ?? error }
+                        return
+                    }
                 }
             }
         }
@@ -49,8 +64,10 @@ public struct HTMLReport: Sendable {
     }
 
     func slideDeck(_ model: ReportModel) -> SlideDeck {
-        SlideDeck(strings: templates.strings, format: .named(model.parameters.locale),
-                  readersWithReading: Self.readersWithReading(model), remoteImages: remoteImages)
+        let templates = templates
+        return SlideDeck(strings: templates.strings, render: { templates.render($0, template: $1) },
+                         format: .named(templates.strings.locale),
+                         readersWithReading: Self.readersWithReading(model), remoteImages: remoteImages)
     }
 
     static func readersWithReading(_ model: ReportModel) -> Int {
@@ -64,24 +81,24 @@ public struct HTMLReport: Sendable {
 
     func readerPage(_ reader: ReaderStats, deck: SlideDeck, indexLink: String?) -> String {
         var context = deck.context(for: reader, indexLink: indexLink)
-        addPageParts(&context, script: templates.slidesScript)
+        addPageParts(&context, script: templates.slidesScript, policy: slidesPolicy)
         return templates.render(context, template: "slides")
     }
 
     public func indexPage(_ model: ReportModel, readerLinks: [String]) -> String {
-        let overview = Overview(strings: templates.strings, format: .named(model.parameters.locale),
+        let overview = Overview(strings: templates.strings, format: .named(templates.strings.locale),
                                 readersWithReading: Self.readersWithReading(model))
         var context = overview.context(model, readerLinks: readerLinks)
-        addPageParts(&context, script: templates.indexScript)
+        addPageParts(&context, script: templates.indexScript, policy: indexPolicy)
         return templates.render(context, template: "index")
     }
 
     /// The inline style and script, and the policy that allows exactly them: no other script,
     /// no style from elsewhere, no connection, images only as https thumbnails (or none).
-    private func addPageParts(_ context: inout [String: Any], script: String) {
+    private func addPageParts(_ context: inout [String: Any], script: String, policy: String) {
         context["style"] = templates.style
         context["script"] = script
-        context["csp"] = ContentSecurityPolicy.forPage(style: templates.style, script: script, remoteImages: remoteImages)
+        context["csp"] = policy
     }
 }
 

@@ -46,11 +46,24 @@ public struct HTMLStrings: Sendable {
     /// The text of `key` with `{name}` replaced by `values[name]`; the key itself when no file
     /// has it, so a missing text shows up on the page instead of vanishing.
     public func text(_ key: String, _ values: [String: String] = [:]) -> String {
-        guard var text = texts[key] else { return key }
-        for (name, value) in values {
-            text = text.replacingOccurrences(of: "{\(name)}", with: value)
+        guard let text = texts[key] else { return key }
+        guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        // One pass over the text: `{name}` with a known name is replaced, anything else kept.
+        var out = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}"),
+                  let value = values[String(rest[rest.index(after: open)..<close])] else {
+                out += "{"
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            out += value
+            rest = rest[rest.index(after: close)...]
         }
-        return text
+        out += rest
+        return out
     }
 
     /// `key_one` for 1, `key_other` otherwise (the plural rule of English and German), with

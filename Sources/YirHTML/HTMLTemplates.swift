@@ -13,7 +13,10 @@ public struct HTMLTemplates: Sendable {
     let slidesScript: String
     let indexScript: String
 
-    public static let required = ["slides", "index", "style", "slides-script", "index-script"]
+    public static let slideKinds = ["opening", "time", "articles", "top", "patterns", "monthly", "streak", "saved",
+                                    "notifications", "rank", "summary"]
+    public static let required = ["slides", "index", "style", "slides-script", "index-script", "bar-chart", "calendar"]
+        + slideKinds.map { "slide-\($0)" }
 
     public init(folders: [String], locale: String) throws {
         var templates: [String: MustacheTemplate] = [:]

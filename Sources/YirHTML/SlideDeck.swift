@@ -6,6 +6,8 @@ import YirStats
 /// and Mustache escapes all of it. A slide with nothing to show is left out.
 struct SlideDeck: Sendable {
     let strings: HTMLStrings
+    /// Renders a template by name (`HTMLTemplates.render`).
+    let render: @Sendable ([String: Any], String) -> String
     let format: LocaleFormat
     /// Readers of the run with reading time: the rank slide needs at least 10 of them.
     let readersWithReading: Int
@@ -114,10 +116,9 @@ struct SlideDeck: Sendable {
             calendar["calendar_title"] = strings.text("calendar_title", ["year": String(year)])
             calendar["calendar_desc"] = strings.text("calendar_desc", [
                 "days": format.integer(reader.activity.days.count), "streak": format.integer(reader.streak.days)])
-            calendar["rows"] = reader.activity.days.map { day -> [String: Any] in
-                ["row_heading": format.longDate(CivilDate(daysSinceEpoch: day.day)),
-                 "row_value": Durations.short(day.milliseconds, strings: strings, format: format)]
-            }
+            calendar["rows_html"] = Charts.tableRows(reader.activity.days.map {
+                (format.longDate(CivilDate(daysSinceEpoch: $0.day)), Durations.short($0.milliseconds, strings: strings, format: format))
+            })
             calendar["value_heading"] = strings.text("chart_reading")
             slides.append(("streak", strings.text("streak_heading"), [
                 "streak_days": format.integer(reader.streak.days),
@@ -196,10 +197,15 @@ struct SlideDeck: Sendable {
             "lang": strings.locale, "page_title": strings.text("page_title", ["user": reader.user, "year": String(year)]),
             "t": strings.all,
             "slides": slides.enumerated().map { i, slide -> [String: Any] in
-                [
+                var content = slide.content
+                content["heading"] = slide.heading
+                content["slide_id"] = slide.kind
+                content["t"] = strings.all
+                return [
                     "slide_id": slide.kind, "number": i + 1, "total": total, "heading": slide.heading,
                     "position": strings.text("slide_position", ["n": String(i + 1), "total": String(total)]),
-                    "kind_\(slide.kind)": slide.content,
+                    // Each kind of slide has its template (`slide-KIND`), rendered on its own small context.
+                    "body": render(content, "slide-\(slide.kind)"),
                 ]
             },
         ]
@@ -228,15 +234,14 @@ struct SlideDeck: Sendable {
                        title: String, description: String, valueHeading: String, values texts: [String],
                        rowHeadings: [String]) -> [String: Any] {
         [
-            "bars": Charts.bars(values, titles: titles, labels: labels, labelEvery: labelEvery, highlight: highlight),
+            "bars_svg": Charts.bars(values, titles: titles, labels: labels, labelEvery: labelEvery, highlight: highlight),
             "chart_title": title, "chart_desc": description,
             "width": Charts.barChartWidth, "height": Charts.barChartHeight, "baseline": Charts.barAreaHeight,
             // Room either side for the first and last labels.
             "view_x": -Charts.labelMargin, "view_width": Charts.barChartWidth + 2 * Charts.labelMargin,
             "view_right": Charts.barChartWidth + Charts.labelMargin,
-            "label_y": Charts.barAreaHeight + 20,
             "value_heading": valueHeading,
-            "rows": rowHeadings.indices.map { ["row_heading": rowHeadings[$0], "row_value": texts[$0]] },
+            "rows_html": Charts.tableRows(rowHeadings.indices.map { (rowHeadings[$0], texts[$0]) }),
         ]
     }
 }

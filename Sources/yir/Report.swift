@@ -71,7 +71,10 @@ extension Yir {
                 var folders: [OutputFolder] = []
                 for format in try formats() {
                     if format == .html, let html {
+                        let clock = ContinuousClock()
+                        let start = clock.now
                         let (index, readers) = try html.write(model, into: out)
+                        logger.debug("html: \((clock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 3)))) for \(model.statistics.readers.count) reader pages and the index")
                         files.append(index)
                         folders.append(readers)
                         continue

@@ -111,7 +111,8 @@ import Testing
         #expect(failed.status == 65)
         #expect(try Data(contentsOf: out.appendingPathComponent("report.json")) == before)
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(names == ["readers.csv", "readers.jsonl", "report.json", "report.xml"], "no temporary files are left")
+        #expect(names == ["index.html", "readers", "readers.csv", "readers.jsonl", "report.json", "report.xml"],
+                "no temporary files are left")
     }
 
     @Test func rerunsAreByteIdentical() throws {
@@ -131,10 +132,13 @@ import Testing
     @Test func sampleDataReportMatchesTheReferenceFiles() throws {
         let out = scratchFolder()
         let r = try yir(["report", "SampleData", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
-                         "--format", "xml,json,jsonl,csv"], in: packageRoot)
+                         "--format", "html,xml,json,jsonl,csv"], in: packageRoot)
         #expect(r.status == 0, "\(r.stderr)")
         let reference = packageRoot.appendingPathComponent("Tests/Reference")
-        for name in ["report.xml", "report.json", "readers.jsonl", "readers.csv"] {
+        let pages = try FileManager.default.contentsOfDirectory(atPath: reference.appendingPathComponent("readers").path).sorted()
+        #expect(pages.count == 7)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("readers").path).sorted() == pages)
+        for name in ["report.xml", "report.json", "readers.jsonl", "readers.csv", "index.html"] + pages.map({ "readers/\($0)" }) {
             let produced = try Data(contentsOf: out.appendingPathComponent(name))
             let expected = try Data(contentsOf: reference.appendingPathComponent(name))
             #expect(produced == expected, "\(name) differs from Tests/Reference/\(name)")

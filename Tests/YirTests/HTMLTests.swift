@@ -1,0 +1,212 @@
+import CLibXML2
+import Foundation
+import Testing
+@testable import YirCore
+@testable import YirHTML
+@testable import YirReport
+@testable import YirStats
+
+/// SPEC §4.4 and issue #4: the HTML slides and the overview, rendered from the real templates.
+@Suite struct HTMLTests {
+    static let templatesFolder = packageRoot.appendingPathComponent("Templates").path
+
+    func renderer(locale: String = "en", overlay: String? = nil, remoteImages: Bool = true) throws -> HTMLReport {
+        let templates = try HTMLTemplates(folders: [Self.templatesFolder] + (overlay.map { [$0] } ?? []), locale: locale)
+        return HTMLReport(templates: templates, remoteImages: remoteImages)
+    }
+
+    /// The slides page of the run's first reader.
+    func page(_ run: Run, locale: String = "en", overlay: String? = nil, remoteImages: Bool = true) throws -> String {
+        let model = try run.model()
+        let reader = try #require(model.statistics.readers.first)
+        return try renderer(locale: locale, overlay: overlay, remoteImages: remoteImages)
+            .readerPage(reader, model: model, indexLink: "../index.html")
+    }
+
+    /// Text as Mustache writes it into an attribute.
+    func attribute(_ text: String) -> String { text.replacingOccurrences(of: "'", with: "&#39;") }
+
+    func slideIDs(_ page: String) -> [String] {
+        page.components(separatedBy: #"<section class="slide slide-"#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    }
+
+    @Test func readerFileNamesNeverLeaveTheFolderOrCollide() {
+        let users = ["../../etc/passwd", "CON", "con", "Ana", "ana", String(repeating: "x", count: 300), "日本語", "",
+                     "a/b", ".hidden", "nul.txt", "..", "a b", "a-b"]
+        let names = ReaderFileNames.names(for: users)
+        #expect(Set(names.map { $0.lowercased() }).count == users.count)
+        for name in names {
+            #expect(name.wholeMatch(of: /[a-z0-9][a-z0-9-]*\.html/) != nil, "\(name)")
+            #expect(name.utf8.count <= 64, "\(name)")
+        }
+        #expect(names[0].hasPrefix("etc-passwd-"))
+        #expect(names[6].hasPrefix("reader-"))
+        // The same id twice (a hash collision has the same effect) still gets two names.
+        let twice = ReaderFileNames.names(for: ["a", "a"])
+        #expect(twice[0] != twice[1] && twice[1].hasSuffix("-2.html"))
+        // Stable across runs and versions: links to slides keep working.
+        #expect(ReaderFileNames.names(for: ["ana"]) == ["ana-e6f79c19051ffb05.html"])
+    }
+
+    @Test func linksAreHttpsArticleURLsBuiltFromWikiAndTitle() {
+        #expect(ArticleLinks.url(wiki: "en.wikipedia.org", title: "Ada Lovelace") == "https://en.wikipedia.org/wiki/Ada_Lovelace")
+        #expect(ArticleLinks.url(wiki: "de.wikipedia.org", title: "Straße?a=1#x") == "https://de.wikipedia.org/wiki/Stra%C3%9Fe%3Fa%3D1%23x")
+        for wiki in ["app", "javascript:alert(1)", "en.wikipedia.org/evil", "EN.wikipedia.org", "a..b", "-a.org", ""] {
+            #expect(ArticleLinks.url(wiki: wiki, title: "T") == nil, "\(wiki)")
+        }
+        #expect(ArticleLinks.thumbnail("https://upload.wikimedia.org/a.jpg", remoteImages: true) == "https://upload.wikimedia.org/a.jpg")
+        #expect(ArticleLinks.thumbnail("http://upload.wikimedia.org/a.jpg", remoteImages: true) == nil)
+        #expect(ArticleLinks.thumbnail("javascript:alert(1)", remoteImages: true) == nil)
+        #expect(ArticleLinks.thumbnail("https://upload.wikimedia.org/a.jpg", remoteImages: false) == nil)
+    }
+
+    @Test func everyTextFromTheDataIsEscaped() throws {
+        let hostile = [
+            #"{"type":"page_view","user":"\"><svg onload=alert(1)>","timestamp":"2025-05-01T10:00:00Z","wiki":"en.wikipedia.org","title":"<script>alert(1)</script>","seconds":600}"#,
+            #"{"type":"page_view","user":"\"><svg onload=alert(1)>","timestamp":"2025-05-02T10:00:00Z","wiki":"<b>wiki</b>","title":"\"><img src=x onerror=alert(1)>","seconds":300}"#,
+            #"{"type":"saved_article","user":"\"><svg onload=alert(1)>","timestamp":"2025-12-30T10:00:00Z","wiki":"en.wikipedia.org","title":"'><a href=javascript:x>","thumbnail":"https://x.org/\"onerror=\"alert(1)"}"#,
+        ]
+        let page = try page(Run(hostile))
+        for raw in ["<script>alert", "<img src=x", "<svg onload", "<b>wiki", "<a href=javascript", "\"onerror=\""] {
+            #expect(!page.contains(raw), "\(raw) reached the page unescaped")
+        }
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(page.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"))
+        // The only script element is the page's own.
+        #expect(page.components(separatedBy: "<script").count == 2)
+    }
+
+    @Test func slidesWithoutDataAreLeftOut() throws {
+        let sessionOnly = try page(Run([session("2025-03-01T10:00:00Z", ms: "600000")]))
+        #expect(slideIDs(sessionOnly) == ["opening", "time", "saved", "summary"])
+        #expect(sessionOnly.contains(#"<span class="big">0</span>"#), "the saved slide says 0")
+        let reader = try page(Run([view("2025-03-01T10:00:00Z", seconds: "120"),
+                                   notification("2025-01-01T00:00:00Z", key: "echo-subscriptions-push-edit-thank", enabled: true)]))
+        #expect(slideIDs(reader) == ["opening", "time", "articles", "top", "patterns", "monthly", "streak", "saved",
+                                     "notifications", "summary"])
+        #expect(reader.contains(">Thanks<"))
+        #expect(reader.contains("Slide 3 of 10: Articles you read"))
+    }
+
+    @Test func rankSlideNeedsTenReadersWithReadingTime() throws {
+        func lines(_ readers: Int) -> [String] {
+            (0..<readers).map { view("2025-03-01T10:00:00Z", seconds: "\(60 * ($0 + 1))", user: "r\($0)") }
+                + [session("2025-03-01T10:00:00Z", ms: "1000", user: "r99")]
+        }
+        #expect(!slideIDs(try page(Run(lines(9)))).contains("rank"))
+        let ten = try page(Run(lines(10)))
+        #expect(slideIDs(ten).contains("rank"))
+        // r0 has the least time of 10: r = 10, ⌈100 · 10 / 10⌉.
+        #expect(ten.contains("Top 100%"))
+    }
+
+    @Test func localeFormatsNumbersAndDatesAndCopy() throws {
+        let en = LocaleFormat.named("en"), de = LocaleFormat.named("de-DE")
+        #expect(en.integer(1_234_567) == "1,234,567" && de.integer(1_234_567) == "1.234.567")
+        #expect(en.integer(999) == "999" && de.integer(-1000) == "-1.000")
+        #expect(en.decimal(FixedDecimal(1_234_567, scale: 3), digits: 1) == "1,234.6")
+        #expect(de.decimal(FixedDecimal(1_234_050, scale: 3), digits: 2) == "1.234,05")
+        #expect(en.longDate(CivilDate(year: 2024, month: 2, day: 29)) == "February 29, 2024")
+        #expect(de.longDate(CivilDate(year: 2024, month: 2, day: 29)) == "29. Februar 2024")
+        #expect(en.hour(0) == "12 AM" && en.hour(12) == "12 PM" && de.hour(21) == "21 Uhr")
+        let lines = (0..<40).map { view("2025-03-\(String(format: "%02d", $0 % 28 + 1))T10:00:00Z", seconds: "2000") }
+        let german = try page(Run(lines), locale: "de")
+        #expect(german.contains(#"<html lang="de">"#))
+        #expect(german.contains("Dein Lesejahr 2025"))
+        #expect(german.contains("1.333</span>"), "22,222 minutes... 40 × 2000 s = 1333 min, German grouping")
+    }
+
+    @Test func aMissingKeyFallsBackToEnglishAndTemplatesOverrideFileByFile() throws {
+        let overlay = scratchFolder()
+        try FileManager.default.createDirectory(at: overlay.appendingPathComponent("strings"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: overlay.appendingPathComponent("html"), withIntermediateDirectories: true)
+        try #"{"opening_heading": "Ein Jahr {year}"}"#.write(to: overlay.appendingPathComponent("strings/fr.json"), atomically: true, encoding: .utf8)
+        try "body { color: rebeccapurple; }".write(to: overlay.appendingPathComponent("html/style.mustache"), atomically: true, encoding: .utf8)
+        let page = try page(Run([view("2025-03-01T10:00:00Z")]), locale: "fr", overlay: overlay.path)
+        #expect(page.contains("Ein Jahr 2025"))
+        #expect(page.contains("Time well spent"), "English where fr.json has no text")
+        #expect(page.contains("<style>body { color: rebeccapurple; }</style>"))
+        #expect(page.contains(attribute(ContentSecurityPolicy.hashSource("body { color: rebeccapurple; }"))))
+    }
+
+    @Test func contentSecurityPolicyAllowsOnlyThePagesOwnScriptAndStyle() throws {
+        #expect(SHA256.base64(SHA256.digest(Array("abc".utf8))) == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
+        #expect(SHA256.base64(SHA256.digest([])) == "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
+        let html = try renderer()
+        let page = try self.page(Run([view("2025-03-01T10:00:00Z")]))
+        #expect(page.contains(attribute("script-src " + ContentSecurityPolicy.hashSource(html.templates.slidesScript))))
+        #expect(page.contains(attribute("default-src 'none'")) && page.contains("img-src https: data:"))
+        let offline = try self.page(Run([view("2025-03-01T10:00:00Z")]), remoteImages: false)
+        #expect(offline.contains("img-src data:;"))
+    }
+
+    @Test func thumbnailsAreHttpsOnlyAndDroppedWithoutRemoteImages() throws {
+        let lines = [
+            save("2025-12-01T10:00:00Z", title: "A", extra: #","thumbnail":"https://upload.wikimedia.org/a.jpg""#),
+            save("2025-12-02T10:00:00Z", title: "B", extra: #","thumbnail":"http://upload.wikimedia.org/b.jpg""#),
+            save("2025-12-03T10:00:00Z", title: "C"),
+        ]
+        let page = try page(Run(lines))
+        #expect(page.contains(#"<img class="thumb" src="https://upload.wikimedia.org/a.jpg""#))
+        #expect(page.components(separatedBy: "<img").count == 2, "one round thumbnail; none for B (http) or C")
+        #expect(!(try self.page(Run(lines), remoteImages: false)).contains("<img"))
+    }
+
+    @Test func calendarHasOneCellPerDayOfTheYearInTheReadersZone() throws {
+        // 2024 is a leap year; the view at 23:30Z on 31 Dec 2023 is 1 Jan 2024 in Berlin.
+        let run = { (year: String) in
+            var r = Run([view("\(year)", seconds: "60", extra: #","tz":"Europe/Berlin""#)])
+            r.asOf = "2024-12-31T12:00:00Z"
+            return r
+        }
+        let reader = try run("2023-12-31T23:30:00Z").reader()
+        #expect(reader.activity.days.map { CivilDate(daysSinceEpoch: $0.day) } == [CivilDate(year: 2024, month: 1, day: 1)])
+        #expect(reader.activity.hourViews[0] == 1)
+        let page = try page(run("2023-12-31T23:30:00Z"))
+        #expect(page.components(separatedBy: #"<rect class="day "#).count - 1 == 366)
+        #expect(page.contains("January 1, 2024: 1\u{A0}min, 1 view"))
+        // As-of 31 Dec 12:00: no day after it is in the window, none is "future".
+        #expect(!page.contains(" future"))
+        var early = run("2024-03-31T01:30:00Z")  // the night Berlin moves to summer time
+        early.asOf = "2024-06-30T12:00:00Z"
+        let partial = try self.page(early)
+        #expect(partial.components(separatedBy: " future").count - 1 == 184, "1 July – 31 December")
+        #expect(partial.contains("March 31, 2024: 1\u{A0}min, 1 view"))
+    }
+
+    @Test func pagesAreWellFormedForLibxml2sHTMLParser() throws {
+        let reference = packageRoot.appendingPathComponent("Tests/Reference")
+        let pages = ["index.html"] + (try FileManager.default.contentsOfDirectory(atPath: reference.appendingPathComponent("readers").path)).map { "readers/\($0)" }
+        for name in pages {
+            let problems = htmlParserProblems(try Data(contentsOf: reference.appendingPathComponent(name)))
+            #expect(problems.isEmpty, "\(name): \(problems)")
+        }
+        // The check can fail: a page with a stray end tag does.
+        #expect(!htmlParserProblems(Data("<!DOCTYPE html><html><body><p>x</div></body></html>".utf8)).isEmpty)
+    }
+}
+
+/// Errors libxml2's HTML parser reports, but for its not knowing HTML5's element names
+/// (section, main, svg…): stray or unclosed tags, bad attributes, encoding errors.
+func htmlParserProblems(_ data: Data) -> [String] {
+    final class Problems: @unchecked Sendable { var list: [String] = [] }
+    let problems = Problems()
+    guard let context = htmlNewParserCtxt() else { return ["no parser"] }
+    defer {
+        htmlFreeParserCtxt(context)
+        xmlSetStructuredErrorFunc(nil, nil)
+    }
+    // libxml2 2.9's error handlers are per thread, so tests running in parallel do not mix.
+    xmlSetStructuredErrorFunc(Unmanaged.passUnretained(problems).toOpaque(), { data, error in
+        guard let data, let error else { return }
+        let problems = Unmanaged<Problems>.fromOpaque(data).takeUnretainedValue()
+        let code = Int32(error.pointee.code)
+        if code == Int32(XML_HTML_UNKNOWN_TAG.rawValue) { return }
+        problems.list.append("line \(error.pointee.line): \(String(cString: error.pointee.message).trimmingCharacters(in: .whitespacesAndNewlines))")
+    })
+    let document = data.withUnsafeBytes { buffer in
+        htmlCtxtReadMemory(context, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(buffer.count), "page.html", "UTF-8", 0)
+    }
+    if let document { xmlFreeDoc(document) }
+    return problems.list
+}
