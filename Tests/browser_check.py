@@ -132,8 +132,39 @@ def slides(args):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     finally:
         driver.quit()
+    narrow_phone_and_swipe(args.page, total)
     if args.screenshots:
         screenshots(args.page, args.screenshots, args.name, slide_numbers=args.slides)
+
+
+def narrow_phone_and_swipe(page, total):
+    """At 320 px no slide scrolls sideways; a swipe to the left shows the next slide."""
+    driver = browser(320, 640)
+    try:
+        emulate(driver, dark=False)
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+        for number in range(1, total + 1):
+            driver.get(f"file://{page}#slide-{number}")
+            overflow = driver.execute_script(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            if overflow > 0:
+                fail(f"slide {number} scrolls sideways at 320 px ({overflow}px)")
+        print(f"ok: none of the {total} slides scrolls sideways at 320 px")
+        driver.get(f"file://{page}#slide-1")
+        driver.refresh()
+
+        def touch(kind, x):
+            points = [] if kind == "touchEnd" else [{"x": x, "y": 300}]
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        touch("touchStart", 260)
+        touch("touchMove", 160)
+        touch("touchMove", 60)
+        touch("touchEnd", 60)
+        shown = visible_slides(driver)
+        check(len(shown) == 1 and shown[0].get_attribute("id") == "slide-2", "a swipe to the left shows slide 2")
+    finally:
+        driver.quit()
 
 
 def screenshots(page, folder, name, slide_numbers):
