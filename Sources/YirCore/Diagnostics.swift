@@ -43,6 +43,9 @@ public struct Diagnostics: Sendable, Equatable {
     public var accepted = [Int](repeating: 0, count: RecordType.allCases.count)
     public var rejected: [RejectReason: Int] = [:]
     public var duplicates = 0
+    /// Lines of a mapping profile's export whose event the profile does not map (SPEC §3):
+    /// neither accepted nor rejected. Always 0 for the native profile.
+    public var ignored = 0
     public var implausibleDuration = 0
     public var droppedThumbnails = 0
     /// Accepted records that do not count, each under exactly one reason (SPEC §4.1).
@@ -61,6 +64,7 @@ public struct Diagnostics: Sendable, Equatable {
         for i in accepted.indices { accepted[i] += other.accepted[i] }
         rejected.merge(other.rejected, uniquingKeysWith: +)
         duplicates += other.duplicates
+        ignored += other.ignored
         implausibleDuration += other.implausibleDuration
         droppedThumbnails += other.droppedThumbnails
         afterAsOf += other.afterAsOf

@@ -54,7 +54,7 @@ struct Overview {
             ["count_name": reason.rawValue, "count_value": format.integer(count)]
         }
         let notCounted: [[String: Any]] = [
-            ("duplicates", d.duplicates), ("implausible_duration", d.implausibleDuration),
+            ("duplicates", d.duplicates), ("ignored", d.ignored), ("implausible_duration", d.implausibleDuration),
             ("dropped_thumbnails", d.droppedThumbnails), ("after_as_of", d.afterAsOf), ("cleared", d.cleared),
             ("outside_window", d.outsideWindow), ("excluded_page", d.excludedPage),
         ].map { ["count_name": $0.0, "count_value": format.integer($0.1)] }

@@ -8,6 +8,8 @@ struct ParsedChunk {
     var rejections: [(line: Int, offset: Int64, reason: RejectReason, text: [UInt8])] = []
     /// Non-blank lines.
     var lines = 0
+    /// Lines a mapping profile does not map (SPEC §3).
+    var ignored = 0
     /// All lines, blank ones too, for numbering the lines of later chunks.
     var physicalLines = 0
     /// Per `LocalStrings.Table`: the bytes of the entries this chunk added to the worker's
@@ -23,11 +25,14 @@ struct ParsedChunk {
 struct ChunkParser {
     var strings = LocalStrings()
     private var profile: NativeProfile
+    /// A mapping profile's translator; nil for native input.
+    private let translator: ProfileTranslator?
     /// Per table, how many entries earlier chunks have already shipped.
     private var shipped = [Int](repeating: 0, count: LocalStrings.Table.allCases.count)
 
-    init(zones: ZoneCatalog) {
+    init(zones: ZoneCatalog, mapping: MappingProfile? = nil) {
         profile = NativeProfile(zones: zones)
+        translator = mapping.map(ProfileTranslator.init(profile:))
     }
 
     mutating func parse(_ chunk: InputChunk, impliedType: RecordType?) -> ParsedChunk {
@@ -76,7 +81,23 @@ struct ChunkParser {
                 result.rejections.append((result.physicalLines, offset, .lineTooLong, Array(line.prefix(LineLimits.keptPrefix))))
                 continue
             }
-            switch profile.decode(line, impliedType: impliedType, strings: &strings) {
+            let decoded: Result<ParsedRecord, RejectReason>
+            if let translator {
+                switch translator.translate(line) {
+                case .ignored:
+                    result.ignored += 1
+                    continue
+                case .rejected(let reason):
+                    decoded = .failure(reason)
+                case .record:
+                    // The native line is decoded like any other; a rejection still shows the
+                    // input's own line.
+                    decoded = translator.line.withUnsafeBytes { profile.decode($0, impliedType: nil, strings: &strings) }
+                }
+            } else {
+                decoded = profile.decode(line, impliedType: impliedType, strings: &strings)
+            }
+            switch decoded {
             case .success(let record):
                 result.records.append(record)
             case .failure(let reason):

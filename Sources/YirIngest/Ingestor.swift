@@ -9,6 +9,8 @@ public struct IngestOptions: Sendable {
     public var maxViewMilliseconds: Int64 = 86_400_000
     /// `--strict`: stop at the first rejected line.
     public var strict = false
+    /// `--profile` other than the native `wikipedia` (SPEC §3).
+    public var mapping: MappingProfile?
 
     public init(asOf: Int64) { self.asOf = asOf }
 
@@ -106,7 +108,7 @@ public final class Ingestor {
         self.jobs = max(1, jobs)
         self.chunkSize = max(1, chunkSize)
         self.onReject = onReject
-        parsers = (0..<self.jobs).map { _ in ChunkParser(zones: zones) }  // each its own profile
+        parsers = (0..<self.jobs).map { _ in ChunkParser(zones: zones, mapping: options.mapping) }  // each its own profile
         maps = Array(repeating: StringMaps(), count: self.jobs)
     }
 
@@ -245,6 +247,7 @@ public final class Ingestor {
         physicalLines[input] += chunk.physicalLines
         inputs[input].lines += chunk.lines
         diagnostics.lines += chunk.lines
+        diagnostics.ignored += chunk.ignored
         learnStrings(chunk, worker: worker)
         seenIDs.warm(chunk.records.lazy.filter { $0.flags.contains(.hasID) }.map(\.idHash))
         for record in chunk.records { accept(record, worker: worker) }

@@ -134,6 +134,7 @@ public enum JSONReport {
             }
             w.field("rejected_total", d.rejectedTotal)
             w.field("duplicates", d.duplicates)
+            w.field("ignored", d.ignored)
             w.field("implausible_duration", d.implausibleDuration)
             w.field("dropped_thumbnails", d.droppedThumbnails)
             w.field("after_as_of", d.afterAsOf)

@@ -64,6 +64,7 @@ public enum XMLReport {
             }
             try x.element("rejected_total", d.rejectedTotal)
             try x.element("duplicates", d.duplicates)
+            try x.element("ignored", d.ignored)
             try x.element("implausible_duration", d.implausibleDuration)
             try x.element("dropped_thumbnails", d.droppedThumbnails)
             try x.element("after_as_of", d.afterAsOf)

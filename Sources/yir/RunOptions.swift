@@ -38,7 +38,7 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Write each rejected line as JSON to this file.")
     var rejects: String?
 
-    @Option(help: "Mapping profile of the input.")
+    @Option(help: "Mapping profile of the input: wikipedia (the native format), sensors, metrics-platform, or a profile FILE (docs/PROFILES.md).")
     var profile = "wikipedia"
 
     @Option(help: "The templates folder (report.xsd, report.schema.json); default: found beside the binary.")
@@ -61,7 +61,6 @@ struct RunOptions: ParsableArguments {
         if top < 0 { throw ValidationError("--top must be 0 or more") }
         if !(maxViewSeconds >= 0) || maxViewSeconds > 1e12 { throw ValidationError("--max-view-seconds must be a number ≥ 0") }
         if !(0...1).contains(maxRejectRate) { throw ValidationError("--max-reject-rate must lie in 0–1") }
-        if profile != "wikipedia" { throw ValidationError("unknown profile '\(profile)' (known: wikipedia)") }
         if !(1...1024).contains(jobs) { throw ValidationError("--jobs must lie in 1–1024") }
         if quiet && verbose { throw ValidationError("--quiet and --verbose exclude each other") }
     }
@@ -90,6 +89,7 @@ struct RunOptions: ParsableArguments {
         var ingest = IngestOptions(asOf: asOfInstant)
         ingest.maxViewMilliseconds = Int64((maxViewSeconds * 1000).rounded())
         ingest.strict = strict
+        ingest.mapping = try mappingProfile()
         var stats = StatsParameters(asOf: asOfInstant, fallbackZone: fallback)
         stats.year = year
         stats.zoneOverride = override
@@ -97,11 +97,38 @@ struct RunOptions: ParsableArguments {
         if !excludeTitle.isEmpty { stats.excludedTitles = excludeTitle }
         stats.locale = .named(locale)
         let report = ReportModel.Parameters(year: year, asOf: asOfInstant, timeZone: tz, top: top,
-                                            profile: profile, locale: stats.locale.identifier)
+                                            profile: ingest.mapping?.name ?? profile, locale: stats.locale.identifier)
         var pipeline = Pipeline(inputs: files, ingestOptions: ingest, statsParameters: stats,
                                 reportParameters: report, zones: zones)
         pipeline.jobs = jobs
         return pipeline
+    }
+
+    /// SPEC §3: nil for the native `wikipedia` format; else a file (a path, or a name ending in
+    /// `.json`), or a built-in profile in the templates' `profiles/` folder. Problems are
+    /// usage errors (64), with the profile's path and the place in it.
+    func mappingProfile() throws -> MappingProfile? {
+        if profile == "wikipedia" { return nil }
+        let path: String
+        if profile.contains("/") || profile.hasSuffix(".json") {
+            path = profile
+        } else {
+            let folders = (try? TemplatesFolder.folders(templates)) ?? []
+            let candidates = folders.reversed().map { ($0 as NSString).appendingPathComponent("profiles/\(profile).json") }
+            guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+                let known = Set(folders.flatMap { folder in
+                    ((try? FileManager.default.contentsOfDirectory(atPath: (folder as NSString).appendingPathComponent("profiles"))) ?? [])
+                        .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+                })
+                throw ValidationError("unknown profile '\(profile)' (known: \((["wikipedia"] + known.sorted()).joined(separator: ", ")), or a profile FILE)")
+            }
+            path = found
+        }
+        do {
+            return try MappingProfile.load(path: path)
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     /// Runs the pipeline with the rejects file, logging and SPEC §5's exit codes for input
@@ -144,7 +171,7 @@ struct RunOptions: ParsableArguments {
         let d = model.statistics.diagnostics
         logger.info("""
             read \(d.lines) lines from \(model.inputs.count) input(s): \(d.acceptedTotal) accepted, \
-            \(d.rejectedTotal) rejected, \(d.duplicates) duplicates; \(model.statistics.readers.count) readers
+            \(d.rejectedTotal) rejected, \(d.duplicates) duplicates\(d.ignored > 0 ? ", \(d.ignored) ignored (not mapped by the profile)" : ""); \(model.statistics.readers.count) readers
             """)
         for (reason, count) in d.rejected.sorted(by: { $0.key < $1.key }) {
             logger.info("  rejected \(count) × \(reason.rawValue)")

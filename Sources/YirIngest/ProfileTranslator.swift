@@ -1,0 +1,270 @@
+import Foundation
+import YirCore
+
+/// Turns one line of another export into a native record line (SPEC §3), which then goes
+/// through the native decoder like any other: every rule of §1.3–1.4 and §2 applies to mapped
+/// records unchanged, and a mapped line is rejected for the same reasons a native one is.
+/// One per worker; the native line is built in a buffer it reuses.
+final class ProfileTranslator {
+    enum Outcome {
+        /// The native line is in `line`.
+        case record
+        /// No rule of the profile maps this event.
+        case ignored
+        /// Not a JSON object, invalid UTF-8 and the like: rejected before any mapping.
+        case rejected(RejectReason)
+    }
+
+    let profile: MappingProfile
+    private let reader: PathReader
+    private let pathIndex: [MappingProfile.Path: Int]
+    /// The native line of the last `.record`.
+    private(set) var line: [UInt8] = []
+    private var source = UnsafeRawBufferPointer(start: nil, count: 0)
+
+    init(profile: MappingProfile) {
+        self.profile = profile
+        let paths = profile.paths
+        reader = PathReader(paths: paths)
+        pathIndex = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+        line.reserveCapacity(512)
+    }
+
+    func translate(_ input: UnsafeRawBufferPointer) -> Outcome {
+        if let failure = reader.read(input) { return .rejected(failure.reason) }
+        source = input
+        defer { source = UnsafeRawBufferPointer(start: nil, count: 0) }
+        guard let rule = profile.rules.first(where: matches) else { return .ignored }
+        line.removeAll(keepingCapacity: true)
+        append("{\"type\":\"")
+        line.append(contentsOf: rule.type.name.utf8)
+        append("\"")
+        for (field, source) in rule.fields {
+            let mark = line.count
+            append(",\"")
+            line.append(contentsOf: field.rawValue.utf8)
+            append("\":")
+            if !appendValue(source, field: field) { line.removeSubrange(mark...) }
+        }
+        append("}")
+        return .record
+    }
+
+    private func matches(_ rule: MappingProfile.Rule) -> Bool {
+        guard let when = rule.when else { return true }
+        guard let value = resolved(when.path), value.kind == .string else { return false }
+        let text = stringBytes(value)
+        return when.equals.contains(text)
+    }
+
+    private func resolved(_ path: MappingProfile.Path) -> JSONScanner.Value? {
+        guard let value = reader.resolved[pathIndex[path]!], value.kind != .null else { return nil }
+        return value
+    }
+
+    private func firstValue(_ paths: [MappingProfile.Path]) -> JSONScanner.Value? {
+        for path in paths { if let value = resolved(path) { return value } }
+        return nil
+    }
+
+    /// Appends the field's JSON value; false when the field is absent.
+    private func appendValue(_ spec: MappingProfile.Source, field: MappingProfile.NativeField) -> Bool {
+        if let constant = spec.value {
+            line.append(contentsOf: constant.json)
+            return true
+        }
+        guard let value = firstValue(spec.paths) else {
+            guard let fallback = spec.fallback else { return false }
+            line.append(contentsOf: fallback.json)
+            return true
+        }
+        if !spec.map.isEmpty, value.kind == .string, let mapped = spec.map[stringBytes(value)] {
+            line.append(contentsOf: mapped.json)
+            return true
+        }
+        switch spec.transform {
+        case .host:
+            guard value.kind == .string, let host = Self.host(ofURL: stringBytes(value)) else {
+                if let fallback = spec.fallback { line.append(contentsOf: fallback.json) } else { appendRaw(value) }
+                return true
+            }
+            appendString(host)
+            return true
+        case .text where value.kind == .number:
+            append("\"")
+            appendRaw(value)
+            append("\"")
+            return true
+        default:
+            break
+        }
+        if let minus = spec.minus, let end = milliseconds(value, unit: spec.unit ?? .milliseconds),
+           let durationValue = firstValue(minus.paths), durationValue.kind == .number,
+           let duration = milliseconds(durationValue, unit: minus.unit) {
+            appendInstant(end, minus: duration)
+            return true
+        }
+        if let nativeUnit = field.nativeUnit, let unit = spec.unit, unit != nativeUnit, value.kind == .number {
+            appendNumber(value, from: unit, to: nativeUnit)
+            return true
+        }
+        appendRaw(value)
+        return true
+    }
+
+    /// A time or a duration in milliseconds: a number in `unit`, or (for times) an RFC 3339 string.
+    private enum Milliseconds {
+        case number(Int64)
+        case instant(Int64)
+        case wall(Int64)
+    }
+
+    private func milliseconds(_ value: JSONScanner.Value, unit: MappingProfile.TimeUnit) -> Milliseconds? {
+        switch value.kind {
+        case .number:
+            let n = FixedPoint(raw(value), scale: unit == .seconds ? 3 : 0)
+            guard n.magnitude < FixedPoint.limit else { return nil }
+            return .number(n.value)
+        case .string:
+            switch RFC3339.parse(String(decoding: stringBytes(value), as: UTF8.self)) {
+            case .success(.instant(let t)): return .instant(t)
+            case .success(.wall(let w)): return .wall(w)
+            case .failure: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// "start = end − duration": an instant as epoch milliseconds, a wall time as a string
+    /// without offset (it stays local time, as the native format reads it).
+    private func appendInstant(_ end: Milliseconds, minus duration: Milliseconds) {
+        guard case .number(let d) = duration else { return }
+        switch end {
+        case .number(let t), .instant(let t):
+            line.append(contentsOf: String(t - d).utf8)
+        case .wall(let w):
+            var text: [UInt8] = []
+            RFC3339.append(w - d, offsetSeconds: 0, to: &text)
+            if text.last == UInt8(ascii: "Z") { text.removeLast() }
+            append("\"")
+            line.append(contentsOf: text)
+            append("\"")
+        }
+    }
+
+    /// A number converted between seconds and milliseconds, exactly (to the millisecond).
+    private func appendNumber(_ value: JSONScanner.Value, from unit: MappingProfile.TimeUnit, to native: MappingProfile.TimeUnit) {
+        let n = FixedPoint(raw(value), scale: unit == .seconds ? 3 : 0)
+        let ms = n.magnitude >= FixedPoint.limit ? FixedPoint.limit : n.value
+        line.append(contentsOf: (native == .seconds ? decimalText(ms, scale: 3) : String(ms)).utf8)
+    }
+
+    private func raw(_ value: JSONScanner.Value) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: source[value.start..<value.end])
+    }
+
+    /// The value as it is written in the line (a string with its quotes and escapes).
+    private func appendRaw(_ value: JSONScanner.Value) {
+        if value.kind == .string {
+            line.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[(value.start - 1)..<(value.end + 1)]))
+        } else {
+            line.append(contentsOf: raw(value))
+        }
+    }
+
+    private func stringBytes(_ value: JSONScanner.Value) -> [UInt8] {
+        value.escaped ? JSONScanner.decodeString(source, value) : Array(raw(value))
+    }
+
+    private func append(_ text: StaticString) {
+        text.withUTF8Buffer { line.append(contentsOf: $0) }
+    }
+
+    private func appendString(_ bytes: [UInt8]) {
+        line.append(UInt8(ascii: "\""))
+        for b in bytes {
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                line.append(UInt8(ascii: "\\"))
+                line.append(b)
+            case 0..<0x20:
+                line.append(contentsOf: String(format: "\\u%04x", b).utf8)
+            default:
+                line.append(b)
+            }
+        }
+        line.append(UInt8(ascii: "\""))
+    }
+
+    /// The host of an absolute URL, lowercased, without user info or port; nil when there is none.
+    static func host(ofURL url: [UInt8]) -> [UInt8]? {
+        guard let colon = url.firstIndex(of: UInt8(ascii: ":")),
+              url.count > colon + 2, url[colon + 1] == UInt8(ascii: "/"), url[colon + 2] == UInt8(ascii: "/") else { return nil }
+        var authority = url[(colon + 3)...].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
+        let host = authority.prefix { $0 != UInt8(ascii: ":") }
+        guard !host.isEmpty else { return nil }
+        return host.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    }
+}
+
+/// Finds the values at a profile's dot paths in one line: the top-level object is scanned (and
+/// so validated) once, and each object a path goes into is scanned for the keys wanted there.
+final class PathReader {
+    private final class Node {
+        var scanner: JSONScanner
+        /// Per key: the index of the path that ends there.
+        var ends: [Int?]
+        /// Per key: the object a longer path goes into.
+        var children: [Node?]
+
+        init(keys: [String]) {
+            scanner = JSONScanner(keys: keys)
+            ends = Array(repeating: nil, count: keys.count)
+            children = Array(repeating: nil, count: keys.count)
+        }
+    }
+
+    private let root: Node
+    /// Per path: its value, offsets into the whole line.
+    private(set) var resolved: [JSONScanner.Value?]
+
+    init(paths: [MappingProfile.Path]) {
+        resolved = Array(repeating: nil, count: paths.count)
+        func build(_ entries: [(index: Int, keys: ArraySlice<String>)]) -> Node {
+            var keys: [String] = []
+            for entry in entries where !keys.contains(entry.keys.first!) { keys.append(entry.keys.first!) }
+            let node = Node(keys: keys)
+            for (k, key) in keys.enumerated() {
+                let here = entries.filter { $0.keys.first == key }
+                node.ends[k] = here.first { $0.keys.count == 1 }?.index
+                let deeper = here.filter { $0.keys.count > 1 }.map { ($0.index, $0.keys.dropFirst()) }
+                if !deeper.isEmpty { node.children[k] = build(deeper) }
+            }
+            return node
+        }
+        root = build(paths.enumerated().map { ($0, $1.keys[...]) })
+    }
+
+    /// Scans the line; nil when it is a valid JSON object.
+    func read(_ line: UnsafeRawBufferPointer) -> JSONScanner.Failure? {
+        for i in resolved.indices { resolved[i] = nil }
+        if let failure = root.scanner.scan(line) { return failure }
+        fill(root, line, base: 0)
+        return nil
+    }
+
+    private func fill(_ node: Node, _ buffer: UnsafeRawBufferPointer, base: Int) {
+        for k in node.ends.indices {
+            guard var value = node.scanner.values[k] else { continue }
+            if let child = node.children[k], value.kind == .object {
+                let inner = UnsafeRawBufferPointer(rebasing: buffer[value.start..<value.end])
+                if child.scanner.scan(inner) == nil { fill(child, inner, base: base + value.start) }
+            }
+            value.start += base
+            value.end += base
+            if let path = node.ends[k] { resolved[path] = value }
+        }
+    }
+}
