@@ -32,7 +32,7 @@ build: deps
 
 ## report: yir report on SampleData/ into out/sample/
 report: build
-	TZ=UTC .build/release/yir report SampleData --out $(OUT) --as-of $(AS_OF) \
+	TZ=UTC .build/release/yir report SampleData/wikipedia --out $(OUT) --as-of $(AS_OF) \
 	  --format html,xml,json,jsonl,csv --rejects $(OUT)/rejects.jsonl
 	@echo "The report is in $(OUT)/: index.html (open it in a browser), readers/, report.xml, report.json, readers.jsonl, readers.csv, rejects.jsonl"
 
@@ -56,7 +56,7 @@ test-venv:
 screenshots: report test-venv
 	$(call apt_install,chromium chromium-driver fonts-dejavu-core)
 	rm -rf docs/screenshots && mkdir -p docs/screenshots
-	TZ=UTC .build/release/yir report SampleData --out .build/screenshots --as-of $(AS_OF) --format html --no-remote-images --quiet
+	TZ=UTC .build/release/yir report SampleData/wikipedia --out .build/screenshots --as-of $(AS_OF) --format html --no-remote-images --quiet
 	.venv-test/bin/python Tests/browser_check.py slides "$(CURDIR)/$$(ls -d .build/screenshots/readers/ana-*.html)" \
 	  --screenshots docs/screenshots --name slides --slides 1,2,4,5,6,7,8,10 > /dev/null
 	.venv-test/bin/python Tests/browser_check.py index "$(CURDIR)/.build/screenshots/index.html" --screenshots docs/screenshots > /dev/null
@@ -67,7 +67,7 @@ clean:
 
 ## reference: rewrite Tests/Reference/ from SampleData (after an intended output change; review the diff)
 reference: build
-	TZ=UTC .build/release/yir report SampleData --out Tests/Reference --as-of $(AS_OF) --format html,xml,json,jsonl,csv
+	TZ=UTC .build/release/yir report SampleData/wikipedia --out Tests/Reference --as-of $(AS_OF) --format html,xml,json,jsonl,csv
 
 ## bench: yir against DuckDB and jq on a ~200 MB synthetic export, side by side; then micro benchmarks
 BENCH_EXPORT ?= .bench/export.jsonl

@@ -13,6 +13,8 @@ from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The native export; SampleData/profiles/ holds the same reading in other apps' formats.
+OUT = os.path.join(HERE, "wikipedia")
 rng = random.Random(2025)
 
 ARTICLES = {
@@ -193,14 +195,14 @@ def main():
     ]
     for i, line in enumerate(bad):
         lines.insert(500 * (i + 1), line)
-    with open(os.path.join(HERE, "app-export.jsonl"), "w", encoding="utf-8", newline="\n") as f:
+    with open(os.path.join(OUT, "app-export.jsonl"), "w", encoding="utf-8", newline="\n") as f:
         f.write("\n".join(lines) + "\n")
 
     # Ana's tablet: CRLF line ends, no "type" (from the file name), gzip, two re-exported records.
     tablet_lines = [json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in tablet]
     tablet_lines += tablet_lines[:2]
-    os.makedirs(os.path.join(HERE, "tablet"), exist_ok=True)
-    with open(os.path.join(HERE, "tablet", "page_views-tablet.jsonl.gz"), "wb") as f:
+    os.makedirs(os.path.join(OUT, "tablet"), exist_ok=True)
+    with open(os.path.join(OUT, "tablet", "page_views-tablet.jsonl.gz"), "wb") as f:
         with gzip.GzipFile(fileobj=f, mode="wb", mtime=0, filename="") as gz:
             gz.write(("\r\n".join(tablet_lines) + "\r\n").encode())
 
@@ -212,7 +214,7 @@ def main():
         ("2025-12-05T22:00:00+00:00", "en.wikipedia.org", "Great Barrier Reef", "unsave", None),
         ("2025-12-18T07:30:00+00:00", "en.wikipedia.org", "Octopus", "save", None),
     ]
-    with open(os.path.join(HERE, "saved_articles-lee.jsonl"), "w", encoding="utf-8", newline="\n") as f:
+    with open(os.path.join(OUT, "saved_articles-lee.jsonl"), "w", encoding="utf-8", newline="\n") as f:
         f.write("\ufeff")
         for ts, wiki, title, action, lst in lee:
             rec = {"user": "lee", "timestamp": ts, "tz": "Europe/London", "wiki": wiki, "title": title, "action": action}

@@ -14,7 +14,7 @@ import Testing
     /// SampleData's HTML without remote images, so the pages must load nothing from elsewhere.
     func sampleReport() throws -> URL {
         let out = scratchFolder()
-        let r = try cli.yir(["report", "SampleData", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+        let r = try cli.yir(["report", "SampleData/wikipedia", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
                              "--format", "html", "--no-remote-images"], in: packageRoot)
         #expect(r.status == 0, "\(r.stderr)")
         return out

@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test func rerunsAreByteIdentical() throws {
-        let args = ["stats", packageRoot.appendingPathComponent("SampleData").path, "--as-of", "2025-12-31T12:00:00Z"]
+        let args = ["stats", packageRoot.appendingPathComponent("SampleData/wikipedia").path, "--as-of", "2025-12-31T12:00:00Z"]
         let first = try yir(args)
         let second = try yir(args)
         #expect(first.status == 0)
@@ -131,7 +131,7 @@ import Testing
     /// output, `make reference` rewrites the reference files; review the diff.
     @Test func sampleDataReportMatchesTheReferenceFiles() throws {
         let out = scratchFolder()
-        let r = try yir(["report", "SampleData", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+        let r = try yir(["report", "SampleData/wikipedia", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
                          "--format", "html,xml,json,jsonl,csv"], in: packageRoot)
         #expect(r.status == 0, "\(r.stderr)")
         let reference = packageRoot.appendingPathComponent("Tests/Reference")
@@ -160,7 +160,7 @@ extension CommandLineTests {
     }
 
     @Test func tableFormatListsEveryReader() throws {
-        let r = try yir(["stats", packageRoot.appendingPathComponent("SampleData").path, "--format", "table",
+        let r = try yir(["stats", packageRoot.appendingPathComponent("SampleData/wikipedia").path, "--format", "table",
                          "--as-of", "2025-12-31T12:00:00Z", "--quiet"])
         #expect(r.status == 0)
         let lines = r.stdoutText.split(separator: "\n")

@@ -131,7 +131,7 @@ func gzip(_ data: Data) throws -> Data {
 @Suite struct DeterminismTests {
     @Test(arguments: [(1, 64), (2, 997), (3, 4096), (2, 4 << 20)])
     func outputIsTheSameForEveryJobsValueAndChunkSize(jobs: Int, chunkSize: Int) throws {
-        let sample = packageRoot.appendingPathComponent("SampleData")
+        let sample = packageRoot.appendingPathComponent("SampleData/wikipedia")
         let files = try InputFiles.expand([sample.path])
         let zones = ZoneCatalog()
         let asOf = instant("2025-12-31T12:00:00Z")

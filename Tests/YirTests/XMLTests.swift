@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func sampleDataReportIsValidForYirAndXmllintAndMatchesTheJSON() throws {
-        try expectValidAndLikeTheJSON(try report(packageRoot.appendingPathComponent("SampleData").path, ["--validate"]))
+        try expectValidAndLikeTheJSON(try report(packageRoot.appendingPathComponent("SampleData/wikipedia").path, ["--validate"]))
     }
 
     @Test func generatedExportReportIsValidAndMatchesTheJSON() throws {
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func brokenDocumentsAreRejectedAtTheirLine() throws {
-        let out = try report(packageRoot.appendingPathComponent("SampleData").path)
+        let out = try report(packageRoot.appendingPathComponent("SampleData/wikipedia").path)
         let lines = try String(contentsOf: out.appendingPathComponent("report.xml"), encoding: .utf8).components(separatedBy: "\n")
         let target = try #require(lines.firstIndex { $0.contains("<minutes>") })
         // The line libxml2 names: the changed one; for a cut document, where the data ends.

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+@testable import YirCore
+@testable import YirIngest
+
+/// SPEC §3: mapping profiles. A profile is data; mapped lines go through the native rules.
+@Suite struct ProfileTests {
+    let cli = CommandLineTests()
+    static let asOf = ["--as-of", "2025-12-31T12:00:00Z"]
+
+    /// The `readers` of `yir stats --format json`, by user, and the whole document.
+    func stats(_ arguments: [String]) throws -> (readers: [String: [String: Any]], document: [String: Any]) {
+        let r = try cli.yir(["stats"] + arguments + Self.asOf + ["--format", "json", "--quiet"], in: packageRoot)
+        #expect(r.status == 0, "\(r.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+        let readers = try #require(document["readers"] as? [[String: Any]])
+        return (Dictionary(uniqueKeysWithValues: readers.map { ($0["user"] as! String, $0) }), document)
+    }
+
+    func expectSameReaders(_ native: [String: [String: Any]], _ mapped: [String: [String: Any]], except: Set<String> = []) {
+        #expect(native.keys.sorted() == mapped.keys.sorted())
+        for (user, reader) in native {
+            let a = reader.filter { !except.contains($0.key) }
+            let b = (mapped[user] ?? [:]).filter { !except.contains($0.key) }
+            #expect(NSDictionary(dictionary: a) == NSDictionary(dictionary: b), "\(user) differs")
+        }
+    }
+
+    @Test func sensorsExportGivesTheNativeExportsReaderFigures() throws {
+        let native = try stats(["SampleData/wikipedia"])
+        let sensors = try stats(["SampleData/profiles/sensors.jsonl", "--profile", "sensors"])
+        // Sensors exports carry no notification settings (SampleData/profiles/generate.py).
+        expectSameReaders(native.readers, sensors.readers, except: ["notifications"])
+        #expect(NSDictionary(dictionary: native.document["cohort"] as! [String: Any])
+                == NSDictionary(dictionary: sensors.document["cohort"] as! [String: Any]))
+        let parameters = try #require(sensors.document["parameters"] as? [String: Any])
+        #expect(parameters["profile"] as? String == "sensors")
+        let diagnostics = try #require(sensors.document["diagnostics"] as? [String: Any])
+        #expect((diagnostics["ignored"] as? Int ?? 0) > 1000, "$AppStart and $AppClick are ignored, not rejected")
+    }
+
+    @Test func metricsPlatformExportGivesTheNativeExportsReaderFigures() throws {
+        // Metrics Platform envelopes carry no zone: both runs use one.
+        let native = try stats(["SampleData/wikipedia", "--tz", "UTC"])
+        let mapped = try stats(["SampleData/profiles/metrics-platform.jsonl", "--profile", "metrics-platform", "--tz", "UTC"])
+        expectSameReaders(native.readers, mapped.readers)
+        let diagnostics = try #require(mapped.document["diagnostics"] as? [String: Any])
+        let nativeDiagnostics = try #require(native.document["diagnostics"] as? [String: Any])
+        for key in ["accepted", "cleared", "excluded_page", "implausible_duration", "duplicates", "dropped_thumbnails"] {
+            #expect(NSObject.equal(diagnostics[key], nativeDiagnostics[key]), "\(key)")
+        }
+    }
+
+    @Test func ignoredEventsAreCountedAndLinesStillAddUp() throws {
+        let lines = [
+            #"{"distinct_id":"a","time":1741087800000,"event":"$AppPageLeave","properties":{"$title":"X","event_duration":5}}"#,
+            #"{"distinct_id":"a","time":1741087800000,"event":"$AppStart","properties":{}}"#,
+            #"{"distinct_id":"a","time":1741087800000,"properties":{}}"#,
+            #"["not an object"]"#,
+        ]
+        let (_, document) = try stats([try cli.file(lines), "--profile", "sensors", "--max-reject-rate", "1"])
+        let d = try #require(document["diagnostics"] as? [String: Any])
+        #expect(d["lines"] as? Int == 4)
+        #expect(d["ignored"] as? Int == 2, "an unknown event and a line without one")
+        #expect(d["rejected_total"] as? Int == 1 && d["duplicates"] as? Int == 0)
+        #expect((d["accepted"] as? [String: Int])?["page_view"] == 1)
+    }
+
+    @Test func theDurationRuleAppliesAfterMapping() throws {
+        let lines = [
+            #"{"distinct_id":"a","time":1741087800000,"event":"$AppPageLeave","properties":{"$title":"X","$url":"https://en.wikipedia.org/wiki/X","event_duration":90000}}"#,
+            #"{"distinct_id":"a","time":1741087800000,"event":"$AppEnd","properties":{"event_duration":-3}}"#,
+        ]
+        let r = try cli.yir(["stats", try cli.file(lines), "--profile", "sensors", "--max-reject-rate", "1",
+                             "--rejects", scratchFolder().appendingPathComponent("r.jsonl").path] + Self.asOf)
+        let document = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+        let d = try #require(document["diagnostics"] as? [String: Any])
+        #expect(d["implausible_duration"] as? Int == 1, "more than 24 h counts with 0 s")
+        #expect((d["rejected"] as? [String: Int]) == ["negative_duration": 1])
+    }
+
+    @Test func rejectedLinesAreReportedAsTheInputHasThem() throws {
+        let bad = #"{"distinct_id":"a","time":"soon","event":"$AppPageLeave","properties":{"$title":"X","event_duration":1}}"#
+        let rejects = scratchFolder().appendingPathComponent("rejects.jsonl")
+        let r = try cli.yir(["check", try cli.file([bad]), "--profile", "sensors", "--max-reject-rate", "1",
+                             "--rejects", rejects.path] + Self.asOf)
+        #expect(r.status == 0, "\(r.stderr)")
+        let line = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: rejects)) as? [String: Any])
+        #expect(line["reason"] as? String == "invalid_timestamp")
+        #expect(line["text"] as? String == bad)
+    }
+
+    /// A made-up app's export and a profile written for it: no code changes.
+    @Test func aCustomProfileForAMadeUpAppWorks() throws {
+        let profile = #"""
+        {
+          "name": "leafy",
+          "records": [
+            {"type": "page_view", "when": {"path": "kind", "equals": ["read"]},
+             "fields": {"user": {"path": "who.uid", "transform": "text"}, "timestamp": {"path": "at", "unit": "seconds"},
+                        "tz": "who.zone", "wiki": {"path": "doc.link", "transform": "host"}, "title": "doc.name",
+                        "seconds": {"path": "ms", "unit": "milliseconds"}, "namespace": {"default": 0}}},
+            {"type": "session", "when": {"path": "kind", "equals": ["app_closed"]},
+             "fields": {"user": {"path": "who.uid", "transform": "text"},
+                        "timestamp": {"path": "at", "unit": "seconds", "minus": {"path": "open_for", "unit": "seconds"}},
+                        "duration_ms": {"path": "open_for", "unit": "seconds"}}},
+            {"type": "saved_article", "when": {"path": "kind", "equals": ["pin", "unpin"]},
+             "fields": {"user": {"path": "who.uid", "transform": "text"}, "timestamp": {"path": "at", "unit": "seconds"},
+                        "wiki": {"value": "leafy.example"}, "title": "doc.name",
+                        "action": {"path": "kind", "map": {"pin": "save", "unpin": "unsave"}}}}
+          ]
+        }
+        """#
+        let profileFile = scratchFolder().appendingPathComponent("leafy.json")
+        try Data(profile.utf8).write(to: profileFile)
+        let lines = [
+            // 2025-03-30 00:30 UTC = 01:30 in Berlin, just before the clocks go forward.
+            #"{"kind":"read","at":1743294600,"who":{"uid":42,"zone":"Europe/Berlin"},"doc":{"name":"Tree_\"Oak\"","link":"HTTPS://De.Wikipedia.org:443/wiki/Eiche?x=1"},"ms":61500}"#,
+            #"{"kind":"read","at":1743298200.25,"who":{"uid":42},"doc":{"name":"Tree \"Oak\"","link":"https://de.wikipedia.org/wiki/Eiche"},"ms":1000}"#,
+            #"{"kind":"app_closed","at":1743300000,"who":{"uid":42},"open_for":1800.5}"#,
+            #"{"kind":"pin","at":1766000000,"who":{"uid":42},"doc":{"name":"Birch"}}"#,
+            #"{"kind":"unpin","at":1766000100,"who":{"uid":42},"doc":{"name":"Birch"}}"#,
+            #"{"kind":"pin","at":1766000200,"who":{"uid":42},"doc":{"name":"Pine"}}"#,
+            #"{"kind":"yawn","at":1766000200,"who":{"uid":42}}"#,
+        ]
+        let (readers, document) = try stats([try cli.file(lines), "--profile", profileFile.path])
+        #expect((document["parameters"] as? [String: Any])?["profile"] as? String == "leafy")
+        let reader = try #require(readers["42"])
+        #expect(reader["time_zone"] as? String == "Europe/Berlin")
+        let reading = try #require(reader["reading"] as? [String: Any])
+        #expect(reading["seconds"] as? Double == 62.5 && reading["articles"] as? Int == 1)
+        let top = try #require(reader["top_article"] as? [String: Any])
+        #expect(top["wiki"] as? String == "de.wikipedia.org" && top["title"] as? String == "Tree \"Oak\"")
+        #expect(top["first_viewed"] as? String == "2025-03-30T01:30:00+01:00")
+        #expect(top["last_viewed"] as? String == "2025-03-30T03:30:00.250+02:00")
+        let app = try #require(reader["app_time"] as? [String: Any])
+        #expect(app["seconds"] as? Double == 1800.5)
+        let saved = try #require(reader["saved"] as? [String: Any])
+        #expect((saved["year"] as? [String: Any])?["count"] as? Int == 1, "Birch unpinned, Pine pinned")
+        #expect((document["diagnostics"] as? [String: Any])?["ignored"] as? Int == 1)
+    }
+
+    @Test func hostOfAURL() {
+        func host(_ url: String) -> String? { ProfileTranslator.host(ofURL: Array(url.utf8)).map { String(decoding: $0, as: UTF8.self) } }
+        #expect(host("https://EN.wikipedia.org/wiki/X") == "en.wikipedia.org")
+        #expect(host("https://user:pw@de.wikipedia.org:8443/w?x#y") == "de.wikipedia.org")
+        #expect(host("app://screen") == "screen")
+        #expect(host("/wiki/X") == nil && host("https:///x") == nil && host("mailto:a@b") == nil)
+    }
+
+    @Test func badProfilesAreUsageErrorsThatSayWhere() throws {
+        let cases: [(String, String)] = [
+            (#"{"name":"x","records":[{"type":"page_vue","fields":{}}]}"#, "records[0].type"),
+            (#"{"name":"x","records":[{"type":"page_view","fields":{"sekonds":"a"}}]}"#, "records[0].fields.sekonds"),
+            (#"{"name":"x","records":[{"type":"page_view","fields":{"title":{"path":"a..b"}}}]}"#, "records[0].fields.title.path"),
+            (#"{"name":"x","records":[{"type":"page_view","fields":{"title":{"unit":"seconds","path":"a"}}}]}"#, "records[0].fields.title.unit"),
+            (#"{"name":"x","records":[]}"#, "\"records\""),
+            ("not json", "not a JSON object"),
+        ]
+        for (text, place) in cases {
+            let file = scratchFolder().appendingPathComponent("p.json")
+            try Data(text.utf8).write(to: file)
+            let r = try cli.yir(["check", try cli.file([]), "--profile", file.path] + Self.asOf)
+            #expect(r.status == 64, "\(text)")
+            #expect(r.stderr.contains(place), "\(r.stderr)")
+        }
+        let unknown = try cli.yir(["check", try cli.file([]), "--profile", "splunk"] + Self.asOf)
+        #expect(unknown.status == 64 && unknown.stderr.contains("metrics-platform, sensors"), "\(unknown.stderr)")
+    }
+
+    @Test func builtInProfilesMatchTheProfileSchema() throws {
+        let profiles = packageRoot.appendingPathComponent("Templates/profiles")
+        let files = try FileManager.default.contentsOfDirectory(atPath: profiles.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(files == ["metrics-platform.json", "sensors.json"])
+        let r = try runProgram(URL(fileURLWithPath: SchemaTests.python),
+                               [packageRoot.appendingPathComponent("Tests/validate_schema.py").path,
+                                packageRoot.appendingPathComponent("Templates/profile.schema.json").path]
+                                   + files.flatMap { ["--json", profiles.appendingPathComponent($0).path] })
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+        // The schema is not a rubber stamp: a rule without fields fails it.
+        let broken = scratchFolder().appendingPathComponent("broken.json")
+        try Data(#"{"name":"x","records":[{"type":"page_view"}]}"#.utf8).write(to: broken)
+        let bad = try runProgram(URL(fileURLWithPath: SchemaTests.python),
+                                 [packageRoot.appendingPathComponent("Tests/validate_schema.py").path,
+                                  packageRoot.appendingPathComponent("Templates/profile.schema.json").path, "--json", broken.path])
+        #expect(bad.status != 0)
+    }
+}
+
+extension NSObject {
+    /// Equality of two JSON values as JSONSerialization returns them.
+    static func equal(_ a: Any?, _ b: Any?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case let (a as NSObject, b as NSObject): a.isEqual(b)
+        default: false
+        }
+    }
+}
