@@ -168,6 +168,7 @@ def narrow_phone_and_swipe(page, total):
 
 
 def screenshots(page, folder, name, slide_numbers):
+    """Phone and desktop, light and dark; slide number 0 is the page as it opens."""
     for size, (width, height) in SIZES.items():
         for dark in (False, True):
             driver = browser(width, height)
@@ -211,17 +212,7 @@ def index(args):
     finally:
         driver.quit()
     if args.screenshots:
-        for size, (width, height) in SIZES.items():
-            for dark in (False, True):
-                driver = browser(width, height)
-                try:
-                    emulate(driver, dark)
-                    driver.get("file://" + args.page)
-                    path = f"{args.screenshots}/index-{size}-{'dark' if dark else 'light'}.png"
-                    driver.save_screenshot(path)
-                    print("screenshot: " + path)
-                finally:
-                    driver.quit()
+        screenshots(args.page, args.screenshots, "index", slide_numbers=[0])
 
 
 def escaping(args):

@@ -55,10 +55,7 @@ public final class OutputFile {
 
     public init(path: String) throws(OutputError) {
         self.path = path
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        temporaryPath = (folder as NSString).appendingPathComponent(
-            ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        temporaryPath = Self.temporaryPath(for: path)
         TemporaryFiles.register(temporaryPath)
         fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
@@ -76,6 +73,19 @@ public final class OutputFile {
     }
 
     public func write(_ bytes: [UInt8]) throws(OutputError) {
+        try Self.write(bytes, to: fd, path: path)
+    }
+
+    /// `.NAME.tmp-PID-N` beside `path`: hidden, unique, and recognisable as a leftover of a
+    /// dead process by `removeStaleTemporaryFiles`.
+    static func temporaryPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return (url.deletingLastPathComponent().path as NSString).appendingPathComponent(
+            ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short writes; errors name `path`.
+    static func write(_ bytes: [UInt8], to fd: Int32, path: String) throws(OutputError) {
         var failure: OutputError?
         bytes.withUnsafeBytes { buffer in
             var done = 0

@@ -16,10 +16,7 @@ public final class OutputFolder: @unchecked Sendable {
 
     public init(path: String) throws(OutputError) {
         self.path = path
-        let url = URL(fileURLWithPath: path)
-        let parent = url.deletingLastPathComponent().path
-        temporaryPath = (parent as NSString).appendingPathComponent(
-            ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        temporaryPath = OutputFile.temporaryPath(for: path)
         TemporaryFiles.register(temporaryPath)
         guard mkdir(temporaryPath, 0o755) == 0 else {
             TemporaryFiles.unregister(temporaryPath)
@@ -37,27 +34,11 @@ public final class OutputFolder: @unchecked Sendable {
     /// Writes one file of the folder. `name` must be a plain file name (no `/`).
     public func write(_ bytes: [UInt8], name: String) throws(OutputError) {
         precondition(!name.contains("/") && name != "." && name != "..")
-        let filePath = (temporaryPath as NSString).appendingPathComponent(name)
-        let fd = open(filePath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw .cannotCreate(path: (path as NSString).appendingPathComponent(name), reason: String(cString: strerror(errno)))
-        }
+        let fd = open((temporaryPath as NSString).appendingPathComponent(name), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let finalPath = (path as NSString).appendingPathComponent(name)
+        guard fd >= 0 else { throw .cannotCreate(path: finalPath, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
-        var failure: OutputError?
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + done, buffer.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = .writeFailed(path: (path as NSString).appendingPathComponent(name),
-                                           reason: String(cString: strerror(errno)))
-                    return
-                }
-                done += n
-            }
-        }
-        if let failure { throw failure }
+        try OutputFile.write(bytes, to: fd, path: finalPath)
     }
 
     func finishWriting() throws(OutputError) {
