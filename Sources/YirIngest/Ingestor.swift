@@ -11,6 +11,9 @@ public struct IngestOptions: Sendable {
     public var strict = false
     /// `--profile` other than the native `wikipedia` (SPEC §3).
     public var mapping: MappingProfile?
+    /// `--stdin-name`: how `inputs[].path` names standard input (default `-`). A Spark task
+    /// gives the export's name, so the rendered report lists it as one run would (SPEC §6).
+    public var standardInputName: String?
 
     public init(asOf: Int64) { self.asOf = asOf }
 
@@ -25,6 +28,12 @@ public struct InputSummary: Sendable, Equatable {
     public var bytes: Int64
     /// Non-blank lines.
     public var lines: Int
+
+    public init(path: String, bytes: Int64, lines: Int) {
+        self.path = path
+        self.bytes = bytes
+        self.lines = lines
+    }
 }
 
 /// A rejected line, for the rejects file (SPEC §1.3).
@@ -123,7 +132,7 @@ public final class Ingestor {
         seenIDs = RecordIDSet(expected: bytes / 160)
         let measurable = files.allSatisfy { !$0.isCompressed && !$0.isStandardInput }
         progress.totalBytes = measurable ? Int64(bytes) : nil
-        inputs = files.map { InputSummary(path: $0.path, bytes: 0, lines: 0) }
+        inputs = files.map { InputSummary(path: $0.isStandardInput ? options.standardInputName ?? $0.path : $0.path, bytes: 0, lines: 0) }
         physicalLines = Array(repeating: 0, count: files.count)
         var bytesRead = [Int64](repeating: 0, count: files.count)
         defer { for (i, n) in bytesRead.enumerated() { inputs[i].bytes = n } }

@@ -22,15 +22,7 @@ public enum JSONReport {
         w.key("parameters")
         writeParameters(model.parameters, &w)
         w.key("inputs")
-        w.array { w in
-            for input in model.inputs {
-                w.object { w in
-                    w.field("path", input.path)
-                    w.field("bytes", input.bytes)
-                    w.field("lines", input.lines)
-                }
-            }
-        }
+        writeInputs(model.inputs, &w)
         w.key("diagnostics")
         writeDiagnostics(model.statistics.diagnostics, &w)
         w.key("cohort")
@@ -101,6 +93,18 @@ public enum JSONReport {
             }
             for block in blocks where !block.isEmpty { try write(block) }
             start = end
+        }
+    }
+
+    static func writeInputs(_ inputs: [InputSummary], _ w: inout JSONWriter) {
+        w.array { w in
+            for input in inputs {
+                w.object { w in
+                    w.field("path", input.path)
+                    w.field("bytes", input.bytes)
+                    w.field("lines", input.lines)
+                }
+            }
         }
     }
 
@@ -176,7 +180,7 @@ public enum JSONReport {
         }
     }
 
-    static func writeReader(_ r: ReaderStats, _ w: inout JSONWriter) {
+    static func writeReader(_ r: ReaderStats, _ w: inout JSONWriter, detail: Bool = false) {
         w.object { w in
             w.field("user", r.user)
             w.field("time_zone", r.zone.identifier)
@@ -270,6 +274,10 @@ public enum JSONReport {
             }
             w.key("rank")
             w.object { w in w.field("top_percent", r.rankTopPercent) }
+            if detail {
+                w.key("detail")
+                PartitionFormat.writeDetail(r, &w)
+            }
         }
     }
 

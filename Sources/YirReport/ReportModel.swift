@@ -19,7 +19,7 @@ public struct ReportModel: Sendable {
     }
 
     /// The run's parameters as the report echoes them.
-    public struct Parameters: Sendable {
+    public struct Parameters: Sendable, Equatable {
         /// `--year`, or nil when each reader's year is the year of A in their zone.
         public var year: Int?
         public var asOf: Int64

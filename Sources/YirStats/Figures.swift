@@ -18,6 +18,28 @@ public struct ReaderStats: Sendable {
     public var rankTopPercent: Int?
     /// The distributions behind `patterns` and `streak`, for the HTML charts (not in the JSON).
     public var activity: Activity
+    /// Every counted article's totals, in SPEC order, when `StatsParameters.keepArticleTotals`
+    /// asks for them (partitions for `yir render`); nil otherwise.
+    public var articles: [ArticleFigures]?
+
+    public init(user: String, zone: ZoneRules, window: Window, reading: Reading, topArticles: [ArticleFigures],
+                appTime: AppTime, patterns: Patterns, monthly: [Month], streak: Streak, saved: Saved,
+                notifications: Notifications, rankTopPercent: Int?, activity: Activity, articles: [ArticleFigures]? = nil) {
+        self.user = user
+        self.zone = zone
+        self.window = window
+        self.reading = reading
+        self.topArticles = topArticles
+        self.appTime = appTime
+        self.patterns = patterns
+        self.monthly = monthly
+        self.streak = streak
+        self.saved = saved
+        self.notifications = notifications
+        self.rankTopPercent = rankTopPercent
+        self.activity = activity
+        self.articles = articles
+    }
 
     public struct Activity: Sendable {
         /// Counted views per local hour 0–23.
@@ -150,4 +172,10 @@ public struct RunStatistics: Sendable {
     public var readers: [ReaderStats]
     public var cohort: CohortStats
     public var diagnostics: Diagnostics
+
+    public init(readers: [ReaderStats], cohort: CohortStats, diagnostics: Diagnostics) {
+        self.readers = readers
+        self.cohort = cohort
+        self.diagnostics = diagnostics
+    }
 }

@@ -120,7 +120,8 @@ final class ReaderCalculator: Sendable {
             appTime: appTime, patterns: patterns, monthly: monthly, streak: Self.longestStreak(days),
             saved: saved, notifications: notifications, rankTopPercent: nil,
             activity: .init(hourViews: hours, weekdayViews: Array(weekdays[1...]),
-                            days: Self.dailyTotals(days, dayMilliseconds)))
+                            days: Self.dailyTotals(days, dayMilliseconds)),
+            articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil)
         return (stats, totals, skipped)
     }
 

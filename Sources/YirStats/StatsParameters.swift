@@ -17,6 +17,9 @@ public struct StatsParameters: Sendable {
     public var locale: LocaleFormat = .named("en")
     /// Worker threads; the figures are the same for every value.
     public var jobs = 1
+    /// Keep every reader's totals per article (`ReaderStats.articles`): what `yir render`
+    /// needs from a partition for the run's `cohort.top_articles` (SPEC §6).
+    public var keepArticleTotals = false
 
     public init(asOf: Int64, fallbackZone: ZoneRules) {
         self.asOf = asOf

@@ -38,6 +38,9 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Write each rejected line as JSON to this file.")
     var rejects: String?
 
+    @Option(name: .customLong("stdin-name"), help: "The name standard input has in the report's inputs (default: -); Spark tasks give the export's name.")
+    var stdinName: String?
+
     @Option(help: "Mapping profile of the input: wikipedia (the native format), sensors, metrics-platform, or a profile FILE (docs/PROFILES.md).")
     var profile = "wikipedia"
 
@@ -90,6 +93,7 @@ struct RunOptions: ParsableArguments {
         ingest.maxViewMilliseconds = Int64((maxViewSeconds * 1000).rounded())
         ingest.strict = strict
         ingest.mapping = try mappingProfile()
+        ingest.standardInputName = stdinName
         var stats = StatsParameters(asOf: asOfInstant, fallbackZone: fallback)
         stats.year = year
         stats.zoneOverride = override
@@ -134,14 +138,15 @@ struct RunOptions: ParsableArguments {
     /// Runs the pipeline with the rejects file, logging and SPEC §5's exit codes for input
     /// problems. Returns the model only when the run may write its outputs, with the finished
     /// rejects file, which the command renames into place together with its own outputs.
-    func runPipeline() throws -> (model: ReportModel, rejects: OutputFile?) {
+    func runPipeline(keepArticleTotals: Bool = false) throws -> (model: ReportModel, rejects: OutputFile?) {
         let logger = makeLogger()
         let rejectsFile = try rejects.map { path in try exitOnOutputError(logger) { try RejectsFile(path: path) } }
         let model: ReportModel
         let progress = ProgressLine(quiet: quiet)
         defer { progress.finish() }
         do {
-            let pipeline = try self.pipeline(zones: ZoneCatalog())
+            var pipeline = try self.pipeline(zones: ZoneCatalog())
+            pipeline.statsParameters.keepArticleTotals = keepArticleTotals
             model = try pipeline.run { rejection in
                 try rejectsFile?.add(rejection)
                 if verbose {

@@ -17,8 +17,15 @@ extension Yir {
         @Option(help: "json: the whole report model; jsonl: one line per reader; csv: one row per reader; table: for reading on a terminal.")
         var format: Format = .json
 
+        @Flag(help: "With jsonl: the lines one partition of an export gives `yir render` (SPEC §6): each reader with its detail, then the partition's parameters, inputs and diagnostics.")
+        var partition = false
+
+        func validate() throws {
+            if partition && format != .jsonl { throw ValidationError("--partition needs --format jsonl") }
+        }
+
         func run() throws {
-            let (model, rejects) = try options.runPipeline()
+            let (model, rejects) = try options.runPipeline(keepArticleTotals: partition)
             let logger = options.makeLogger()
             let write = { (bytes: [UInt8]) in try writeToStandardOutput(bytes, logger) }
             let clock = ContinuousClock()
@@ -26,6 +33,7 @@ extension Yir {
             defer { logger.debug("rendering: \((clock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 3))))") }
             switch format {
             case .json: try JSONReport.writeDocument(model, jobs: options.jobs, to: write)
+            case .jsonl where partition: try PartitionFormat.write(model, jobs: options.jobs, to: write)
             case .jsonl: try JSONReport.writeLines(model, jobs: options.jobs, to: write)
             case .csv: try CSVReport.write(model, to: write)
             case .table: try write(TableReport.document(model))

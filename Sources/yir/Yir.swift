@@ -11,7 +11,7 @@ struct Yir: ParsableCommand {
             (or any rejection with --strict), 66 an input cannot be opened, 73 output cannot be \
             created, 74 I/O error while reading or writing.
             """,
-        subcommands: [Report.self, Stats.self, Check.self, Validate.self, Sample.self])
+        subcommands: [Report.self, Stats.self, Check.self, Render.self, Validate.self, Sample.self])
 
     static func main() {
         Interruption.install()

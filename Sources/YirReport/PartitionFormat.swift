@@ -1,0 +1,218 @@
+import Foundation
+import YirCore
+import YirIngest
+import YirStats
+
+/// SPEC §6's two steps: `yir stats --format jsonl --partition` on each partition of an export
+/// partitioned by user, then `yir render` on all the lines. A partition's output is
+///
+/// - one line per reader: the reader object of `jsonl`, with `rank` as the partition sees it
+///   and one more member, `detail` — what the renderers need beyond the reader object:
+///   `{"articles": [[wiki, title, ms, views, first, last], …]` (every counted article, for
+///   the run's `cohort.top_articles`), `"hours"` (24 view counts), `"weekdays"` (7, Monday
+///   first), `"days": [[day, views, ms], …]` (local days since 1970-01-01, for the calendar)`}`;
+/// - then one trailer line: `{"partition": {"parameters": {…}, "inputs": […], "diagnostics": {…}}}`,
+///   so the rendered report carries the same parameters, inputs and diagnostics as one run.
+///
+/// `render` recomputes the run-level figures (cohort, ranks) over all readers and writes
+/// through the same renderers as `report`, so its output is the single run's, byte for byte.
+public enum PartitionFormat {
+    public static func write(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
+        try JSONReport.render(model.statistics.readers, jobs: jobs, to: write) { _, reader, out in
+            var w = JSONWriter(pretty: false, appendingTo: out)
+            out = []
+            JSONReport.writeReader(reader, &w, detail: true)
+            out = w.takeBytes()
+            out.append(0x0A)
+        }
+        var w = JSONWriter(pretty: false)
+        w.object { w in
+            w.key("partition")
+            w.object { w in
+                w.key("parameters")
+                JSONReport.writeParameters(model.parameters, &w)
+                w.key("inputs")
+                JSONReport.writeInputs(model.inputs, &w)
+                w.key("diagnostics")
+                JSONReport.writeDiagnostics(model.statistics.diagnostics, &w)
+            }
+        }
+        try write(w.takeBytes() + [0x0A])
+    }
+
+    static func writeDetail(_ r: ReaderStats, _ w: inout JSONWriter) {
+        w.object { w in
+            w.key("articles")
+            w.array { w in
+                for a in r.articles ?? [] {
+                    w.array { w in
+                        w.string(a.wiki)
+                        w.string(a.title)
+                        w.number(a.milliseconds)
+                        w.number(a.views)
+                        w.number(a.firstViewed)
+                        w.number(a.lastViewed)
+                    }
+                }
+            }
+            w.key("hours")
+            w.array { w in for n in r.activity.hourViews { w.number(n) } }
+            w.key("weekdays")
+            w.array { w in for n in r.activity.weekdayViews { w.number(n) } }
+            w.key("days")
+            w.array { w in
+                for d in r.activity.days {
+                    w.array { w in
+                        w.number(d.day)
+                        w.number(d.views)
+                        w.number(d.milliseconds)
+                    }
+                }
+            }
+        }
+    }
+
+    public struct ReadError: Error, CustomStringConvertible {
+        public var path: String
+        public var line: Int
+        public var message: String
+        public var description: String { "\(path)\(line > 0 ? ":\(line)" : ""): \(message)" }
+    }
+
+    /// The report model of the whole run from the partitions' lines (`render`). Lines are
+    /// parsed on `jobs` threads.
+    public static func read(_ files: [(path: String, data: Data)], zones: ZoneCatalog, jobs: Int) throws(ReadError) -> ReportModel {
+        var readers: [ReaderStats] = []
+        var parameters: (ReportModel.Parameters, String)?
+        var inputs: [InputSummary] = []
+        var diagnostics = Diagnostics()
+        var trailers = 0
+        for file in files {
+            let parsed = try parseLines(file, zones: zones, jobs: jobs)
+            readers += parsed.readers
+            for (line, trailer) in parsed.trailers {
+                trailers += 1
+                let fail = { (message: String) in ReadError(path: file.path, line: line, message: message) }
+                guard let p = trailer["parameters"], let decoded = decodeParameters(p) else { throw fail("the trailer's parameters are not yir's") }
+                if let (first, firstPlace) = parameters, first != decoded {
+                    throw fail("made with other parameters than \(firstPlace) (as-of, year, zone, top, profile and locale must be the same for every partition)")
+                }
+                if parameters == nil { parameters = (decoded, "\(file.path):\(line)") }
+                for input in trailer["inputs"]?.array ?? [] {
+                    guard let path = input["path"]?.string, let bytes = input["bytes"]?.int64, let count = input["lines"]?.int else {
+                        throw fail("the trailer's inputs are not yir's")
+                    }
+                    if let i = inputs.firstIndex(where: { $0.path == path }) {
+                        inputs[i].bytes += bytes
+                        inputs[i].lines += count
+                    } else {
+                        inputs.append(InputSummary(path: path, bytes: bytes, lines: count))
+                    }
+                }
+                guard let d = trailer["diagnostics"], let partial = decodeDiagnostics(d) else { throw fail("the trailer's diagnostics are not yir's") }
+                diagnostics.add(partial)
+            }
+        }
+        guard let (modelParameters, _) = parameters, trailers > 0 else {
+            throw ReadError(path: files.map(\.path).joined(separator: ", "), line: 0,
+                            message: "no partition trailer: make the lines with `yir stats --format jsonl --partition`")
+        }
+        do {
+            let (sorted, cohort) = try Partitions.merge(readers, top: modelParameters.top)
+            return ReportModel(parameters: modelParameters, inputs: inputs,
+                               statistics: RunStatistics(readers: sorted, cohort: cohort, diagnostics: diagnostics))
+        } catch {
+            throw ReadError(path: files.map(\.path).joined(separator: ", "), line: 0, message: error.description)
+        }
+    }
+
+    private static func parseLines(_ file: (path: String, data: Data), zones: ZoneCatalog, jobs: Int) throws(ReadError)
+        -> (readers: [ReaderStats], trailers: [(Int, JSONValue)]) {
+        try file.data.withUnsafeBytes { (all: UnsafeRawBufferPointer) -> Result<([ReaderStats], [(Int, JSONValue)]), ReadError> in
+            var found: [Range<Int>] = []
+            var start = 0
+            while start < all.count {
+                let end = memchr(all.baseAddress! + start, 0x0A, all.count - start).map { all.baseAddress!.distance(to: $0) } ?? all.count
+                found.append(start..<end)
+                start = end + 1
+            }
+            let lines = found
+            nonisolated(unsafe) let all = all
+            let workers = max(1, min(jobs, lines.count / 1024 + 1))
+            var results = [Result<([ReaderStats], [(Int, JSONValue)]), ReadError>](repeating: .success(([], [])), count: workers)
+            results.withUnsafeMutableBufferPointer { results in
+                nonisolated(unsafe) let results = results
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    var readers: [ReaderStats] = []
+                    var trailers: [(Int, JSONValue)] = []
+                    for index in (lines.count * worker / workers)..<(lines.count * (worker + 1) / workers) {
+                        let line = UnsafeRawBufferPointer(rebasing: all[lines[index]])
+                        if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
+                        let fail = { (message: String) in ReadError(path: file.path, line: index + 1, message: message) }
+                        do {
+                            let json = try JSONValue.parse(line)
+                            if let trailer = json["partition"] {
+                                trailers.append((index + 1, trailer))
+                            } else {
+                                readers.append(try Partitions.reader(json, zones: zones))
+                            }
+                        } catch let error as JSONValue.ParseError {
+                            results[worker] = .failure(fail("\(error)"))
+                            return
+                        } catch let error as Partitions.DecodeError {
+                            results[worker] = .failure(fail(error.description))
+                            return
+                        } catch {
+                            results[worker] = .failure(fail("\(error)"))
+                            return
+                        }
+                    }
+                    results[worker] = .success((readers, trailers))
+                }
+            }
+            var readers: [ReaderStats] = []
+            var trailers: [(Int, JSONValue)] = []
+            for result in results {
+                switch result {
+                case .success(let (r, t)):
+                    readers += r
+                    trailers += t
+                case .failure(let error): return .failure(error)
+                }
+            }
+            return .success((readers, trailers))
+        }.get()
+    }
+
+    static func decodeParameters(_ p: JSONValue) -> ReportModel.Parameters? {
+        guard let asOfText = p["as_of"]?.string, case .success(.instant(let asOf)) = RFC3339.parse(asOfText),
+              let top = p["top"]?.int, let profile = p["profile"]?.string, let locale = p["locale"]?.string else { return nil }
+        return ReportModel.Parameters(year: p["year"]?.int, asOf: asOf, timeZone: p["time_zone"]?.string, top: top,
+                                      profile: profile, locale: locale)
+    }
+
+    static func decodeDiagnostics(_ d: JSONValue) -> Diagnostics? {
+        var out = Diagnostics()
+        guard let lines = d["lines"]?.int else { return nil }
+        out.lines = lines
+        for type in RecordType.allCases {
+            guard let n = d["accepted"]?[type.name]?.int else { return nil }
+            out.accepted[type.rawValue] = n
+        }
+        guard case .object(let rejected)? = d["rejected"] else { return nil }
+        for (name, count) in rejected {
+            guard let reason = RejectReason(rawValue: name), let n = count.int else { return nil }
+            out.rejected[reason] = n
+        }
+        let counts: [(String, WritableKeyPath<Diagnostics, Int>)] = [
+            ("duplicates", \.duplicates), ("ignored", \.ignored), ("implausible_duration", \.implausibleDuration),
+            ("dropped_thumbnails", \.droppedThumbnails), ("after_as_of", \.afterAsOf), ("cleared", \.cleared),
+            ("outside_window", \.outsideWindow), ("excluded_page", \.excludedPage),
+        ]
+        for (name, path) in counts {
+            guard let n = d[name]?.int else { return nil }
+            out[keyPath: path] = n
+        }
+        return out
+    }
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import Logging
+import YirHTML
+import YirReport
+
+/// The output side of `report` and `render`: which files, where, and writing them all
+/// atomically (SPEC §4.5) — the same code for both, so `render` writes what `report` writes.
+struct OutputOptions: ParsableArguments {
+    /// The outputs this version writes, each with its file name in --out.
+    enum Format: String, CaseIterable {
+        case html, xml, json, jsonl, csv
+
+        var fileName: String {
+            switch self {
+            case .html: HTMLReport.indexFile
+            case .xml: "report.xml"
+            case .json: "report.json"
+            case .jsonl: "readers.jsonl"
+            case .csv: "readers.csv"
+            }
+        }
+    }
+
+    @Option(help: "The output folder (created when missing).")
+    var out: String
+
+    @Option(help: "Comma-separated outputs: html (index.html and readers/), xml (report.xml), json (report.json), jsonl (readers.jsonl), csv (readers.csv).")
+    var format = "html,xml,json,jsonl,csv"
+
+    @Flag(name: .customLong("no-remote-images"), help: "Leave thumbnails out of the HTML, so the pages load nothing from any other host.")
+    var noRemoteImages = false
+
+    @Flag(name: .customLong("validate"), help: "Validate report.xml against the XSD before moving it into place (exit 74 when invalid).")
+    var validateXML = false
+
+    func formats() throws -> [Format] {
+        var formats: [Format] = []
+        for name in format.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard let f = Format(rawValue: name) else {
+                throw ValidationError("--format: '\(name)' is not an output of this version (html, xml, json, jsonl, csv)")
+            }
+            if !formats.contains(f) { formats.append(f) }
+        }
+        guard !formats.isEmpty else { throw ValidationError("--format names no output") }
+        return formats
+    }
+
+    func validate() throws {
+        let formats = try formats()
+        if validateXML && !formats.contains(.xml) { throw ValidationError("--validate needs the xml format") }
+    }
+
+    /// What writing needs from the templates folder, loaded before the work so that a missing
+    /// schema or a broken template fails fast (66), not after it.
+    struct Prepared {
+        var validator: XMLValidator?
+        var html: HTMLReport?
+    }
+
+    func prepare(templates: String?, locale: String, jobs: Int, logger: Logger) throws -> Prepared {
+        var prepared = Prepared()
+        do {
+            if validateXML { prepared.validator = try XMLValidator(schemaPath: try TemplatesFolder.schema(templates)) }
+            if try formats().contains(.html) {
+                let loaded = try HTMLTemplates(folders: try TemplatesFolder.folders(templates), locale: locale)
+                prepared.html = HTMLReport(templates: loaded, remoteImages: !noRemoteImages, jobs: jobs)
+            }
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            logger.error("\(error)")
+            throw ExitCode(66)
+        }
+        return prepared
+    }
+
+    /// Writes every requested output under a temporary name, then renames them all into place
+    /// together with `alongside` (the rejects file).
+    func write(_ model: ReportModel, _ prepared: Prepared, alongside: [OutputFile], jobs: Int, logger: Logger) throws {
+        try exitOnOutputError(logger) {
+            try OutputFile.makeFolder(out)
+            OutputFile.removeStaleTemporaryFiles(in: out)
+            // Every file is complete under its temporary name before any is renamed.
+            var files: [OutputFile] = []
+            var folders: [OutputFolder] = []
+            for format in try formats() {
+                if format == .html, let html = prepared.html {
+                    let clock = ContinuousClock()
+                    let start = clock.now
+                    let (index, readers) = try html.write(model, into: out)
+                    logger.debug("html: \((clock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 3)))) for \(model.statistics.readers.count) reader pages and the index")
+                    files.append(index)
+                    folders.append(readers)
+                    continue
+                }
+                let file = try OutputFile(path: (out as NSString).appendingPathComponent(format.fileName))
+                switch format {
+                case .xml:
+                    let replaced: Int
+                    do {
+                        replaced = try XMLReport.write(model) { try file.write($0) }
+                    } catch let error as XMLWriteError {
+                        throw OutputError.writeFailed(path: file.path, reason: "\(error)")
+                    }
+                    if replaced > 0 {
+                        logger.warning("\(replaced) characters that XML 1.0 cannot hold were written as U+FFFD in \(file.path)")
+                    }
+                case .json: try JSONReport.writeDocument(model, jobs: jobs, to: file.write)
+                case .jsonl: try JSONReport.writeLines(model, jobs: jobs, to: file.write)
+                case .csv: try CSVReport.write(model, to: file.write)
+                case .html: break
+                }
+                files.append(file)
+                if format == .xml, let validator = prepared.validator {
+                    try validateBeforeCommit(file, validator, logger)
+                }
+            }
+            // Renamed together with the rejects file, so the folder holds one run's outputs.
+            try OutputFile.commit(files + alongside, folders: folders)
+            for file in files { logger.info("wrote \(file.path)") }
+            for folder in folders { logger.info("wrote \(model.statistics.readers.count) pages into \(folder.path)") }
+        }
+    }
+
+    /// An invalid report is yir's own fault, not the input's: nothing is moved into place.
+    private func validateBeforeCommit(_ file: OutputFile, _ validator: XMLValidator, _ logger: Logger) throws {
+        let problems = validator.problems(inFile: file.temporaryPath)
+        guard problems.isEmpty else {
+            for problem in problems { logger.error("\(file.path):\(problem.line): \(problem.message)") }
+            throw ExitCode(74)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import Logging
+import YirCore
+import YirReport
+
+extension Yir {
+    /// `yir render`: the second step of SPEC §6 — the report of a whole run from the lines its
+    /// partitions gave (`yir stats --format jsonl --partition`), written like `yir report`.
+    struct Render: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the report of a partitioned run from its partitions' lines.",
+            discussion: """
+                Each partition of an export partitioned by user runs `yir stats --format jsonl --partition` \
+                with the same --as-of and options; `yir render` reads all their lines, computes the run's \
+                cohort and ranks, and writes the same files `yir report` writes for the whole export.
+                """)
+
+        @Argument(help: "Files of partition lines, or - for standard input (the default).")
+        var inputs: [String] = []
+
+        @OptionGroup var output: OutputOptions
+
+        @Option(help: "The templates folder; default: found beside the binary.")
+        var templates: String?
+
+        @Option(help: "Worker threads (default: all cores). The output is the same for every value.")
+        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+        @Flag(help: "Print errors only.")
+        var quiet = false
+
+        @Flag(help: "Print more about the run.")
+        var verbose = false
+
+        func validate() throws {
+            if !(1...1024).contains(jobs) { throw ValidationError("--jobs must lie in 1–1024") }
+            if quiet && verbose { throw ValidationError("--quiet and --verbose exclude each other") }
+        }
+
+        func run() throws {
+            let logger = Logger.commandLine(quiet: quiet, verbose: verbose)
+            var files: [(path: String, data: Data)] = []
+            for path in inputs.isEmpty ? ["-"] : inputs {
+                do {
+                    let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile()
+                                           : try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+                    files.append((path, data))
+                } catch {
+                    logger.error("cannot open \(path): \((error as NSError).localizedDescription)")
+                    throw ExitCode(66)
+                }
+            }
+            let model: ReportModel
+            do {
+                model = try PartitionFormat.read(files, zones: ZoneCatalog(), jobs: jobs)
+            } catch {
+                logger.error("\(error)")
+                throw ExitCode(65)
+            }
+            let d = model.statistics.diagnostics
+            logger.info("read \(model.statistics.readers.count) readers from \(files.count) file(s); the run read \(d.lines) lines")
+            let prepared = try output.prepare(templates: templates, locale: model.parameters.locale, jobs: jobs, logger: logger)
+            try output.write(model, prepared, alongside: [], jobs: jobs, logger: logger)
+        }
+    }
+}
