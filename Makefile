@@ -8,7 +8,7 @@ OUT     ?= out/sample
 DEBIAN_PACKAGES = zlib1g-dev libxml2-dev libxml2-utils pkg-config
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build report test test-venv reference screenshots bench fuzz clean
+.PHONY: all deps build build-static report test test-spark test-venv reference screenshots bench fuzz clean
 
 # $(call apt_install,PACKAGES): installs those of the Debian PACKAGES that are missing.
 define apt_install
@@ -29,6 +29,11 @@ deps:
 ## build: the release binary, .build/release/yir
 build: deps
 	$(SWIFT) build -c release
+
+## build-static: a release binary with the Swift runtime linked in (--static-swift-stdlib), for
+## machines without Swift: Spark executors. It still needs Debian's libxml2 and zlib.
+build-static: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
 
 ## report: yir report on SampleData/ into out/sample/
 report: build
@@ -62,8 +67,18 @@ screenshots: report test-venv
 	.venv-test/bin/python Tests/browser_check.py index "$(CURDIR)/.build/screenshots/index.html" --screenshots docs/screenshots > /dev/null
 	@ls docs/screenshots
 
+## test-spark: the Spark recipe (deploy/spark/) on real Spark in local mode; same files as one process
+SPARK_PACKAGES = openjdk-17-jre-headless
+test-spark: build-static
+	$(call apt_install,$(SPARK_PACKAGES))
+	@test -x .venv-spark/bin/python || python3 -m venv .venv-spark || \
+	  { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-spark; }
+	@.venv-spark/bin/python -c "import pyspark" 2>/dev/null || .venv-spark/bin/pip install -q 'pyspark>=4.0,<4.1'
+	sh deploy/spark/check.sh
+	sh deploy/local/check.sh
+
 clean:
-	rm -rf .build out
+	rm -rf .build .build-static .spark out
 
 ## reference: rewrite Tests/Reference/ from SampleData (after an intended output change; review the diff)
 reference: build

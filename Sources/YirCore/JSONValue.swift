@@ -111,7 +111,17 @@ public indirect enum JSONValue: Sendable, Equatable {
             case UInt8(ascii: "n"): return try literal("null", .null)
             default:
                 let start = position
-                while position < bytes.count, "-+.eE0123456789".utf8.contains(bytes[position]) { position += 1 }
+                while position < bytes.count {
+                    switch bytes[position] {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+                         UInt8(ascii: "e"), UInt8(ascii: "E"):
+                        position += 1
+                        continue
+                    default:
+                        break
+                    }
+                    break
+                }
                 guard position > start else { throw fail }
                 return .number(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
             }

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import YirCore
+@testable import YirStats
+
+/// SPEC §6: `yir stats --format jsonl --partition` on each partition of an export partitioned
+/// by user, then `yir render` on all the lines, gives what one `yir report` gives.
+@Suite struct PartitionTests {
+    let cli = CommandLineTests()
+    static let options = ["--as-of", "2025-12-31T12:00:00Z", "--max-reject-rate", "1"]
+    static let formats = ["--format", "html,xml,json,jsonl,csv"]
+
+    /// A generated export with the lines every run has: bad ones, duplicates, a reader with
+    /// saves only, one without user.
+    static let export: [String] = {
+        let sample = try! runProgram(CommandLineTests.binary, ["sample", "--readers", "120", "--days", "90", "--seed", "21"])
+        var lines = sample.stdoutText.split(separator: "\n").map(String.init)
+        lines.insert("not json", at: 7)
+        lines.insert(#"[1,2]"#, at: 30)
+        lines.append(view("2025-06-01T10:00:00Z", title: "No user"))
+        lines.append(#"{"type":"saved_article","user":"saver","timestamp":"2025-12-30T10:00:00Z","wiki":"enwiki","title":"Oak","id":"s1"}"#)
+        lines.append(#"{"type":"saved_article","user":"saver","timestamp":"2025-12-30T10:00:00Z","wiki":"enwiki","title":"Oak","id":"s1"}"#)
+        return lines
+    }()
+
+    /// The export split into `count` files by user (a line that is not an object goes to the first).
+    func partitions(_ count: Int, salt: UInt32) throws -> [[String]] {
+        var parts = [[String]](repeating: [], count: count)
+        for line in Self.export {
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            let user = object.map { ($0["user"] as? String) ?? "default" } ?? ""
+            let hash = user.utf8.reduce(salt) { ($0 &* 31) &+ UInt32($1) }
+            parts[object == nil ? 0 : Int(hash % UInt32(count))].append(line)
+        }
+        return parts
+    }
+
+    /// Runs the two steps in `folder`, where the export is `export.jsonl`.
+    func render(_ parts: [[String]], in folder: URL, extra: [String] = []) throws -> ProgramResult {
+        var lineFiles: [String] = []
+        for (i, part) in parts.enumerated() {
+            let r = try cli.yir(["stats", "-", "--stdin-name", "export.jsonl", "--format", "jsonl", "--partition", "--quiet"]
+                                + Self.options + extra, stdin: Data(part.map { $0 + "\n" }.joined().utf8))
+            #expect(r.status == 0, "\(r.stderr)")
+            let file = folder.appendingPathComponent("lines-\(i).jsonl")
+            try r.stdout.write(to: file)
+            lineFiles.append(file.lastPathComponent)
+        }
+        return try cli.yir(["render"] + lineFiles + ["--out", "rendered", "--quiet"] + Self.formats, in: folder)
+    }
+
+    func files(_ folder: URL) throws -> [String: Data] {
+        var all: [String: Data] = [:]
+        for name in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            let url = folder.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                all[name] = try Data(contentsOf: url)
+            }
+        }
+        return all
+    }
+
+    @Test(arguments: [(1, UInt32(0)), (2, 7), (7, 3)])
+    func renderOfAnyPartitioningIsByteIdenticalToOneRun(count: Int, salt: UInt32) throws {
+        let folder = scratchFolder()
+        try Data(Self.export.map { $0 + "\n" }.joined().utf8).write(to: folder.appendingPathComponent("export.jsonl"))
+        let single = try cli.yir(["report", "export.jsonl", "--out", "single", "--quiet"] + Self.options + Self.formats, in: folder)
+        #expect(single.status == 0, "\(single.stderr)")
+        let rendered = try render(try partitions(count, salt: salt), in: folder)
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        let expected = try files(folder.appendingPathComponent("single"))
+        let produced = try files(folder.appendingPathComponent("rendered"))
+        #expect(expected.keys.sorted() == produced.keys.sorted())
+        #expect(expected.count > 50, "the reader pages are compared too")
+        for (name, data) in expected {
+            #expect(produced[name] == data, "\(name) differs")
+        }
+    }
+
+    @Test func aReaderInTwoPartitionsIsAnError() throws {
+        let folder = scratchFolder()
+        let lines = [view("2025-05-01T10:00:00Z", user: "a"), view("2025-05-02T10:00:00Z", user: "a")]
+        let r = try render([[lines[0]], [lines[1]]], in: folder)
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("reader 'a' is in more than one partition"), "\(r.stderr)")
+    }
+
+    @Test func partitionsMadeWithOtherParametersAreAnError() throws {
+        let folder = scratchFolder()
+        let a = try cli.yir(["stats", try cli.file([view("2025-05-01T10:00:00Z", user: "a")]), "--format", "jsonl", "--partition",
+                             "--as-of", "2025-12-31T12:00:00Z"])
+        let b = try cli.yir(["stats", try cli.file([view("2025-05-01T10:00:00Z", user: "b")]), "--format", "jsonl", "--partition",
+                             "--as-of", "2025-12-30T12:00:00Z"])
+        try a.stdout.write(to: folder.appendingPathComponent("a.jsonl"))
+        try b.stdout.write(to: folder.appendingPathComponent("b.jsonl"))
+        let r = try cli.yir(["render", "a.jsonl", "b.jsonl", "--out", "out"], in: folder)
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("b.jsonl:2: made with other parameters than a.jsonl:2"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+
+    @Test func plainReaderLinesAreNotEnoughToRender() throws {
+        let plain = try cli.yir(["stats", try cli.file([view("2025-05-01T10:00:00Z", user: "a")]), "--format", "jsonl"] + Self.options)
+        let r = try cli.yir(["render", "-", "--out", scratchFolder().path], stdin: plain.stdout)
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("'detail' is missing") || r.stderr.contains("no partition trailer"), "\(r.stderr)")
+        let usage = try cli.yir(["stats", try cli.file([]), "--partition"] + Self.options)
+        #expect(usage.status == 64 && usage.stderr.contains("--partition needs --format jsonl"))
+    }
+
+    @Test func readerFiguresComeBackExactly() throws {
+        #expect(Partitions.fixedDecimal("1.0005") == FixedDecimal(10005, scale: 4))
+        #expect(Partitions.fixedDecimal("12") == FixedDecimal(12, scale: 0))
+        #expect(Partitions.fixedDecimal("-1") == nil && Partitions.fixedDecimal("1e3") == nil && Partitions.fixedDecimal("1.") == nil)
+        let text = #"{"a":"Fu\u00dfball \ud83d\ude00 \"q\" \\","b":[1,-2.5e3,true,null],"c":{}}"#
+        let value = try text.utf8CString.withUnsafeBytes { try JSONValue.parse(UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
+        #expect(value["a"]?.string == "Fußball 😀 \"q\" \\")
+        #expect(value["b"] == .array([.number("1"), .number("-2.5e3"), .bool(true), .null]))
+        #expect(throws: JSONValue.ParseError.self) { try Array("{\"a\":}".utf8).withUnsafeBytes { try JSONValue.parse($0) } }
+    }
+}
