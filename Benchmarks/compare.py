@@ -84,6 +84,27 @@ def main():
     one = statistics.median(w for w, _ in results["yir stats --jobs 1"])
     many = statistics.median(w for w, _ in results[f"yir stats --jobs {cores}"])
     print(f"yir scaling: --jobs {cores} is {one / many:.2f}x faster than --jobs 1")
+    ceiling = machine_ceiling(cores)
+    if ceiling:
+        print(f"machine ceiling: {cores} busy loops side by side finish {ceiling:.2f}x the work of one in the same time "
+              f"(Benchmarks/busy_loop.c; no program scales beyond this here)")
+
+
+def machine_ceiling(cores):
+    """Throughput of `cores` copies of a compute loop at once over one copy alone (median of 3)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    binary = os.path.join(".bench", "busy_loop")
+    if subprocess.run(["cc", "-O1", "-o", binary, os.path.join(here, "busy_loop.c")]).returncode != 0:
+        return None
+    def timed(copies):
+        start = time.perf_counter()
+        children = [subprocess.Popen([binary], stdout=subprocess.DEVNULL) for _ in range(copies)]
+        for child in children:
+            child.wait()
+        return time.perf_counter() - start
+    alone = statistics.median(timed(1) for _ in range(3))
+    together = statistics.median(timed(cores) for _ in range(3))
+    return cores * alone / together
 
 
 if __name__ == "__main__":

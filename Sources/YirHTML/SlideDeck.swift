@@ -17,6 +17,7 @@ struct SlideDeck: Sendable {
 
     func context(for reader: ReaderStats, indexLink: String?) -> [String: Any] {
         let zone = reader.zone
+        let activity = reader.activity ?? .none
         let year = zone.local(reader.window.start).date.year
         // The window's end is exclusive: its last day is the day of the instant before it.
         let lastDay = zone.local(max(reader.window.start, reader.window.end - 1)).date
@@ -75,7 +76,7 @@ struct SlideDeck: Sendable {
         // 5. Reading patterns, with views per hour.
         if hasReading, let hour = reader.patterns.hour, let weekday = reader.patterns.weekday,
            let month = reader.patterns.month, let timeOfDay = reader.patterns.timeOfDay {
-            let hours = reader.activity.hourViews.map(Int64.init)
+            let hours = activity.hourViews.map(Int64.init)
             let titles = hours.indices.map { h in
                 format.hour(h) + ": " + strings.plural("views", Int(hours[h]), format.integer(hours[h]))
             }
@@ -111,12 +112,12 @@ struct SlideDeck: Sendable {
 
         // 7. Longest streak, with the year as a calendar.
         if reader.streak.days > 0, let start = reader.streak.start, let end = reader.streak.end {
-            var calendar = Charts.calendar(year: year, days: reader.activity.days, windowEnd: lastDay,
+            var calendar = Charts.calendar(year: year, days: activity.days, windowEnd: lastDay,
                                            streak: reader.streak, format: format, strings: strings)
             calendar["calendar_title"] = strings.text("calendar_title", ["year": String(year)])
             calendar["calendar_desc"] = strings.text("calendar_desc", [
-                "days": format.integer(reader.activity.days.count), "streak": format.integer(reader.streak.days)])
-            calendar["rows_html"] = Charts.tableRows(reader.activity.days.map {
+                "days": format.integer(activity.days.count), "streak": format.integer(reader.streak.days)])
+            calendar["rows_html"] = Charts.tableRows(activity.days.map {
                 (format.longDate(CivilDate(daysSinceEpoch: $0.day)), Durations.short($0.milliseconds, strings: strings, format: format))
             })
             calendar["value_heading"] = strings.text("chart_reading")
@@ -126,7 +127,7 @@ struct SlideDeck: Sendable {
                 "streak_range": start == end
                     ? strings.text("streak_on", ["date": format.longDate(start)])
                     : strings.text("streak_range", ["start": format.longDate(start), "end": format.longDate(end)]),
-                "active_days": strings.plural("active_days", reader.activity.days.count, format.integer(reader.activity.days.count)),
+                "active_days": strings.plural("active_days", activity.days.count, format.integer(activity.days.count)),
                 "calendar": calendar,
             ]))
         }

@@ -56,12 +56,12 @@ public enum PartitionFormat {
                 }
             }
             w.key("hours")
-            w.array { w in for n in r.activity.hourViews { w.number(n) } }
+            w.array { w in for n in (r.activity ?? .none).hourViews { w.number(n) } }
             w.key("weekdays")
-            w.array { w in for n in r.activity.weekdayViews { w.number(n) } }
+            w.array { w in for n in (r.activity ?? .none).weekdayViews { w.number(n) } }
             w.key("days")
             w.array { w in
-                for d in r.activity.days {
+                for d in (r.activity ?? .none).days {
                     w.array { w in
                         w.number(d.day)
                         w.number(d.views)

@@ -16,15 +16,16 @@ public struct ReaderStats: Sendable {
     public var notifications: Notifications
     /// `rank.top_percent`, set once the whole run is known; nil without reading time.
     public var rankTopPercent: Int?
-    /// The distributions behind `patterns` and `streak`, for the HTML charts (not in the JSON).
-    public var activity: Activity
+    /// The distributions behind `patterns` and `streak`, for the HTML charts and partitions (not
+    /// in the JSON); nil unless `StatsParameters.keepActivity` asks for them.
+    public var activity: Activity?
     /// Every counted article's totals, in SPEC order, when `StatsParameters.keepArticleTotals`
     /// asks for them (partitions for `yir render`); nil otherwise.
     public var articles: [ArticleFigures]?
 
     public init(user: String, zone: ZoneRules, window: Window, reading: Reading, topArticles: [ArticleFigures],
                 appTime: AppTime, patterns: Patterns, monthly: [Month], streak: Streak, saved: Saved,
-                notifications: Notifications, rankTopPercent: Int?, activity: Activity, articles: [ArticleFigures]? = nil) {
+                notifications: Notifications, rankTopPercent: Int?, activity: Activity?, articles: [ArticleFigures]? = nil) {
         self.user = user
         self.zone = zone
         self.window = window
@@ -42,6 +43,8 @@ public struct ReaderStats: Sendable {
     }
 
     public struct Activity: Sendable {
+        public static let none = Activity(hourViews: Array(repeating: 0, count: 24), weekdayViews: Array(repeating: 0, count: 7), days: [])
+
         /// Counted views per local hour 0–23.
         public var hourViews: [Int]
         /// Counted views per weekday, Monday first.

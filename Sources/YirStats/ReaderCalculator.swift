@@ -62,7 +62,7 @@ final class ReaderCalculator: Sendable {
         var days: [Int64] = []
         days.reserveCapacity(activity.pageViews.count)
         var dayMilliseconds: [Int64] = []
-        dayMilliseconds.reserveCapacity(activity.pageViews.count)
+        if parameters.keepActivity { dayMilliseconds.reserveCapacity(activity.pageViews.count) }
         for view in activity.pageViews {
             let t = instant(view.time)
             guard countsAsActivity(t) else { continue }
@@ -79,7 +79,7 @@ final class ReaderCalculator: Sendable {
             months[date.month] += 1
             monthMilliseconds[date.month] += view.milliseconds
             days.append(local.day)
-            dayMilliseconds.append(view.milliseconds)
+            if parameters.keepActivity { dayMilliseconds.append(view.milliseconds) }
         }
         counted.sort { $0.article < $1.article }
         var totals: [ArticleTotals] = []
@@ -119,8 +119,9 @@ final class ReaderCalculator: Sendable {
             topArticles: ArticleTotals.top(totals, count: parameters.top, catalog: catalog),
             appTime: appTime, patterns: patterns, monthly: monthly, streak: Self.longestStreak(days),
             saved: saved, notifications: notifications, rankTopPercent: nil,
-            activity: .init(hourViews: hours, weekdayViews: Array(weekdays[1...]),
-                            days: Self.dailyTotals(days, dayMilliseconds)),
+            activity: parameters.keepActivity
+                ? .init(hourViews: hours, weekdayViews: Array(weekdays[1...]), days: Self.dailyTotals(days, dayMilliseconds))
+                : nil,
             articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil)
         return (stats, totals, skipped)
     }

@@ -20,6 +20,9 @@ public struct StatsParameters: Sendable {
     /// Keep every reader's totals per article (`ReaderStats.articles`): what `yir render`
     /// needs from a partition for the run's `cohort.top_articles` (SPEC §6).
     public var keepArticleTotals = false
+    /// Keep views per hour and weekday and reading per day (`ReaderStats.activity`): the HTML
+    /// charts and partitions need them; other outputs do not pay for them.
+    public var keepActivity = false
 
     public init(asOf: Int64, fallbackZone: ZoneRules) {
         self.asOf = asOf

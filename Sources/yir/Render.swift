@@ -21,7 +21,7 @@ extension Yir {
 
         @OptionGroup var output: OutputOptions
 
-        @Option(help: "The templates folder; default: found beside the binary.")
+        @Option(help: "A templates folder laid over the built-in one file by file (html/*.mustache, strings/LOCALE.json, report.xsd).")
         var templates: String?
 
         @Option(help: "Worker threads (default: all cores). The output is the same for every value.")

@@ -44,7 +44,7 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Mapping profile of the input: wikipedia (the native format), sensors, metrics-platform, or a profile FILE (docs/PROFILES.md).")
     var profile = "wikipedia"
 
-    @Option(help: "The templates folder (report.xsd, report.schema.json); default: found beside the binary.")
+    @Option(help: "A templates folder laid over the built-in one file by file (html/*.mustache, strings/LOCALE.json, profiles/NAME.json, report.xsd).")
     var templates: String?
 
     @Option(help: "Locale for displayed dates and times (en, de).")
@@ -138,7 +138,8 @@ struct RunOptions: ParsableArguments {
     /// Runs the pipeline with the rejects file, logging and SPEC §5's exit codes for input
     /// problems. Returns the model only when the run may write its outputs, with the finished
     /// rejects file, which the command renames into place together with its own outputs.
-    func runPipeline(keepArticleTotals: Bool = false) throws -> (model: ReportModel, rejects: OutputFile?) {
+    /// `keepArticleTotals` and `keepActivity`: what partitions and the HTML need beyond the model.
+    func runPipeline(keepArticleTotals: Bool = false, keepActivity: Bool = false) throws -> (model: ReportModel, rejects: OutputFile?) {
         let logger = makeLogger()
         let rejectsFile = try rejects.map { path in try exitOnOutputError(logger) { try RejectsFile(path: path) } }
         let model: ReportModel
@@ -147,6 +148,7 @@ struct RunOptions: ParsableArguments {
         do {
             var pipeline = try self.pipeline(zones: ZoneCatalog())
             pipeline.statsParameters.keepArticleTotals = keepArticleTotals
+            pipeline.statsParameters.keepActivity = keepActivity
             model = try pipeline.run { rejection in
                 try rejectsFile?.add(rejection)
                 if verbose {

@@ -25,7 +25,7 @@ extension Yir {
         }
 
         func run() throws {
-            let (model, rejects) = try options.runPipeline(keepArticleTotals: partition)
+            let (model, rejects) = try options.runPipeline(keepArticleTotals: partition, keepActivity: partition)
             let logger = options.makeLogger()
             let write = { (bytes: [UInt8]) in try writeToStandardOutput(bytes, logger) }
             let clock = ContinuousClock()

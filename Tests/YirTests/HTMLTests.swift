@@ -160,8 +160,8 @@ import Testing
             return r
         }
         let reader = try run("2023-12-31T23:30:00Z").reader()
-        #expect(reader.activity.days.map { CivilDate(daysSinceEpoch: $0.day) } == [CivilDate(year: 2024, month: 1, day: 1)])
-        #expect(reader.activity.hourViews[0] == 1)
+        #expect(reader.activity?.days.map { CivilDate(daysSinceEpoch: $0.day) } == [CivilDate(year: 2024, month: 1, day: 1)])
+        #expect(reader.activity?.hourViews[0] == 1)
         let page = try page(run("2023-12-31T23:30:00Z"))
         #expect(page.components(separatedBy: #"<rect class="day "#).count - 1 == 366)
         #expect(page.contains("January 1, 2024: 1\u{A0}min, 1 view"))

@@ -57,6 +57,7 @@ struct Run {
         stats.top = top
         if let excludedTitles { stats.excludedTitles = excludedTitles }
         stats.locale = .named(locale)
+        stats.keepActivity = true
         let pipeline = Pipeline(
             inputs: inputs, ingestOptions: ingest, statsParameters: stats,
             reportParameters: .init(year: year, asOf: asOfInstant, timeZone: tz, top: top, profile: "wikipedia", locale: locale),
