@@ -5,20 +5,24 @@ import YirCore
 public struct BlockDecoder {
     private var parser: ChunkParser
 
-    public init(zones: ZoneCatalog = ZoneCatalog()) {
-        parser = ChunkParser(zones: zones)
+    /// With `mapping`, lines go through that profile first (SPEC §3).
+    public init(zones: ZoneCatalog = ZoneCatalog(), mapping: MappingProfile? = nil) {
+        parser = ChunkParser(zones: zones, mapping: mapping)
     }
 
-    /// What a block came to: every non-blank line is either a record or a rejection.
+    /// What a block came to: every non-blank line is a record, a rejection, or (with a
+    /// mapping profile) ignored.
     public struct Outcome {
         public var lines: Int
         public var records: Int
         public var rejections: [RejectReason]
+        public var ignored: Int
     }
 
     public mutating func decode(_ bytes: UnsafeRawBufferPointer, impliedType: RecordType? = nil) -> Outcome {
         let chunk = InputChunk(input: 0, bytes: bytes, offset: 0, atInputStart: true)
         let parsed = parser.parse(chunk, impliedType: impliedType)
-        return Outcome(lines: parsed.lines, records: parsed.records.count, rejections: parsed.rejections.map(\.reason))
+        return Outcome(lines: parsed.lines, records: parsed.records.count, rejections: parsed.rejections.map(\.reason),
+                       ignored: parsed.ignored)
     }
 }
