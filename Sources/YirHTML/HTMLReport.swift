@@ -17,6 +17,9 @@ public struct HTMLReport: Sendable {
     private let slidesPolicy: String
     private let indexPolicy: String
 
+    /// How many readers `index.html` lists at most (`Overview.maximumListed`).
+    public var maximumListedReaders = 5_000
+
     public static let readersFolder = "readers"
     public static let indexFile = "index.html"
 
@@ -87,7 +90,7 @@ public struct HTMLReport: Sendable {
 
     public func indexPage(_ model: ReportModel, readerLinks: [String]) -> String {
         let overview = Overview(strings: templates.strings, format: .named(templates.strings.locale),
-                                readersWithReading: Self.readersWithReading(model))
+                                readersWithReading: Self.readersWithReading(model), maximumListed: maximumListedReaders)
         var context = overview.context(model, readerLinks: readerLinks)
         addPageParts(&context, script: templates.indexScript, policy: indexPolicy)
         return templates.render(context, template: "index")

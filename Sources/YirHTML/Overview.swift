@@ -11,6 +11,10 @@ struct Overview {
     let strings: HTMLStrings
     let format: LocaleFormat
     let readersWithReading: Int
+    /// The readers table lists at most this many: a page of a million rows opens in no
+    /// browser. Beyond it, the readers with the most reading time are listed (readers.csv and
+    /// each reader's page have everyone).
+    var maximumListed = 5_000
 
     func context(_ model: ReportModel, readerLinks: [String]) -> [String: Any] {
         let stats = model.statistics
@@ -63,7 +67,15 @@ struct Overview {
             ["input_path": input.path, "input_bytes": format.integer(input.bytes), "input_lines": format.integer(input.lines)]
         }
 
-        let readers = stats.readers.indices.map { i -> [String: Any] in
+        var listed = Array(stats.readers.indices)
+        if listed.count > maximumListed {
+            listed.sort { a, b in
+                let x = stats.readers[a].reading.milliseconds, y = stats.readers[b].reading.milliseconds
+                return x != y ? x > y : a < b
+            }
+            listed = Array(listed.prefix(maximumListed)).sorted()
+        }
+        let readers = listed.map { i -> [String: Any] in
             let r = stats.readers[i]
             var row: [String: Any] = [
                 "user": r.user, "link": readerLinks[i], "zone": r.zone.identifier,
@@ -87,7 +99,10 @@ struct Overview {
             "lang": strings.locale, "page_title": strings.text("index_title"), "t": strings.all,
             "parameters": parameters, "figures": figures, "percentiles": percentiles,
             "inputs": inputs, "accepted": accepted, "not_counted": notCounted,
-            "readers": readers, "readers_caption": strings.plural("index_readers_caption", readers.count, format.integer(readers.count)),
+            "readers": readers,
+            "readers_caption": readers.count == stats.readers.count
+                ? strings.plural("index_readers_caption", readers.count, format.integer(readers.count))
+                : strings.text("index_readers_caption_top", ["n": format.integer(readers.count), "total": format.integer(stats.readers.count)]),
         ]
         if !topArticles.isEmpty {
             context["top_articles"] = topArticles

@@ -174,6 +174,19 @@ import Testing
         #expect(partial.contains("March 31, 2024: 1\u{A0}min, 1 view"))
     }
 
+    @Test func indexListsTheReadersWithTheMostReadingWhenThereAreTooMany() throws {
+        let lines = (1...5).map { view("2025-03-01T10:00:00Z", seconds: "\($0 == 2 ? 1 : 60 * $0)", user: "r\($0)") }
+        let model = try Run(lines).model()
+        var html = try renderer()
+        let names = ReaderFileNames.names(for: model.statistics.readers.map(\.user))
+        #expect(html.indexPage(model, readerLinks: names).components(separatedBy: "<tr><th scope=\"row\"><a href=").count - 1 == 5)
+        html.maximumListedReaders = 3
+        let page = html.indexPage(model, readerLinks: names)
+        let rows = page.components(separatedBy: "<tr><th scope=\"row\"><a href=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(rows == [Substring(names[2]), Substring(names[3]), Substring(names[4])], "r3, r4, r5 in user order")
+        #expect(page.contains("The 3 readers with the most reading time of 5"))
+    }
+
     @Test func pagesAreWellFormedForLibxml2sHTMLParser() throws {
         let reference = packageRoot.appendingPathComponent("Tests/Reference")
         let pages = ["index.html"] + (try FileManager.default.contentsOfDirectory(atPath: reference.appendingPathComponent("readers").path)).map { "readers/\($0)" }
