@@ -21,25 +21,11 @@ extension Yir {
 
         @OptionGroup var output: OutputOptions
 
-        @Option(help: "A templates folder laid over the built-in one file by file (html/*.mustache, strings/LOCALE.json, report.xsd).")
-        var templates: String?
-
-        @Option(help: "Worker threads (default: all cores). The output is the same for every value.")
-        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
-        @Flag(help: "Print errors only.")
-        var quiet = false
-
-        @Flag(help: "Print more about the run.")
-        var verbose = false
-
-        func validate() throws {
-            if !(1...1024).contains(jobs) { throw ValidationError("--jobs must lie in 1–1024") }
-            if quiet && verbose { throw ValidationError("--quiet and --verbose exclude each other") }
-        }
+        @OptionGroup var process: ProcessOptions
 
         func run() throws {
-            let logger = Logger.commandLine(quiet: quiet, verbose: verbose)
+            let logger = process.makeLogger()
+            let jobs = process.jobs
             var files: [(path: String, data: Data)] = []
             for path in inputs.isEmpty ? ["-"] : inputs {
                 do {
@@ -60,7 +46,7 @@ extension Yir {
             }
             let d = model.statistics.diagnostics
             logger.info("read \(model.statistics.readers.count) readers from \(files.count) file(s); the run read \(d.lines) lines")
-            let prepared = try output.prepare(templates: templates, locale: model.parameters.locale, jobs: jobs, logger: logger)
+            let prepared = try output.prepare(templates: process.templates, locale: model.parameters.locale, jobs: jobs, logger: logger)
             try output.write(model, prepared, alongside: [], jobs: jobs, logger: logger)
         }
     }

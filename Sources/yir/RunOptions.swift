@@ -44,31 +44,22 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Mapping profile of the input: wikipedia (the native format), sensors, metrics-platform, or a profile FILE (docs/PROFILES.md).")
     var profile = "wikipedia"
 
-    @Option(help: "A templates folder laid over the built-in one file by file (html/*.mustache, strings/LOCALE.json, profiles/NAME.json, report.xsd).")
-    var templates: String?
-
-    @Option(help: "Locale for displayed dates and times (en, de).")
+    @Option(help: "Locale for displayed numbers, dates and the pages' texts (en, de).")
     var locale = "en"
 
-    @Option(help: "Worker threads for reading the input (default: all cores). Results are the same for every value.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
-    @Flag(help: "Print errors only.")
-    var quiet = false
-
-    @Flag(help: "Print more about the run.")
-    var verbose = false
+    @OptionGroup var process: ProcessOptions
+    var templates: String? { process.templates }
+    var jobs: Int { process.jobs }
+    var quiet: Bool { process.quiet }
 
     func validate() throws {
         if let year, !(1970...2099).contains(year) { throw ValidationError("--year must lie in 1970–2099") }
         if top < 0 { throw ValidationError("--top must be 0 or more") }
         if !(maxViewSeconds >= 0) || maxViewSeconds > 1e12 { throw ValidationError("--max-view-seconds must be a number ≥ 0") }
         if !(0...1).contains(maxRejectRate) { throw ValidationError("--max-reject-rate must lie in 0–1") }
-        if !(1...1024).contains(jobs) { throw ValidationError("--jobs must lie in 1–1024") }
-        if quiet && verbose { throw ValidationError("--quiet and --verbose exclude each other") }
     }
 
-    func makeLogger() -> Logger { .commandLine(quiet: quiet, verbose: verbose) }
+    func makeLogger() -> Logger { process.makeLogger() }
 
     /// Builds the pipeline; bad option values are usage errors (64).
     func pipeline(zones: ZoneCatalog) throws -> Pipeline {
@@ -151,7 +142,7 @@ struct RunOptions: ParsableArguments {
             pipeline.statsParameters.keepActivity = keepActivity
             model = try pipeline.run { rejection in
                 try rejectsFile?.add(rejection)
-                if verbose {
+                if process.verbose {
                     logger.debug("\(rejection.file):\(rejection.line): rejected (\(rejection.reason.rawValue))")
                 }
             } onProgress: { update in

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import YirCore
+@testable import YirIngest
 @testable import YirStats
 
 /// SPEC §6: `yir stats --format jsonl --partition` on each partition of an export partitioned

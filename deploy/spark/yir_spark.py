@@ -49,7 +49,7 @@ def reader_key(line):
 
 def partition_of(key, partitions):
     """A stable hash (Python's own hash of str is salted per process)."""
-    return zlib.crc32(key.encode("utf-8")) % partitions
+    return zlib.crc32(key.encode("utf-8", errors="surrogateescape")) % partitions
 
 
 def yir_stats_partition(options):

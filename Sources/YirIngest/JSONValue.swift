@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// A parsed JSON value, for reading yir's own output back (`yir render` reads the reader lines
 /// of partitions). Numbers keep their text, so decimals come back exactly as they were written.
@@ -135,56 +131,18 @@ public indirect enum JSONValue: Sendable, Equatable {
             return value
         }
 
+        /// A string, validated (UTF-8, escapes) and decoded by the ingest scanner's own code.
         mutating func string() throws(ParseError) -> String {
-            position += 1
-            let start = position
-            var escaped = false
-            while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
-                if bytes[position] == UInt8(ascii: "\\") { escaped = true; position += 1 }
-                position += 1
+            var cursor = Cursor(bytes: bytes, position: position)
+            let value: JSONScanner.Value
+            do {
+                value = try cursor.scanString()
+            } catch {
+                throw ParseError(offset: position)
             }
-            guard position < bytes.count else { throw fail }
-            let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
-            position += 1
-            guard escaped else { return String(decoding: raw, as: UTF8.self) }
-            var out: [UInt8] = []
-            out.reserveCapacity(raw.count)
-            var i = 0
-            func hex4(_ at: Int) throws(ParseError) -> UInt32 {
-                guard at + 4 <= raw.count else { throw ParseError(offset: start + at) }
-                var v: UInt32 = 0
-                for b in raw[at..<(at + 4)] {
-                    guard let d = Int(String(UnicodeScalar(b)), radix: 16) else { throw ParseError(offset: start + at) }
-                    v = v << 4 | UInt32(d)
-                }
-                return v
-            }
-            while i < raw.count {
-                let b = raw[i]
-                guard b == UInt8(ascii: "\\"), i + 1 < raw.count else { out.append(b); i += 1; continue }
-                let e = raw[i + 1]
-                i += 2
-                switch e {
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "u"):
-                    var scalar = try hex4(i)
-                    i += 4
-                    if scalar >= 0xD800 && scalar < 0xDC00, i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") {
-                        let low = try hex4(i + 2)
-                        if low >= 0xDC00 && low < 0xE000 {
-                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                            i += 6
-                        }
-                    }
-                    out.append(contentsOf: Array(String(UnicodeScalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8))
-                default: out.append(e)
-                }
-            }
-            return String(decoding: out, as: UTF8.self)
+            position = cursor.position
+            if value.escaped { return String(decoding: JSONScanner.decodeString(bytes, value), as: UTF8.self) }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[value.start..<value.end]), as: UTF8.self)
         }
     }
 }
