@@ -129,6 +129,18 @@ import Testing
         #expect(page.contains(attribute(ContentSecurityPolicy.hashSource("body { color: rebeccapurple; }"))))
     }
 
+    @Test func aBrokenTemplateIsExit66BeforeAnyInputIsRead() throws {
+        let overlay = scratchFolder()
+        try FileManager.default.createDirectory(at: overlay.appendingPathComponent("html"), withIntermediateDirectories: true)
+        try "{{#slides}} never closed".write(to: overlay.appendingPathComponent("html/slides.mustache"), atomically: true, encoding: .utf8)
+        let out = scratchFolder().appendingPathComponent("out")
+        // The input does not exist either: the template is found broken first.
+        let r = try CommandLineTests().yir(["report", "/nonexistent.jsonl", "--out", out.path, "--templates", overlay.path])
+        #expect(r.status == 66)
+        #expect(r.stderr.contains("html/slides.mustache: not a valid Mustache template"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
     @Test func contentSecurityPolicyAllowsOnlyThePagesOwnScriptAndStyle() throws {
         #expect(SHA256.base64(SHA256.digest(Array("abc".utf8))) == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
         #expect(SHA256.base64(SHA256.digest([])) == "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
