@@ -150,11 +150,13 @@ public enum PartitionFormat {
                         if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
                         let fail = { (message: String) in ReadError(path: file.path, line: index + 1, message: message) }
                         do {
-                            let json = try JSONValue.parse(line)
-                            if let trailer = json["partition"] {
-                                trailers.append((index + 1, trailer))
+                            // Reader lines, millions of them, are read without a tree; the one
+                            // trailer per partition is small and read as one.
+                            if isTrailer(line) {
+                                let json = try JSONValue.parse(line)
+                                trailers.append((index + 1, json["partition"] ?? .null))
                             } else {
-                                readers.append(try Partitions.reader(json, zones: zones))
+                                readers.append(try Partitions.reader(line, zones: zones))
                             }
                         } catch let error as JSONValue.ParseError {
                             results[worker] = .failure(fail("\(error)"))
@@ -182,6 +184,14 @@ public enum PartitionFormat {
             }
             return .success((readers, trailers))
         }.get()
+    }
+
+    /// `{"partition":` — the trailer's first key, as `write` puts it.
+    static func isTrailer(_ line: UnsafeRawBufferPointer) -> Bool {
+        let prefix = #"{"partition":"#.utf8
+        var i = 0
+        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+        return line.count - i >= prefix.count && zip(line[i...], prefix).allSatisfy { $0 == $1 }
     }
 
     static func decodeParameters(_ p: JSONValue) -> ReportModel.Parameters? {

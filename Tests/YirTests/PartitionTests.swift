@@ -110,6 +110,25 @@ import Testing
         #expect(usage.status == 64 && usage.stderr.contains("--partition needs --format jsonl"))
     }
 
+    @Test func damagedReaderLinesAreRefusedWithTheirPlace() throws {
+        let good = try cli.yir(["stats", try cli.file([view("2025-05-01T10:00:00Z", user: "a")]), "--format", "jsonl", "--partition"]
+                               + Self.options).stdoutText
+        let reader = String(good.split(separator: "\n")[0])
+        let trailer = String(good.split(separator: "\n")[1])
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let damaged = [
+            (String(reader.dropLast(40)), "reader line: expected"),                          // cut short
+            (reader.replacingOccurrences(of: #""user":"a""#, with: #""user":"a","x":\#(deep)"#), "less nesting"),
+            (reader.replacingOccurrences(of: #""time_zone":"UTC""#, with: #""time_zone":"Mars/Base""#), "Mars/Base"),
+            (reader.replacingOccurrences(of: #","detail":"#, with: #","detial":"#), "'detail' is missing"),
+        ]
+        for (line, message) in damaged {
+            let r = try cli.yir(["render", "-", "--out", scratchFolder().path], stdin: Data((line + "\n" + trailer + "\n").utf8))
+            #expect(r.status == 65)
+            #expect(r.stderr.contains("-:1: ") && r.stderr.contains(message), "\(r.stderr)")
+        }
+    }
+
     @Test func readerFiguresComeBackExactly() throws {
         #expect(Partitions.fixedDecimal("1.0005") == FixedDecimal(10005, scale: 4))
         #expect(Partitions.fixedDecimal("12") == FixedDecimal(12, scale: 0))

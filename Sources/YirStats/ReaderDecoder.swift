@@ -1,0 +1,274 @@
+import YirCore
+import YirIngest
+
+/// Reads a partition's reader line (the `jsonl` reader object plus `detail`) back into
+/// `ReaderStats`, member by member, without building a tree. Every value comes back exactly:
+/// instants from their RFC 3339 text, decimals from their digits.
+struct ReaderDecoder {
+    typealias Failure = JSONPullReader.Failure
+    let zones: ZoneCatalog
+
+    private var user: String?
+    private var zone: ZoneRules?
+    private var window: ReaderStats.Window?
+    private var reading: ReaderStats.Reading?
+    private var topArticles: [ArticleFigures]?
+    private var appTime: ReaderStats.AppTime?
+    private var patterns: ReaderStats.Patterns?
+    private var monthly: [ReaderStats.Month]?
+    private var streak: ReaderStats.Streak?
+    private var saved: ReaderStats.Saved?
+    private var notifications: ReaderStats.Notifications?
+    private var activity: ReaderStats.Activity?
+    private var articles: [ArticleFigures]?
+
+    init(zones: ZoneCatalog) { self.zones = zones }
+
+    /// The figures once every member was read; what is missing is named.
+    func figures() throws(Partitions.DecodeError) -> ReaderStats {
+        guard let user, let zone, let window, let reading, let topArticles, let appTime, let patterns, let monthly,
+              let streak, let saved, let notifications, let activity, let articles else {
+            let names: [(String, Bool)] = [
+                ("user", user == nil), ("time_zone", zone == nil), ("window", window == nil), ("reading", reading == nil),
+                ("top_articles", topArticles == nil), ("app_time", appTime == nil), ("patterns", patterns == nil),
+                ("monthly", monthly == nil), ("streak", streak == nil), ("saved", saved == nil),
+                ("notifications", notifications == nil), ("detail", activity == nil || articles == nil),
+            ]
+            let missing = names.filter(\.1).map(\.0).joined(separator: ", ")
+            throw Partitions.DecodeError(message: "reader line: '\(missing)' is missing")
+        }
+        return ReaderStats(user: user, zone: zone, window: window, reading: reading, topArticles: topArticles,
+                           appTime: appTime, patterns: patterns, monthly: monthly, streak: streak, saved: saved,
+                           notifications: notifications, rankTopPercent: nil, activity: activity, articles: articles)
+    }
+
+    mutating func member(_ key: String, _ r: inout JSONPullReader) throws(Failure) {
+        switch key {
+        case "user": user = try r.string()
+        case "time_zone":
+            let name = try r.string()
+            guard let rules = zones.rules(for: name) else { throw r.failure("an IANA zone, not '\(name)'") }
+            zone = rules
+        case "window":
+            var start: Int64?, end: Int64?
+            try r.object { r, key throws(Failure) in
+                switch key {
+                case "start": start = try Self.instant(&r)
+                case "end": end = try Self.instant(&r)
+                default: try r.skip()
+                }
+            }
+            guard let start, let end else { throw r.failure("'window.start' and 'window.end'") }
+            window = .init(start: start, end: end)
+        case "reading":
+            var ms: Int64?, views: Int?, count: Int?, average: FixedDecimal?, median: FixedDecimal?
+            try r.object { r, key throws(Failure) in
+                switch key {
+                case "seconds": ms = try Self.milliseconds(&r)
+                case "views": views = try r.int()
+                case "articles": count = try r.int()
+                case "average_seconds_per_article": average = try Self.decimal(&r)
+                case "median_seconds_per_article": median = try Self.decimal(&r)
+                default: try r.skip()
+                }
+            }
+            guard let ms, let views, let count, let average, let median else { throw r.failure("every 'reading' figure") }
+            reading = .init(milliseconds: ms, views: views, articles: count, averageSecondsPerArticle: average,
+                            medianSecondsPerArticle: median)
+        case "top_articles":
+            var list: [ArticleFigures] = []
+            try r.array { r throws(Failure) in list.append(try Self.article(&r)) }
+            topArticles = list
+        case "app_time":
+            var ms: Int64?, sessions: Int?, average: FixedDecimal?
+            try r.object { r, key throws(Failure) in
+                switch key {
+                case "seconds": ms = try Self.milliseconds(&r)
+                case "sessions": sessions = try r.int()
+                case "average_session_seconds": average = try Self.decimal(&r)
+                default: try r.skip()
+                }
+            }
+            guard let ms, let sessions, let average else { throw r.failure("every 'app_time' figure") }
+            appTime = .init(milliseconds: ms, sessions: sessions, averageSessionSeconds: average)
+        case "patterns":
+            var p = ReaderStats.Patterns(hour: nil, weekday: nil, month: nil)
+            try r.object { r, key throws(Failure) in
+                switch key {
+                case "hour": p.hour = try r.optionalInt()
+                case "weekday": p.weekday = try r.optionalInt()
+                case "month": p.month = try r.optionalInt()
+                default: try r.skip()
+                }
+            }
+            patterns = p
+        case "monthly":
+            var months: [ReaderStats.Month] = []
+            try r.array { r throws(Failure) in
+                var month = ReaderStats.Month(month: 0, milliseconds: 0, views: 0)
+                try r.object { r, key throws(Failure) in
+                    switch key {
+                    case "month": month.month = try r.int()
+                    case "seconds": month.milliseconds = try Self.milliseconds(&r)
+                    case "views": month.views = try r.int()
+                    default: try r.skip()
+                    }
+                }
+                months.append(month)
+            }
+            monthly = months
+        case "streak":
+            var s = ReaderStats.Streak(days: 0, start: nil, end: nil)
+            try r.object { r, key throws(Failure) in
+                switch key {
+                case "days": s.days = try r.int()
+                case "start": s.start = try Self.date(&r)
+                case "end": s.end = try Self.date(&r)
+                default: try r.skip()
+                }
+            }
+            streak = s
+        case "saved": saved = try Self.saved(&r)
+        case "notifications":
+            var n = ReaderStats.Notifications(subscribed: [], unsubscribed: [])
+            try r.object { r, key throws(Failure) in
+                var list: [NotificationType] = []
+                try r.array { r throws(Failure) in
+                    var type: NotificationType?
+                    try r.object { r, key throws(Failure) in
+                        if key == "key" { type = NotificationType(key: try r.string()) } else { try r.skip() }
+                    }
+                    guard let type else { throw r.failure("a notification 'key'") }
+                    list.append(type)
+                }
+                if key == "subscribed" { n.subscribed = list } else if key == "unsubscribed" { n.unsubscribed = list }
+            }
+            notifications = n
+        case "detail": try detail(&r)
+        default: try r.skip()  // `rank` is recomputed over the whole run
+        }
+    }
+
+    private mutating func detail(_ r: inout JSONPullReader) throws(Failure) {
+        var list: [ArticleFigures] = []
+        var hours: [Int] = [], weekdays: [Int] = []
+        var days: [ReaderStats.Day] = []
+        try r.object { r, key throws(Failure) in
+            switch key {
+            case "articles":
+                try r.array { r throws(Failure) in
+                    var fields: (wiki: String, title: String, numbers: [Int64]) = ("", "", [])
+                    var index = 0
+                    try r.array { r throws(Failure) in
+                        switch index {
+                        case 0: fields.wiki = try r.string()
+                        case 1: fields.title = try r.string()
+                        default: fields.numbers.append(try r.int64())
+                        }
+                        index += 1
+                    }
+                    guard index == 6 else { throw r.failure("[wiki, title, ms, views, first, last] in 'detail.articles'") }
+                    let n = fields.numbers
+                    list.append(ArticleFigures(wiki: fields.wiki, title: fields.title, milliseconds: n[0], views: Int(n[1]),
+                                               firstViewed: n[2], lastViewed: n[3], readers: 1))
+                }
+            case "hours": try r.array { r throws(Failure) in hours.append(try r.int()) }
+            case "weekdays": try r.array { r throws(Failure) in weekdays.append(try r.int()) }
+            case "days":
+                try r.array { r throws(Failure) in
+                    var n: [Int64] = []
+                    try r.array { r throws(Failure) in n.append(try r.int64()) }
+                    guard n.count == 3 else { throw r.failure("[day, views, ms] in 'detail.days'") }
+                    days.append(.init(day: n[0], views: Int(n[1]), milliseconds: n[2]))
+                }
+            default: try r.skip()
+            }
+        }
+        guard hours.count == 24, weekdays.count == 7 else { throw r.failure("24 'detail.hours' and 7 'detail.weekdays'") }
+        articles = list
+        activity = .init(hourViews: hours, weekdayViews: weekdays, days: days)
+    }
+
+    private static func saved(_ r: inout JSONPullReader) throws(Failure) -> ReaderStats.Saved {
+        var s = ReaderStats.Saved(last30DaysCount: 0, lastSaved: nil, lastSavedDisplay: "", yearCount: 0, recent: [])
+        try r.object { r, key throws(Failure) in
+            switch key {
+            case "last_30_days":
+                try r.object { r, key throws(Failure) in
+                    switch key {
+                    case "count": s.last30DaysCount = try r.int()
+                    case "last_saved": s.lastSaved = try r.null() ? nil : try instant(&r)
+                    case "last_saved_display": s.lastSavedDisplay = try r.string()
+                    default: try r.skip()
+                    }
+                }
+            case "year":
+                try r.object { r, key throws(Failure) in
+                    if key == "count" { s.yearCount = try r.int() } else { try r.skip() }
+                }
+            case "recent":
+                try r.array { r throws(Failure) in
+                    var save = ReaderStats.RecentSave(wiki: "", title: "", saved: 0, thumbnail: nil)
+                    try r.object { r, key throws(Failure) in
+                        switch key {
+                        case "wiki": save.wiki = try r.string()
+                        case "title": save.title = try r.string()
+                        case "saved": save.saved = try instant(&r)
+                        case "thumbnail": save.thumbnail = try r.optionalString()
+                        default: try r.skip()
+                        }
+                    }
+                    s.recent.append(save)
+                }
+            default: try r.skip()
+            }
+        }
+        return s
+    }
+
+    private static func article(_ r: inout JSONPullReader) throws(Failure) -> ArticleFigures {
+        var a = ArticleFigures(wiki: "", title: "", milliseconds: 0, views: 0, firstViewed: 0, lastViewed: 0, readers: 0)
+        try r.object { r, key throws(Failure) in
+            switch key {
+            case "wiki": a.wiki = try r.string()
+            case "title": a.title = try r.string()
+            case "seconds": a.milliseconds = try milliseconds(&r)
+            case "views": a.views = try r.int()
+            case "first_viewed": a.firstViewed = try instant(&r)
+            case "last_viewed": a.lastViewed = try instant(&r)
+            default: try r.skip()
+            }
+        }
+        return a
+    }
+
+    private static func instant(_ r: inout JSONPullReader) throws(Failure) -> Int64 {
+        let text = try r.string()
+        guard case .success(.instant(let t)) = RFC3339.parse(text) else { throw r.failure("an RFC 3339 instant, not '\(text)'") }
+        return t
+    }
+
+    private static func date(_ r: inout JSONPullReader) throws(Failure) -> CivilDate? {
+        guard let text = try r.optionalString() else { return nil }
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard text.utf8.count == 10, parts.count == 3 else { throw r.failure("a date YYYY-MM-DD, not '\(text)'") }
+        return CivilDate(year: parts[0], month: parts[1], day: parts[2])
+    }
+
+    private static func decimal(_ r: inout JSONPullReader) throws(Failure) -> FixedDecimal {
+        let text = try r.numberText()
+        guard let value = Partitions.fixedDecimal(String(decoding: text, as: UTF8.self)) else {
+            throw r.failure("a decimal ≥ 0")
+        }
+        return value
+    }
+
+    /// Seconds with at most three decimals, as integer milliseconds.
+    private static func milliseconds(_ r: inout JSONPullReader) throws(Failure) -> Int64 {
+        let d = try decimal(&r)
+        guard d.scale <= 3 else { throw r.failure("seconds with at most 3 decimals") }
+        var v = d.value
+        for _ in d.scale..<3 { v *= 10 }
+        return v
+    }
+}
