@@ -1,6 +1,6 @@
 /// Reads one JSON text front to back, value by value, building nothing it is not asked for:
-/// `yir render` reads millions of reader lines, and a tree per line (`JSONValue`) spent most
-/// of its time allocating. Strings are validated and decoded by the ingest scanner's code.
+/// `yir render` reads millions of reader lines, and a tree per line spent most of its time
+/// allocating. Strings are validated and decoded by the ingest scanner's code.
 public struct JSONPullReader {
     public struct Failure: Error, CustomStringConvertible {
         public var offset: Int

@@ -92,25 +92,19 @@ public enum PartitionFormat {
             readers += parsed.readers
             for (line, trailer) in parsed.trailers {
                 trailers += 1
-                let fail = { (message: String) in ReadError(path: file.path, line: line, message: message) }
-                guard let p = trailer["parameters"], let decoded = decodeParameters(p) else { throw fail("the trailer's parameters are not yir's") }
-                if let (first, firstPlace) = parameters, first != decoded {
-                    throw fail("made with other parameters than \(firstPlace) (as-of, year, zone, top, profile and locale must be the same for every partition)")
+                if let (first, firstPlace) = parameters, first != trailer.parameters {
+                    throw ReadError(path: file.path, line: line, message: "made with other parameters than \(firstPlace) (as-of, year, zone, top, profile and locale must be the same for every partition)")
                 }
-                if parameters == nil { parameters = (decoded, "\(file.path):\(line)") }
-                for input in trailer["inputs"]?.array ?? [] {
-                    guard let path = input["path"]?.string, let bytes = input["bytes"]?.int64, let count = input["lines"]?.int else {
-                        throw fail("the trailer's inputs are not yir's")
-                    }
-                    if let i = inputs.firstIndex(where: { $0.path == path }) {
-                        inputs[i].bytes += bytes
-                        inputs[i].lines += count
+                if parameters == nil { parameters = (trailer.parameters, "\(file.path):\(line)") }
+                for input in trailer.inputs {
+                    if let i = inputs.firstIndex(where: { $0.path == input.path }) {
+                        inputs[i].bytes += input.bytes
+                        inputs[i].lines += input.lines
                     } else {
-                        inputs.append(InputSummary(path: path, bytes: bytes, lines: count))
+                        inputs.append(input)
                     }
                 }
-                guard let d = trailer["diagnostics"], let partial = decodeDiagnostics(d) else { throw fail("the trailer's diagnostics are not yir's") }
-                diagnostics.add(partial)
+                diagnostics.add(trailer.diagnostics)
             }
         }
         guard let (modelParameters, _) = parameters, trailers > 0 else {
@@ -127,8 +121,8 @@ public enum PartitionFormat {
     }
 
     private static func parseLines(_ file: (path: String, data: Data), zones: ZoneCatalog, jobs: Int) throws(ReadError)
-        -> (readers: [ReaderStats], trailers: [(Int, JSONValue)]) {
-        try file.data.withUnsafeBytes { (all: UnsafeRawBufferPointer) -> Result<([ReaderStats], [(Int, JSONValue)]), ReadError> in
+        -> (readers: [ReaderStats], trailers: [(Int, PartitionTrailer)]) {
+        try file.data.withUnsafeBytes { (all: UnsafeRawBufferPointer) -> Result<([ReaderStats], [(Int, PartitionTrailer)]), ReadError> in
             var found: [Range<Int>] = []
             var start = 0
             while start < all.count {
@@ -139,27 +133,24 @@ public enum PartitionFormat {
             let lines = found
             nonisolated(unsafe) let all = all
             let workers = max(1, min(jobs, lines.count / 1024 + 1))
-            var results = [Result<([ReaderStats], [(Int, JSONValue)]), ReadError>](repeating: .success(([], [])), count: workers)
+            var results = [Result<([ReaderStats], [(Int, PartitionTrailer)]), ReadError>](repeating: .success(([], [])), count: workers)
             results.withUnsafeMutableBufferPointer { results in
                 nonisolated(unsafe) let results = results
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
                     var readers: [ReaderStats] = []
-                    var trailers: [(Int, JSONValue)] = []
+                    var trailers: [(Int, PartitionTrailer)] = []
                     for index in (lines.count * worker / workers)..<(lines.count * (worker + 1) / workers) {
                         let line = UnsafeRawBufferPointer(rebasing: all[lines[index]])
                         if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
                         let fail = { (message: String) in ReadError(path: file.path, line: index + 1, message: message) }
                         do {
-                            // Reader lines, millions of them, are read without a tree; the one
-                            // trailer per partition is small and read as one.
-                            if isTrailer(line) {
-                                let json = try JSONValue.parse(line)
-                                trailers.append((index + 1, json["partition"] ?? .null))
+                            if PartitionTrailer.isTrailer(line) {
+                                trailers.append((index + 1, try PartitionTrailer(line)))
                             } else {
                                 readers.append(try Partitions.reader(line, zones: zones))
                             }
-                        } catch let error as JSONValue.ParseError {
-                            results[worker] = .failure(fail("\(error)"))
+                        } catch let error as JSONPullReader.Failure {
+                            results[worker] = .failure(fail("partition trailer: \(error)"))
                             return
                         } catch let error as Partitions.DecodeError {
                             results[worker] = .failure(fail(error.description))
@@ -173,7 +164,7 @@ public enum PartitionFormat {
                 }
             }
             var readers: [ReaderStats] = []
-            var trailers: [(Int, JSONValue)] = []
+            var trailers: [(Int, PartitionTrailer)] = []
             for result in results {
                 switch result {
                 case .success(let (r, t)):
@@ -184,45 +175,5 @@ public enum PartitionFormat {
             }
             return .success((readers, trailers))
         }.get()
-    }
-
-    /// `{"partition":` — the trailer's first key, as `write` puts it.
-    static func isTrailer(_ line: UnsafeRawBufferPointer) -> Bool {
-        let prefix = #"{"partition":"#.utf8
-        var i = 0
-        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
-        return line.count - i >= prefix.count && zip(line[i...], prefix).allSatisfy { $0 == $1 }
-    }
-
-    static func decodeParameters(_ p: JSONValue) -> ReportModel.Parameters? {
-        guard let asOfText = p["as_of"]?.string, case .success(.instant(let asOf)) = RFC3339.parse(asOfText),
-              let top = p["top"]?.int, let profile = p["profile"]?.string, let locale = p["locale"]?.string else { return nil }
-        return ReportModel.Parameters(year: p["year"]?.int, asOf: asOf, timeZone: p["time_zone"]?.string, top: top,
-                                      profile: profile, locale: locale)
-    }
-
-    static func decodeDiagnostics(_ d: JSONValue) -> Diagnostics? {
-        var out = Diagnostics()
-        guard let lines = d["lines"]?.int else { return nil }
-        out.lines = lines
-        for type in RecordType.allCases {
-            guard let n = d["accepted"]?[type.name]?.int else { return nil }
-            out.accepted[type.rawValue] = n
-        }
-        guard case .object(let rejected)? = d["rejected"] else { return nil }
-        for (name, count) in rejected {
-            guard let reason = RejectReason(rawValue: name), let n = count.int else { return nil }
-            out.rejected[reason] = n
-        }
-        let counts: [(String, WritableKeyPath<Diagnostics, Int>)] = [
-            ("duplicates", \.duplicates), ("ignored", \.ignored), ("implausible_duration", \.implausibleDuration),
-            ("dropped_thumbnails", \.droppedThumbnails), ("after_as_of", \.afterAsOf), ("cleared", \.cleared),
-            ("outside_window", \.outsideWindow), ("excluded_page", \.excludedPage),
-        ]
-        for (name, path) in counts {
-            guard let n = d[name]?.int else { return nil }
-            out[keyPath: path] = n
-        }
-        return out
     }
 }

@@ -133,10 +133,35 @@ import Testing
         #expect(Partitions.fixedDecimal("1.0005") == FixedDecimal(10005, scale: 4))
         #expect(Partitions.fixedDecimal("12") == FixedDecimal(12, scale: 0))
         #expect(Partitions.fixedDecimal("-1") == nil && Partitions.fixedDecimal("1e3") == nil && Partitions.fixedDecimal("1.") == nil)
-        let text = #"{"a":"Fu\u00dfball \ud83d\ude00 \"q\" \\","b":[1,-2.5e3,true,null],"c":{}}"#
-        let value = try text.utf8CString.withUnsafeBytes { try JSONValue.parse(UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
-        #expect(value["a"]?.string == "Fußball 😀 \"q\" \\")
-        #expect(value["b"] == .array([.number("1"), .number("-2.5e3"), .bool(true), .null]))
-        #expect(throws: JSONValue.ParseError.self) { try Array("{\"a\":}".utf8).withUnsafeBytes { try JSONValue.parse($0) } }
+        let text = #"{"a":"Fu\u00dfball \ud83d\ude00 \"q\" \\","b":[1,-2.5e3,true,null],"c":{"d":[[]]}}"#
+        var a: String?
+        var b: [String] = []
+        try Array(text.utf8).withUnsafeBytes { bytes in
+            var r = JSONPullReader(bytes)
+            try r.object { r, key throws(JSONPullReader.Failure) in
+                switch key {
+                case "a": a = try r.string()
+                case "b":
+                    try r.array { r throws(JSONPullReader.Failure) in
+                        if r.null() { b.append("null") } else if b.count == 2 { b.append(String(try r.bool())) } else {
+                            b.append(String(decoding: try r.numberText(), as: UTF8.self))
+                        }
+                    }
+                default: try r.skip()
+                }
+            }
+            try r.end()
+        }
+        #expect(a == "Fußball 😀 \"q\" \\")
+        #expect(b == ["1", "-2.5e3", "true", "null"])
+        for bad in [#"{"a":}"#, #"{"a":"\ud800"}"#, #"{"a":1} x"#, "{\"a\":\"\u{1}\"}"] {
+            #expect(throws: JSONPullReader.Failure.self, "\(bad)") {
+                try Array(bad.utf8).withUnsafeBytes { bytes in
+                    var r = JSONPullReader(bytes)
+                    try r.object { r, _ throws(JSONPullReader.Failure) in try r.skip() }
+                    try r.end()
+                }
+            }
+        }
     }
 }

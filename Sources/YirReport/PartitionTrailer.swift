@@ -1,0 +1,108 @@
+import YirCore
+import YirIngest
+
+/// The last line of a partition's output (`PartitionFormat`):
+/// `{"partition": {"parameters": {…}, "inputs": […], "diagnostics": {…}}}`, in the report's
+/// own forms, so `render` can check the partitions agree and add up what they read.
+struct PartitionTrailer {
+    typealias Failure = JSONPullReader.Failure
+    var parameters: ReportModel.Parameters
+    var inputs: [InputSummary]
+    var diagnostics: Diagnostics
+
+    /// `{"partition":` — the trailer's first key, as `PartitionFormat.write` puts it.
+    static func isTrailer(_ line: UnsafeRawBufferPointer) -> Bool {
+        let prefix = #"{"partition":"#.utf8
+        var i = 0
+        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+        return line.count - i >= prefix.count && zip(line[i...], prefix).allSatisfy { $0 == $1 }
+    }
+
+    init(_ line: UnsafeRawBufferPointer) throws(Failure) {
+        var r = JSONPullReader(line)
+        var parameters: ReportModel.Parameters?
+        var inputs: [InputSummary]?
+        var diagnostics: Diagnostics?
+        try r.object { r, key throws(Failure) in
+            guard key == "partition" else { return try r.skip() }
+            try r.object { r, key throws(Failure) in
+                switch key {
+                case "parameters": parameters = try Self.parameters(&r)
+                case "inputs": inputs = try Self.inputs(&r)
+                case "diagnostics": diagnostics = try Self.diagnostics(&r)
+                default: try r.skip()
+                }
+            }
+        }
+        try r.end()
+        guard let parameters, let inputs, let diagnostics else { throw r.failure("'parameters', 'inputs' and 'diagnostics' in the trailer") }
+        self.parameters = parameters
+        self.inputs = inputs
+        self.diagnostics = diagnostics
+    }
+
+    private static func parameters(_ r: inout JSONPullReader) throws(Failure) -> ReportModel.Parameters {
+        var p = ReportModel.Parameters(year: nil, asOf: 0, timeZone: nil, top: 0, profile: "", locale: "")
+        var asOf: Int64?
+        try r.object { r, key throws(Failure) in
+            switch key {
+            case "year": p.year = try r.optionalInt()
+            case "as_of":
+                let text = try r.string()
+                guard case .success(.instant(let t)) = RFC3339.parse(text) else { throw r.failure("an RFC 3339 'as_of'") }
+                asOf = t
+            case "time_zone": p.timeZone = try r.optionalString()
+            case "top": p.top = try r.int()
+            case "profile": p.profile = try r.string()
+            case "locale": p.locale = try r.string()
+            default: try r.skip()
+            }
+        }
+        guard let asOf else { throw r.failure("'as_of' in the trailer's parameters") }
+        p.asOf = asOf
+        return p
+    }
+
+    private static func inputs(_ r: inout JSONPullReader) throws(Failure) -> [InputSummary] {
+        var inputs: [InputSummary] = []
+        try r.array { r throws(Failure) in
+            var input = InputSummary(path: "", bytes: 0, lines: 0)
+            try r.object { r, key throws(Failure) in
+                switch key {
+                case "path": input.path = try r.string()
+                case "bytes": input.bytes = try r.int64()
+                case "lines": input.lines = try r.int()
+                default: try r.skip()
+                }
+            }
+            inputs.append(input)
+        }
+        return inputs
+    }
+
+    private static func diagnostics(_ r: inout JSONPullReader) throws(Failure) -> Diagnostics {
+        var d = Diagnostics()
+        let counts: [String: WritableKeyPath<Diagnostics, Int>] = [
+            "lines": \.lines, "duplicates": \.duplicates, "ignored": \.ignored, "implausible_duration": \.implausibleDuration,
+            "dropped_thumbnails": \.droppedThumbnails, "after_as_of": \.afterAsOf, "cleared": \.cleared,
+            "outside_window": \.outsideWindow, "excluded_page": \.excludedPage,
+        ]
+        try r.object { r, key throws(Failure) in
+            switch key {
+            case "accepted":
+                try r.object { r, name throws(Failure) in
+                    guard let type = RecordType.allCases.first(where: { $0.name == name }) else { throw r.failure("a record type, not '\(name)'") }
+                    d.accepted[type.rawValue] = try r.int()
+                }
+            case "rejected":
+                try r.object { r, name throws(Failure) in
+                    guard let reason = RejectReason(rawValue: name) else { throw r.failure("a reject reason, not '\(name)'") }
+                    d.rejected[reason] = try r.int()
+                }
+            default:
+                if let path = counts[key] { d[keyPath: path] = try r.int() } else { try r.skip() }
+            }
+        }
+        return d
+    }
+}
