@@ -118,6 +118,6 @@ enum ContentSecurityPolicy {
     }
 
     static func hashSource(_ text: String) -> String {
-        "'sha256-\(SHA256.base64(SHA256.digest(Array(text.utf8))))'"
+        "'sha256-\(Data(SHA256.digest(Array(text.utf8))).base64EncodedString())'"
     }
 }

@@ -43,17 +43,4 @@ enum SHA256 {
     }
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
-
-    static func base64(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-        var out = ""
-        for i in stride(from: 0, to: bytes.count, by: 3) {
-            let chunk = bytes[i..<min(i + 3, bytes.count)]
-            let n = chunk.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << UInt32(16 - 8 * $1.offset) }
-            for j in 0..<4 {
-                out.append(j <= chunk.count ? alphabet[Int(n >> UInt32(18 - 6 * j) & 63)] : "=")
-            }
-        }
-        return out
-    }
 }
