@@ -56,6 +56,17 @@ public struct Diagnostics: Sendable, Equatable {
 
     public init() {}
 
+    /// The plain counts that follow `rejected_total`, in SPEC §4.1's order, by their report
+    /// names: every writer and reader of diagnostics (JSON, XML, HTML, partition trailers)
+    /// goes through this one list.
+    public static var counts: [(name: String, count: WritableKeyPath<Diagnostics, Int>)] {
+        [
+            ("duplicates", \.duplicates), ("ignored", \.ignored), ("implausible_duration", \.implausibleDuration),
+            ("dropped_thumbnails", \.droppedThumbnails), ("after_as_of", \.afterAsOf), ("cleared", \.cleared),
+            ("outside_window", \.outsideWindow), ("excluded_page", \.excludedPage),
+        ]
+    }
+
     public var rejectedTotal: Int { rejected.values.reduce(0, +) }
     public var acceptedTotal: Int { accepted.reduce(0, +) }
 

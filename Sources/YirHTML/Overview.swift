@@ -57,11 +57,9 @@ struct Overview {
         let rejected = d.rejected.sorted { $0.key < $1.key }.map { reason, count -> [String: Any] in
             ["count_name": reason.rawValue, "count_value": format.integer(count)]
         }
-        let notCounted: [[String: Any]] = [
-            ("duplicates", d.duplicates), ("ignored", d.ignored), ("implausible_duration", d.implausibleDuration),
-            ("dropped_thumbnails", d.droppedThumbnails), ("after_as_of", d.afterAsOf), ("cleared", d.cleared),
-            ("outside_window", d.outsideWindow), ("excluded_page", d.excludedPage),
-        ].map { ["count_name": $0.0, "count_value": format.integer($0.1)] }
+        let notCounted: [[String: Any]] = Diagnostics.counts.map { name, count in
+            ["count_name": name, "count_value": format.integer(d[keyPath: count])]
+        }
 
         let inputs = model.inputs.map { input -> [String: Any] in
             ["input_path": input.path, "input_bytes": format.integer(input.bytes), "input_lines": format.integer(input.lines)]

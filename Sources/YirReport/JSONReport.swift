@@ -137,14 +137,10 @@ public enum JSONReport {
                 }
             }
             w.field("rejected_total", d.rejectedTotal)
-            w.field("duplicates", d.duplicates)
-            w.field("ignored", d.ignored)
-            w.field("implausible_duration", d.implausibleDuration)
-            w.field("dropped_thumbnails", d.droppedThumbnails)
-            w.field("after_as_of", d.afterAsOf)
-            w.field("cleared", d.cleared)
-            w.field("outside_window", d.outsideWindow)
-            w.field("excluded_page", d.excludedPage)
+            for (name, count) in Diagnostics.counts {
+                w.key(text: name)
+                w.number(d[keyPath: count])
+            }
         }
     }
 

@@ -82,11 +82,7 @@ struct PartitionTrailer {
 
     private static func diagnostics(_ r: inout JSONPullReader) throws(Failure) -> Diagnostics {
         var d = Diagnostics()
-        let counts: [String: WritableKeyPath<Diagnostics, Int>] = [
-            "lines": \.lines, "duplicates": \.duplicates, "ignored": \.ignored, "implausible_duration": \.implausibleDuration,
-            "dropped_thumbnails": \.droppedThumbnails, "after_as_of": \.afterAsOf, "cleared": \.cleared,
-            "outside_window": \.outsideWindow, "excluded_page": \.excludedPage,
-        ]
+        let counts = Dictionary(uniqueKeysWithValues: [("lines", \Diagnostics.lines)] + Diagnostics.counts)
         try r.object { r, key throws(Failure) in
             switch key {
             case "accepted":

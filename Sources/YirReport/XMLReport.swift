@@ -63,14 +63,7 @@ public enum XMLReport {
                 }
             }
             try x.element("rejected_total", d.rejectedTotal)
-            try x.element("duplicates", d.duplicates)
-            try x.element("ignored", d.ignored)
-            try x.element("implausible_duration", d.implausibleDuration)
-            try x.element("dropped_thumbnails", d.droppedThumbnails)
-            try x.element("after_as_of", d.afterAsOf)
-            try x.element("cleared", d.cleared)
-            try x.element("outside_window", d.outsideWindow)
-            try x.element("excluded_page", d.excludedPage)
+            for (name, count) in Diagnostics.counts { try x.element(name, d[keyPath: count]) }
         }
     }
 
