@@ -1,4 +1,3 @@
-import Foundation
 import YirCore
 
 /// Turns one line of another export into a native record line (SPEC §3), which then goes
@@ -88,7 +87,7 @@ final class ProfileTranslator {
                 if let fallback = spec.fallback { line.append(contentsOf: fallback.json) } else { appendRaw(value) }
                 return true
             }
-            appendString(host)
+            appendJSONString(host, to: &line)
             return true
         case .text where value.kind == .number:
             append("\"")
@@ -179,22 +178,6 @@ final class ProfileTranslator {
 
     private func append(_ text: StaticString) {
         text.withUTF8Buffer { line.append(contentsOf: $0) }
-    }
-
-    private func appendString(_ bytes: [UInt8]) {
-        line.append(UInt8(ascii: "\""))
-        for b in bytes {
-            switch b {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                line.append(UInt8(ascii: "\\"))
-                line.append(b)
-            case 0..<0x20:
-                line.append(contentsOf: String(format: "\\u%04x", b).utf8)
-            default:
-                line.append(b)
-            }
-        }
-        line.append(UInt8(ascii: "\""))
     }
 
     /// The host of an absolute URL, lowercased, without user info or port; nil when there is none.

@@ -149,30 +149,7 @@ public struct JSONWriter {
         bytes = buffer
     }
 
-    /// A JSON string: `"` `\` and control characters escaped, everything else as UTF-8.
     private mutating func appendString(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        // Most strings need no escape: copy them whole.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: value.utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for b in value.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(hex[Int(b >> 4)])
-                bytes.append(hex[Int(b & 0xF)])
-            default: bytes.append(b)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        appendJSONString(value.utf8, to: &bytes)
     }
 }
