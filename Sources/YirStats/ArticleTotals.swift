@@ -37,10 +37,20 @@ struct ArticleTotals {
     /// SPEC §2.3's order for top articles: more seconds, then more views, then the later
     /// last view, then wiki and title ascending (UTF-8 byte order).
     static func ranksBefore(_ a: ArticleTotals, _ b: ArticleTotals, catalog: Catalog) -> Bool {
+        ranksBefore((a.milliseconds, a.views, a.lastViewed), (b.milliseconds, b.views, b.lastViewed)) {
+            catalog.articlePrecedes(a.article, b.article)
+        }
+    }
+
+    /// The rule itself, for totals held by id (above) or by name (`Partitions.merge`);
+    /// `wikiAndTitlePrecede` settles what the figures leave tied.
+    static func ranksBefore(_ a: (milliseconds: Int64, views: Int, lastViewed: Int64),
+                            _ b: (milliseconds: Int64, views: Int, lastViewed: Int64),
+                            wikiAndTitlePrecede: () -> Bool) -> Bool {
         if a.milliseconds != b.milliseconds { return a.milliseconds > b.milliseconds }
         if a.views != b.views { return a.views > b.views }
         if a.lastViewed != b.lastViewed { return a.lastViewed > b.lastViewed }
-        return catalog.articlePrecedes(a.article, b.article)
+        return wikiAndTitlePrecede()
     }
 
     /// The first `count` in SPEC order.

@@ -64,11 +64,9 @@ public enum Partitions {
             }
         }
         let ranked = totals.values.sorted { a, b in
-            if a.milliseconds != b.milliseconds { return a.milliseconds > b.milliseconds }
-            if a.views != b.views { return a.views > b.views }
-            if a.lastViewed != b.lastViewed { return a.lastViewed > b.lastViewed }
-            if a.wiki != b.wiki { return a.wiki.utf8.lexicographicallyPrecedes(b.wiki.utf8) }
-            return a.title.utf8.lexicographicallyPrecedes(b.title.utf8)
+            ArticleTotals.ranksBefore((a.milliseconds, a.views, a.lastViewed), (b.milliseconds, b.views, b.lastViewed)) {
+                a.wiki != b.wiki ? a.wiki.utf8.lexicographicallyPrecedes(b.wiki.utf8) : a.title.utf8.lexicographicallyPrecedes(b.title.utf8)
+            }
         }
         let cohort = CohortStats(
             readers: readers.count,
