@@ -12,8 +12,7 @@ public struct LocaleFormat: Sendable {
 
     /// The locales yir knows; any other falls back to English (`en`).
     public static func named(_ identifier: String) -> LocaleFormat {
-        let language = identifier.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
-        switch language.lowercased() {
+        switch language(of: identifier) {
         case "de":
             return LocaleFormat(identifier: "de", monthNames: [
                 "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September",
@@ -29,6 +28,11 @@ public struct LocaleFormat: Sendable {
                weekdayNames: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
                groupingSeparator: ",", decimalSeparator: ".")
         }
+    }
+
+    /// The language part of a locale identifier, lower-cased: `de-DE`, `de_AT` → `de`.
+    public static func language(of identifier: String) -> String {
+        identifier.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
     }
 
     /// `2:48 PM` (en), `14:48` (de).

@@ -1,4 +1,5 @@
 import Foundation
+import YirCore
 
 /// The copy texts of the HTML pages: `strings/LOCALE.json` in the templates folder, a flat
 /// object of key → text with `{name}` placeholders. A key missing from the locale's file falls
@@ -15,8 +16,8 @@ public struct HTMLStrings: Sendable {
     /// English under the locale's own texts; files later in `folders` override earlier ones.
     public static func load(locale: String, folders: [String]) throws -> HTMLStrings {
         var texts: [String: String] = [:]
-        let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? "en"
-        for name in language == "en" ? ["en"] : ["en", language] {
+        let language = LocaleFormat.language(of: locale)
+        for name in language == "en" || language.isEmpty ? ["en"] : ["en", language] {
             for folder in folders {
                 let path = (folder as NSString).appendingPathComponent("strings/\(name).json")
                 guard FileManager.default.fileExists(atPath: path) else { continue }
