@@ -125,7 +125,8 @@ final class ProfileTranslator {
             guard n.magnitude < FixedPoint.limit else { return nil }
             return .number(n.value)
         case .string:
-            switch RFC3339.parse(String(decoding: stringBytes(value), as: UTF8.self)) {
+            // The byte-level parser the native path uses, without a String in between.
+            switch stringBytes(value).withUnsafeBytes({ RFC3339.parse($0) }) {
             case .success(.instant(let t)): return .instant(t)
             case .success(.wall(let w)): return .wall(w)
             case .failure: return nil
