@@ -8,7 +8,6 @@ public struct LocaleFormat: Sendable {
     /// Monday first.
     private let weekdayNames: [String]
     private let groupingSeparator: String
-    private let decimalSeparator: String
 
     /// The locales yir knows; any other falls back to English (`en`).
     public static func named(_ identifier: String) -> LocaleFormat {
@@ -19,14 +18,14 @@ public struct LocaleFormat: Sendable {
                 "Oktober", "November", "Dezember",
             ], twelveHour: false, dayFirst: true,
                weekdayNames: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
-               groupingSeparator: ".", decimalSeparator: ",")
+               groupingSeparator: ".")
         default:
             return LocaleFormat(identifier: "en", monthNames: [
                 "January", "February", "March", "April", "May", "June", "July", "August", "September",
                 "October", "November", "December",
             ], twelveHour: true, dayFirst: false,
                weekdayNames: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
-               groupingSeparator: ",", decimalSeparator: ".")
+               groupingSeparator: ",")
         }
     }
 
@@ -61,30 +60,6 @@ public struct LocaleFormat: Sendable {
     }
 
     public func integer(_ value: Int) -> String { integer(Int64(value)) }
-
-    /// A fixed-point value rounded half up to `digits` fraction digits, trailing zeros dropped:
-    /// `1,234.5` (en), `1.234,5` (de).
-    public func decimal(_ value: FixedDecimal, digits: Int) -> String {
-        precondition(value.value >= 0 && digits <= value.scale)
-        var divisor: Int64 = 1
-        for _ in 0..<(value.scale - digits) { divisor *= 10 }
-        var rounded = roundedQuotient(value.value, divisor)
-        var unit: Int64 = 1
-        for _ in 0..<digits { unit *= 10 }
-        var fraction = rounded % unit
-        rounded /= unit
-        var fractionDigits = digits
-        while fractionDigits > 0 && fraction % 10 == 0 {
-            fraction /= 10
-            fractionDigits -= 1
-        }
-        var text = integer(rounded)
-        if fractionDigits > 0 {
-            let f = String(fraction)
-            text += decimalSeparator + String(repeating: "0", count: fractionDigits - f.count) + f
-        }
-        return text
-    }
 
     public func monthName(_ month: Int) -> String { monthNames[month - 1] }
 

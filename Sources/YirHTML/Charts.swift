@@ -127,12 +127,6 @@ enum HTMLText {
         }
         out += text[start...]
     }
-
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        append(text, to: &out)
-        return out
-    }
 }
 
 /// Reading times as people say them: `12 min`, `45 s`, `2 h 5 min`.
