@@ -109,8 +109,7 @@ struct RunOptions: ParsableArguments {
             path = profile
         } else {
             let folders = (try? TemplatesFolder.folders(templates)) ?? []
-            let candidates = folders.reversed().map { ($0 as NSString).appendingPathComponent("profiles/\(profile).json") }
-            guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            guard let found = TemplatesFolder.file("profiles/\(profile).json", in: folders) else {
                 let known = Set(folders.flatMap { folder in
                     ((try? FileManager.default.contentsOfDirectory(atPath: (folder as NSString).appendingPathComponent("profiles"))) ?? [])
                         .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }

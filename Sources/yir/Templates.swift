@@ -41,12 +41,17 @@ enum TemplatesFolder {
         var description: String { detail }
     }
 
+    /// `relativePath` in the last of `folders` that has it: an overlay's file wins.
+    static func file(_ relativePath: String, in folders: [String]) -> String? {
+        folders.reversed().map { ($0 as NSString).appendingPathComponent(relativePath) }
+            .first { FileManager.default.fileExists(atPath: $0) }
+    }
+
     /// The XSD: from the last folder that has one.
     static func schema(_ option: String?) throws -> String {
-        for folder in try folders(option).reversed() {
-            let path = (folder as NSString).appendingPathComponent("report.xsd")
-            if FileManager.default.fileExists(atPath: path) { return path }
+        guard let path = file("report.xsd", in: try folders(option)) else {
+            throw TemplatesNotFound(detail: "no report.xsd in the templates folders")
         }
-        throw TemplatesNotFound(detail: "no report.xsd in the templates folders")
+        return path
     }
 }
