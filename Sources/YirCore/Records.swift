@@ -135,45 +135,13 @@ public final class Catalog: @unchecked Sendable {
     public var urls = StringTable()
     /// Zone identifiers named by records' `tz`.
     public var zones = StringTable()
-    public private(set) var articles: [Article] = []
-    /// Open addressing over (wiki, title) packed in 64 bits: slot → article id + 1, 0 = empty.
-    /// Looked up once per page view and save, so it avoids `Hasher` and `Dictionary`.
-    private var articleSlots = [Int32](repeating: 0, count: 1 << 12)
+    /// Every distinct (wiki, title), by article id.
+    public private(set) var articles = ArticleTable()
 
     public init() {}
 
     public func article(wiki: Int32, title: Int32) -> Int32 {
-        let key = UInt64(UInt32(bitPattern: wiki)) << 32 | UInt64(UInt32(bitPattern: title))
-        var mask = articleSlots.count - 1
-        var slot = Self.slot(key, mask)
-        while true {
-            let entry = articleSlots[slot]
-            if entry == 0 { break }
-            let a = articles[Int(entry - 1)]
-            if a.wiki == wiki && a.title == title { return entry - 1 }
-            slot = (slot + 1) & mask
-        }
-        let id = Int32(articles.count)
-        articles.append(Article(wiki: wiki, title: title))
-        if articles.count * 2 > articleSlots.count {
-            articleSlots = [Int32](repeating: 0, count: articleSlots.count * 2)
-            mask = articleSlots.count - 1
-            for (index, a) in articles.enumerated() {
-                var s = Self.slot(UInt64(UInt32(bitPattern: a.wiki)) << 32 | UInt64(UInt32(bitPattern: a.title)), mask)
-                while articleSlots[s] != 0 { s = (s + 1) & mask }
-                articleSlots[s] = Int32(index + 1)
-            }
-        } else {
-            articleSlots[slot] = id + 1
-        }
-        return id
-    }
-
-    @inline(__always)
-    private static func slot(_ key: UInt64, _ mask: Int) -> Int {
-        var z = key &* 0x9E37_79B9_7F4A_7C15
-        z ^= z >> 29
-        return Int(truncatingIfNeeded: z) & mask
+        articles.intern(Article(wiki: wiki, title: title))
     }
 
     public func wiki(ofArticle id: Int32) -> String { wikis.string(articles[Int(id)].wiki) }
@@ -193,3 +161,48 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// Interns (wiki, title) pairs: each distinct article gets a small id. Open addressing over
+/// the pair packed in 64 bits (slot → id + 1, 0 = empty): looked up once per page view and
+/// save, so it avoids `Hasher` and `Dictionary`.
+public struct ArticleTable: Sendable {
+    private var articles: [Article] = []
+    private var slots = [Int32](repeating: 0, count: 1 << 12)
+
+    public init() {}
+
+    public var count: Int { articles.count }
+    public subscript(id: Int) -> Article { articles[id] }
+
+    public mutating func intern(_ article: Article) -> Int32 {
+        var mask = slots.count - 1
+        var slot = Self.slot(article, mask)
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { break }
+            if articles[Int(entry - 1)] == article { return entry - 1 }
+            slot = (slot + 1) & mask
+        }
+        let id = Int32(articles.count)
+        articles.append(article)
+        if articles.count * 2 > slots.count {
+            slots = [Int32](repeating: 0, count: slots.count * 2)
+            mask = slots.count - 1
+            for (index, a) in articles.enumerated() {
+                var s = Self.slot(a, mask)
+                while slots[s] != 0 { s = (s + 1) & mask }
+                slots[s] = Int32(index + 1)
+            }
+        } else {
+            slots[slot] = id + 1
+        }
+        return id
+    }
+
+    @inline(__always)
+    private static func slot(_ a: Article, _ mask: Int) -> Int {
+        var z = (UInt64(UInt32(bitPattern: a.wiki)) << 32 | UInt64(UInt32(bitPattern: a.title))) &* 0x9E37_79B9_7F4A_7C15
+        z ^= z >> 29
+        return Int(truncatingIfNeeded: z) & mask
+    }
+}

@@ -3,7 +3,8 @@ import YirCore
 
 /// What one worker read from one chunk, in line order.
 struct ParsedChunk {
-    var records: [ParsedRecord] = []
+    /// The records, by the shard of their reader (`ChunkParser.shard`), each list in line order.
+    var shards: [[ParsedRecord]] = []
     /// Lines rejected, with their 1-based line number within the chunk.
     var rejections: [(line: Int, offset: Int64, reason: RejectReason, text: [UInt8])] = []
     /// Non-blank lines.
@@ -18,6 +19,10 @@ struct ParsedChunk {
     var newStrings = [StringBatch](repeating: StringBatch(), count: LocalStrings.Table.allCases.count)
     /// The rules of the zones among `newStrings[zones]` (nil: not an IANA zone).
     var newZoneRules: [ZoneRules?] = []
+    /// The articles (local wiki and title ids) this chunk added to the worker's table, in id order.
+    var newArticles: [Article] = []
+
+    var records: Int { shards.reduce(0) { $0 + $1.count } }
 }
 
 /// A worker: splits chunks into lines and decodes them. Each worker owns its string tables,
@@ -29,10 +34,20 @@ struct ChunkParser {
     private let translator: ProfileTranslator?
     /// Per table, how many entries earlier chunks have already shipped.
     private var shipped = [Int](repeating: 0, count: LocalStrings.Table.allCases.count)
+    private var shippedArticles = 0
+    /// Readers are split into this many shards by a hash of their user id, so that the merge
+    /// can run one shard per thread: every record of a reader lands in the same shard.
+    let shardCount: Int
 
-    init(zones: ZoneCatalog, mapping: MappingProfile? = nil) {
+    init(zones: ZoneCatalog, mapping: MappingProfile? = nil, shardCount: Int = 1) {
         profile = NativeProfile(zones: zones)
         translator = mapping.map(ProfileTranslator.init(profile:))
+        self.shardCount = max(1, shardCount)
+    }
+
+    /// The shard of a user, from the hash of its bytes: the same in every worker.
+    static func shard(ofUserHash hash: UInt64, shardCount: Int) -> Int {
+        Int(truncatingIfNeeded: (hash >> 32) % UInt64(shardCount))
     }
 
     mutating func parse(_ chunk: InputChunk, impliedType: RecordType?) -> ParsedChunk {
@@ -44,12 +59,15 @@ struct ChunkParser {
             if table == .zones { result.newZoneRules = Array(strings.zoneRules[new]) }
             shipped[table.rawValue] = entries.count
         }
+        result.newArticles = (shippedArticles..<strings.articles.count).map { strings.articles[$0] }
+        shippedArticles = strings.articles.count
         return result
     }
 
     private mutating func read(_ chunk: InputChunk, impliedType: RecordType?) -> ParsedChunk {
         var result = ParsedChunk()
-        result.records.reserveCapacity(chunk.bytes.count / 128)
+        result.shards = Array(repeating: [], count: shardCount)
+        for s in result.shards.indices { result.shards[s].reserveCapacity(chunk.bytes.count / 128 / shardCount) }
         let bytes = chunk.bytes
         guard let base = bytes.baseAddress else { return result }
         if chunk.isTooLongLine {
@@ -99,7 +117,9 @@ struct ChunkParser {
             }
             switch decoded {
             case .success(let record):
-                result.records.append(record)
+                let shard = shardCount == 1 ? 0
+                    : Self.shard(ofUserHash: strings.users.hash(of: record.user), shardCount: shardCount)
+                result.shards[shard].append(record)
             case .failure(let reason):
                 result.rejections.append((result.physicalLines, offset, reason, Array(line.prefix(1024))))
             }

@@ -72,10 +72,13 @@ public struct IngestResult: Sendable {
     public var inputs: [InputSummary]
 }
 
-/// Bytes → records. Inputs are cut into chunks of whole lines; workers (`jobs` threads)
-/// validate and decode chunks in parallel, each into its own string tables; the merge then
-/// takes the chunks strictly in input order, maps their strings into the run's catalog, drops
-/// duplicates (SPEC §1.4) and files each accepted record under its reader. The result is the
+/// Bytes → records. Inputs are cut into chunks of whole lines, taken in batches. Workers
+/// (`jobs` threads) validate and decode a batch's chunks in parallel, each into its own string
+/// tables, sorting records into shards by a hash of their user. Then, in input order, the
+/// chunks' new strings and articles are mapped into the run's catalog (one thread: only what is
+/// new) and their rejections reported; then the shards are merged in parallel, each taking its
+/// records chunk by chunk in input order: duplicates dropped (SPEC §1.4: per reader, so a shard
+/// sees every id that concerns it) and each record filed under its reader. The result is the
 /// same for every `jobs` value and every chunk size.
 public final class Ingestor {
     private let options: IngestOptions
@@ -88,23 +91,23 @@ public final class Ingestor {
     private var progress = IngestProgress(bytes: 0, totalBytes: nil, lines: 0)
 
     private var parsers: [ChunkParser]
-    /// Per worker, its local string ids mapped to the catalog's (learnt from each chunk).
+    /// Per worker, its local string and article ids mapped to the catalog's (learnt from each chunk).
     private var maps: [StringMaps]
     private let catalog = Catalog()
-    private var readers: [ReaderActivity] = []
-    /// The catalog's user id → index in `readers`, or -1.
+    private var shards: [Shard]
+    /// The catalog's user id → index in its shard's `readers`, or -1. Each user belongs to one
+    /// shard, so shards merging in parallel write disjoint entries.
     private var readerOfUser: [Int32] = []
     private var zoneRules: [ZoneRules] = []
     private var diagnostics = Diagnostics()
     private var inputs: [InputSummary] = []
-    private var seenIDs = RecordIDSet()
-    private var sequence: Int64 = 0
 
     typealias Table = LocalStrings.Table
 
     /// Per table: a worker's local id → the catalog's id (-1: a zone that is not IANA).
     struct StringMaps {
         var ids = [[Int32]](repeating: [], count: Table.allCases.count)
+        var articles: [Int32] = []
     }
 
     /// - Parameters:
@@ -117,19 +120,23 @@ public final class Ingestor {
         self.jobs = max(1, jobs)
         self.chunkSize = max(1, chunkSize)
         self.onReject = onReject
-        parsers = (0..<self.jobs).map { _ in ChunkParser(zones: zones, mapping: options.mapping) }  // each its own profile
+        // A few shards per thread even out what hashing leaves uneven.
+        let shardCount = self.jobs == 1 ? 1 : self.jobs * 4
+        parsers = (0..<self.jobs).map { _ in  // each its own profile
+            ChunkParser(zones: zones, mapping: options.mapping, shardCount: shardCount)
+        }
         maps = Array(repeating: StringMaps(), count: self.jobs)
+        shards = (0..<shardCount).map { _ in Shard(options: options) }
     }
 
-    /// Reads every input to its end, in order (call once per run). With more than one job,
-    /// parsing batch k+1 overlaps merging batch k.
+    /// Reads every input to its end, in order (call once per run).
     public func read(_ files: [InputFile]) throws {
-        // Records run about 150–200 bytes; sizing the id set once saves rehashing it.
+        // Records run about 150–200 bytes; sizing the id sets once saves rehashing them.
         let bytes = files.reduce(0) { total, file in
             let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int
             return total + (size ?? 0)
         }
-        seenIDs = RecordIDSet(expected: bytes / 160)
+        for i in shards.indices { shards[i].seenIDs = RecordIDSet(expected: bytes / 160 / shards.count) }
         let measurable = files.allSatisfy { !$0.isCompressed && !$0.isStandardInput }
         progress.totalBytes = measurable ? Int64(bytes) : nil
         inputs = files.map { InputSummary(path: $0.isStandardInput ? options.standardInputName ?? $0.path : $0.path, bytes: 0, lines: 0) }
@@ -139,47 +146,19 @@ public final class Ingestor {
 
         let batchSize = jobs * 4
         var batch: [(chunk: InputChunk, reader: ChunkReader)] = []
-        var parsed: ParsedBatch?
-        let merging = DispatchGroup()
-        // Whatever happens here, the merge in flight finishes before `read` returns.
-        defer { merging.wait() }
-
-        /// Starts merging the batch parsed last, then parses `batch` while that merge runs.
-        /// With one job everything stays on this thread: `--jobs 1` means one core.
-        func advance() throws {
-            merging.wait()
-            if let mergeFailure { throw mergeFailure }
-            if let ready = parsed {
-                if jobs == 1 {
-                    try merge(ready, files)
-                } else {
-                    nonisolated(unsafe) let ingestor = self
-                    nonisolated(unsafe) let ready = ready
-                    DispatchQueue.global().async(group: merging) {
-                        do { try ingestor.merge(ready, files) } catch { ingestor.mergeFailure = error }
-                    }
-                }
-            }
-            parsed = parse(batch, files)
-            batch.removeAll(keepingCapacity: true)
-        }
-
         for (index, file) in files.enumerated() {
             let reader = try ChunkReader(file: file, index: index, chunkSize: chunkSize)
             while let chunk = try reader.next() {
                 batch.append((chunk, reader))
-                if batch.count == batchSize { try advance() }
+                if batch.count == batchSize {
+                    try merge(parse(batch, files), files)
+                    batch.removeAll(keepingCapacity: true)
+                }
             }
             bytesRead[index] = reader.bytesRead
         }
-        try advance()   // the last, partial batch
-        merging.wait()
-        if let mergeFailure { throw mergeFailure }
-        if let last = parsed { try merge(last, files) }
+        if !batch.isEmpty { try merge(parse(batch, files), files) }
     }
-
-    /// What stopped the merge in flight (read after the merge group is waited for).
-    private var mergeFailure: Error?
 
     /// A batch of chunks with what the workers read from them.
     private struct ParsedBatch {
@@ -196,23 +175,26 @@ public final class Ingestor {
     public private(set) var mergeTime = Duration.zero
 
     /// Hands the records over: the ingestor keeps no reference to them, so statistics can free
-    /// each reader's records as it goes; what only ingest needed (the id set, the workers'
+    /// each reader's records as it goes; what only ingest needed (the id sets, the workers'
     /// string tables) is freed here.
     public func finish() -> IngestResult {
-        defer {
-            readers = []
-            seenIDs = RecordIDSet()
-            parsers = []
-            maps = []
+        var readers: [ReaderActivity] = []
+        readers.reserveCapacity(shards.reduce(0) { $0 + $1.readers.count })
+        var diagnostics = diagnostics
+        for shard in shards {
+            readers += shard.readers
+            diagnostics.add(shard.diagnostics)
         }
+        shards = []
+        parsers = []
+        maps = []
         return IngestResult(catalog: catalog, readers: readers, zoneRules: zoneRules,
                             diagnostics: diagnostics, inputs: inputs)
     }
 
     /// Parses a batch on the workers: chunk i goes to worker i % workers, so each worker's
     /// tables are touched by one thread, and in chunk order.
-    private func parse(_ batch: [(chunk: InputChunk, reader: ChunkReader)], _ files: [InputFile]) -> ParsedBatch? {
-        guard !batch.isEmpty else { return nil }
+    private func parse(_ batch: [(chunk: InputChunk, reader: ChunkReader)], _ files: [InputFile]) -> ParsedBatch {
         let clock = ContinuousClock()
         let start = clock.now
         defer { parseTime += clock.now - start }
@@ -236,39 +218,54 @@ public final class Ingestor {
         return ParsedBatch(chunks: batch, results: results, workers: workers)
     }
 
-    /// Merges a parsed batch, chunk by chunk in input order.
+    /// Merges a parsed batch: first, chunk by chunk in input order, what must be seen in that
+    /// order (line numbers, new strings, rejections); then all shards at once.
     private func merge(_ batch: ParsedBatch, _ files: [InputFile]) throws {
         let clock = ContinuousClock()
         let start = clock.now
         defer { mergeTime += clock.now - start }
-        for (i, result) in batch.results.enumerated() {
+        for (i, chunk) in batch.results.enumerated() {
             let input = batch.chunks[i].chunk.input
-            try merge(result, worker: i % batch.workers, input: input, file: files[input].path)
+            let firstLine = physicalLines[input]
+            physicalLines[input] += chunk.physicalLines
+            inputs[input].lines += chunk.lines
+            diagnostics.lines += chunk.lines
+            diagnostics.ignored += chunk.ignored
+            learnStrings(chunk, worker: i % batch.workers)
+            for r in chunk.rejections {
+                diagnostics.rejected[r.reason, default: 0] += 1
+                let rejection = Rejection(file: files[input].path, line: firstLine + r.line, offset: r.offset,
+                                          reason: r.reason, text: r.text)
+                try onReject(rejection)
+                if options.strict { throw StrictModeStop(rejection: rejection) }
+            }
+        }
+        if readerOfUser.count < catalog.users.count {
+            readerOfUser.append(contentsOf: repeatElement(-1, count: catalog.users.count - readerOfUser.count))
+        }
+        let results = batch.results
+        let workers = batch.workers
+        nonisolated(unsafe) let maps = maps
+        shards.withUnsafeMutableBufferPointer { shards in
+            readerOfUser.withUnsafeMutableBufferPointer { readerOfUser in
+                nonisolated(unsafe) let shards = shards
+                nonisolated(unsafe) let readerOfUser = readerOfUser
+                DispatchQueue.concurrentPerform(iterations: shards.count) { s in
+                    for (i, chunk) in results.enumerated() {
+                        shards[s].merge(chunk.shards[s], strings: maps[i % workers], readerOfUser: readerOfUser)
+                    }
+                }
+            }
+        }
+        for (i, chunk) in batch.results.enumerated() {
             batch.chunks[i].reader.release(batch.chunks[i].chunk)
             progress.bytes += Int64(batch.chunks[i].chunk.bytes.count)
-            progress.lines += result.lines
+            progress.lines += chunk.lines
             onProgress(progress)
         }
     }
 
-    private func merge(_ chunk: ParsedChunk, worker: Int, input: Int, file: String) throws {
-        let firstLine = physicalLines[input]
-        physicalLines[input] += chunk.physicalLines
-        inputs[input].lines += chunk.lines
-        diagnostics.lines += chunk.lines
-        diagnostics.ignored += chunk.ignored
-        learnStrings(chunk, worker: worker)
-        seenIDs.warm(chunk.records.lazy.filter { $0.flags.contains(.hasID) }.map(\.idHash))
-        for record in chunk.records { accept(record, worker: worker) }
-        for r in chunk.rejections {
-            diagnostics.rejected[r.reason, default: 0] += 1
-            let rejection = Rejection(file: file, line: firstLine + r.line, offset: r.offset, reason: r.reason, text: r.text)
-            try onReject(rejection)
-            if options.strict { throw StrictModeStop(rejection: rejection) }
-        }
-    }
-
-    /// Maps the strings a chunk added to its worker's tables into the catalog.
+    /// Maps the strings and articles a chunk added to its worker's tables into the catalog.
     private func learnStrings(_ chunk: ParsedChunk, worker: Int) {
         for table in Table.allCases {
             chunk.newStrings[table.rawValue].forEach { k, raw in
@@ -290,27 +287,45 @@ public final class Ingestor {
                 maps[worker].ids[table.rawValue].append(id)
             }
         }
+        for article in chunk.newArticles {
+            maps[worker].articles.append(catalog.article(
+                wiki: maps[worker].ids[Table.wikis.rawValue][Int(article.wiki)],
+                title: maps[worker].ids[Table.titles.rawValue][Int(article.title)]))
+        }
+    }
+}
+
+/// The readers of one shard and what merging their records needs: each shard is merged by
+/// one thread at a time, in input order.
+private struct Shard {
+    let options: IngestOptions
+    var readers: [ReaderActivity] = []
+    var seenIDs = RecordIDSet()
+    /// Counts of `duplicates`, `accepted`, `implausible_duration`, `dropped_thumbnails`.
+    var diagnostics = Diagnostics()
+    /// Input order of the records merged here: only records of the same reader are compared.
+    var sequence: Int64 = 0
+
+    init(options: IngestOptions) { self.options = options }
+
+    mutating func merge(_ records: [ParsedRecord], strings: Ingestor.StringMaps,
+                        readerOfUser: UnsafeMutableBufferPointer<Int32>) {
+        seenIDs.warm(records.lazy.filter { $0.flags.contains(.hasID) }.map(\.idHash))
+        for record in records { accept(record, strings, readerOfUser) }
     }
 
-    /// The catalog's id of a worker's local string.
-    @inline(__always)
-    private func global(_ local: Int32, _ table: Table, worker: Int) -> Int32 {
-        maps[worker].ids[table.rawValue][Int(local)]
-    }
-
-    private func accept(_ record: ParsedRecord, worker: Int) {
+    private mutating func accept(_ record: ParsedRecord, _ strings: Ingestor.StringMaps,
+                                 _ readerOfUser: UnsafeMutableBufferPointer<Int32>) {
+        func global(_ local: Int32, _ table: Ingestor.Table) -> Int32 { strings.ids[table.rawValue][Int(local)] }
         sequence += 1
-        let user = global(record.user, .users, worker: worker)
+        let user = Int(global(record.user, .users))
         // The catalog also holds users met only on rejected lines: a reader is made at its
         // first accepted record.
-        if Int(user) >= readerOfUser.count {
-            readerOfUser.append(contentsOf: repeatElement(-1, count: Int(user) + 1 - readerOfUser.count))
+        if readerOfUser[user] < 0 {
+            readerOfUser[user] = Int32(readers.count)
+            readers.append(ReaderActivity(user: Int32(user)))
         }
-        if readerOfUser[Int(user)] < 0 {
-            readerOfUser[Int(user)] = Int32(readers.count)
-            readers.append(ReaderActivity(user: user))
-        }
-        let reader = Int(readerOfUser[Int(user)])
+        let reader = Int(readerOfUser[user])
         if record.flags.contains(.hasID) {
             guard seenIDs.insert(record.idHash) else {
                 diagnostics.duplicates += 1
@@ -320,7 +335,7 @@ public final class Ingestor {
         diagnostics.accepted[record.type.rawValue] += 1
 
         if record.zone >= 0 {
-            let zone = global(record.zone, .zones, worker: worker)
+            let zone = global(record.zone, .zones)
             if !record.flags.contains(.isWall), record.time <= options.asOf {
                 readers[reader].noteZone(zone, instant: record.time, sequence: sequence)
             }
@@ -335,7 +350,7 @@ public final class Ingestor {
                 diagnostics.implausibleDuration += 1
             }
             readers[reader].pageViews.append(PageView(
-                time: time, article: article(record, worker: worker),
+                time: time, article: strings.articles[Int(record.subject)],
                 namespace: record.flags.contains(.otherNamespace) ? 1 : 0, milliseconds: milliseconds))
         case .session:
             var milliseconds = record.milliseconds
@@ -346,23 +361,16 @@ public final class Ingestor {
             readers[reader].sessions.append(AppSession(time: time, milliseconds: milliseconds))
         case .savedArticle:
             if record.flags.contains(.thumbnailDropped) { diagnostics.droppedThumbnails += 1 }
-            let thumbnail = record.thumbnail < 0 ? nil
-                : global(record.thumbnail, .urls, worker: worker)
+            let thumbnail = record.thumbnail < 0 ? nil : global(record.thumbnail, .urls)
             readers[reader].saves.append(SaveAction(
-                time: time, article: article(record, worker: worker),
+                time: time, article: strings.articles[Int(record.subject)],
                 isSave: !record.flags.contains(.isUnsave), thumbnail: thumbnail))
         case .historyCleared:
             readers[reader].historyClears.append(time)
         case .notificationSubscription:
-            let key = global(record.first, .keys, worker: worker)
+            let key = global(record.subject, .keys)
             readers[reader].notifications.append(NotificationChange(
                 time: time, key: key, enabled: record.flags.contains(.enabled)))
         }
-    }
-
-    private func article(_ record: ParsedRecord, worker: Int) -> Int32 {
-        let wiki = global(record.first, .wikis, worker: worker)
-        let title = global(record.second, .titles, worker: worker)
-        return catalog.article(wiki: wiki, title: title)
     }
 }

@@ -176,7 +176,7 @@ final class NativeProfile {
         case .notificationSubscription:
             try withString(.key, required: true) { (bytes) throws(RejectReason) in
                 guard !bytes.isEmpty else { throw .invalidValue }
-                record.first = strings.keys.intern(bytes)
+                record.subject = strings.keys.intern(bytes)
             }
             guard let enabled = value(.enabled) else { throw .missingField }
             guard enabled.kind == .bool else { throw .wrongType }
@@ -186,13 +186,14 @@ final class NativeProfile {
     }
 
     private func readArticle(into record: inout ParsedRecord, strings: inout LocalStrings) throws(RejectReason) {
-        try withString(.wiki, required: true) { (bytes) throws(RejectReason) in
+        let wiki = try withString(.wiki, required: true) { (bytes) throws(RejectReason) in
             guard !bytes.isEmpty else { throw .invalidValue }
-            record.first = strings.wiki(bytes)
-        }
-        try withString(.title, required: true) { (bytes) throws(RejectReason) in
+            return strings.wiki(bytes)
+        }!
+        let title = try withString(.title, required: true) { (bytes) throws(RejectReason) in
             guard let title = strings.title(bytes) else { throw .invalidValue }
-            record.second = title
-        }
+            return title
+        }!
+        record.subject = strings.articles.intern(Article(wiki: wiki, title: title))
     }
 }

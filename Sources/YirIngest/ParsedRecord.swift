@@ -1,8 +1,8 @@
 import YirCore
 
 /// One line's record as a worker reads it: validated, with its strings interned in that
-/// worker's `LocalStrings`. The merge step maps the local ids to the run's catalog in input
-/// order, so parsing can run on many threads while the result stays that of one.
+/// worker's `LocalStrings`. The merge step maps the local ids to the run's catalog, reader by
+/// reader in input order, so parsing can run on many threads while the result stays that of one.
 struct ParsedRecord {
     /// An instant (epoch ms), or a wall time when `isWall`.
     var time: Int64
@@ -12,10 +12,8 @@ struct ParsedRecord {
     var idHash: (UInt64, UInt64) = (0, 0)
     /// Local user id.
     var user: Int32
-    /// Local normalised wiki id (page views, saves) or notification key id.
-    var first: Int32 = -1
-    /// Local normalised title id (page views, saves).
-    var second: Int32 = -1
+    /// Local article id (page views, saves) or notification key id.
+    var subject: Int32 = -1
     /// Local thumbnail URL id, or -1.
     var thumbnail: Int32 = -1
     /// Local zone id of `tz`, or -1.
@@ -58,6 +56,9 @@ struct LocalStrings {
     var users = StringTable()
     var wikis = StringTable()       // normalised
     var titles = StringTable()      // normalised
+    /// (normalised wiki, normalised title) pairs: the workers intern articles, so the merge
+    /// maps each distinct article once instead of looking one up per record.
+    var articles = ArticleTable()
     var keys = StringTable()
     var urls = StringTable()
     var zones = StringTable()
