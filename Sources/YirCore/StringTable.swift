@@ -78,7 +78,12 @@ public struct StringTable: Sendable {
 
     /// Byte order of the UTF-8 forms (SPEC's tie rule), not Swift's `String` ordering.
     public func precedes(_ a: Int32, _ b: Int32) -> Bool {
-        a != b && bytes(a).lexicographicallyPrecedes(bytes(b))
+        guard a != b else { return false }
+        let (startA, countA) = (starts[Int(a)], starts[Int(a) + 1] - starts[Int(a)])
+        let (startB, countB) = (starts[Int(b)], starts[Int(b) + 1] - starts[Int(b)])
+        let common = min(countA, countB)
+        let order = common == 0 ? 0 : arena.withUnsafeBytes { memcmp($0.baseAddress! + startA, $0.baseAddress! + startB, common) }
+        return order != 0 ? order < 0 : countA < countB
     }
 
     private func equals(_ id: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -245,7 +245,7 @@ public final class Ingestor {
         }
         let results = batch.results
         let workers = batch.workers
-        nonisolated(unsafe) let maps = maps
+        let maps = maps
         shards.withUnsafeMutableBufferPointer { shards in
             readerOfUser.withUnsafeMutableBufferPointer { readerOfUser in
                 nonisolated(unsafe) let shards = shards

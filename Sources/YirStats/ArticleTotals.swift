@@ -55,10 +55,28 @@ struct ArticleTotals {
 
     /// The first `count` in SPEC order.
     static func top(_ totals: some Sequence<ArticleTotals>, count: Int, catalog: Catalog) -> [ArticleFigures] {
-        totals.sorted { ranksBefore($0, $1, catalog: catalog) }.prefix(count).map { t in
+        first(count, of: totals) { ranksBefore($0, $1, catalog: catalog) }.map { t in
             ArticleFigures(wiki: catalog.wiki(ofArticle: t.article), title: catalog.title(ofArticle: t.article),
                            milliseconds: t.milliseconds, views: t.views, firstViewed: t.firstViewed,
                            lastViewed: t.lastViewed, readers: t.readers)
         }
+    }
+
+    /// The first `count` elements in `precedes` order. A few of many (the run's top five of
+    /// hundreds of thousands of articles) are kept in a small sorted list while the rest stream
+    /// past; asked for most of them, it sorts.
+    static func first<T>(_ count: Int, of elements: some Sequence<T>, by precedes: (T, T) -> Bool) -> [T] {
+        guard count > 0 else { return [] }
+        guard count <= 16 else { return Array(elements.sorted(by: precedes).prefix(count)) }
+        var best: [T] = []
+        best.reserveCapacity(count + 1)
+        for element in elements {
+            if best.count == count, !precedes(element, best[count - 1]) { continue }
+            var i = best.count
+            while i > 0 && precedes(element, best[i - 1]) { i -= 1 }
+            best.insert(element, at: i)
+            if best.count > count { best.removeLast() }
+        }
+        return best
     }
 }

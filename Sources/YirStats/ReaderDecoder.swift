@@ -197,7 +197,7 @@ struct ReaderDecoder {
                 try r.object { r, key throws(Failure) in
                     switch key {
                     case "count": s.last30DaysCount = try r.int()
-                    case "last_saved": s.lastSaved = try r.null() ? nil : try instant(&r)
+                    case "last_saved": s.lastSaved = try r.null() ? nil : instant(&r)
                     case "last_saved_display": s.lastSavedDisplay = try r.string()
                     default: try r.skip()
                     }
