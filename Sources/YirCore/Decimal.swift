@@ -52,25 +52,42 @@ public struct FixedDecimal: Sendable, Equatable, CustomStringConvertible {
 @inlinable
 public func appendDecimal(_ value: FixedDecimal, to out: inout [UInt8]) {
     var magnitude = value.value.magnitude
-    if value.value < 0 { out.append(UInt8(ascii: "-")) }
     var scale = value.scale
     // Drop trailing fractional zeros first.
     while scale > 0 && magnitude % 10 == 0 {
         magnitude /= 10
         scale -= 1
     }
-    // Digits, least significant first, into a small stack buffer.
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
+    // 20 digits, a point, a sign.
+    appendBytes(capacity: 24, to: &out) { buffer in
+        // Digits least significant first, from the end of the buffer backwards.
+        var i = 24
+        var written = 0
         repeat {
-            buffer[count] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+            if written == scale && scale > 0 {
+                i -= 1
+                buffer[i] = UInt8(ascii: ".")
+            }
+            i -= 1
+            buffer[i] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
             magnitude /= 10
-            count += 1
-        } while magnitude > 0 || count <= scale
-        for i in stride(from: count - 1, through: 0, by: -1) {
-            out.append(buffer[i])
-            if i == scale && scale > 0 { out.append(UInt8(ascii: ".")) }
+            written += 1
+        } while magnitude > 0 || written <= scale
+        if value.value < 0 {
+            i -= 1
+            buffer[i] = UInt8(ascii: "-")
         }
+        return i..<24
+    }
+}
+
+/// Appends the bytes `fill` writes into a stack buffer of `capacity` bytes — `fill` returns
+/// where they are — with one call: appending byte by byte costs a uniqueness check and a
+/// capacity check each, and a report has tens of millions of numbers and instants.
+@inlinable
+public func appendBytes(capacity: Int, to out: inout [UInt8], _ fill: (UnsafeMutablePointer<UInt8>) -> Range<Int>) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+        let written = fill(buffer.baseAddress!)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[written]))
     }
 }

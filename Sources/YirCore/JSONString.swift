@@ -4,9 +4,17 @@
 @inlinable
 public func appendJSONString(_ text: some Collection<UInt8>, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    // Most strings need no escape: copy them whole.
-    if !text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+    // Most strings need no escape: copy them whole (from contiguous bytes when they are).
+    let plain = text.withContiguousStorageIfAvailable { bytes -> Bool in
+        for b in bytes where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+        out.append(contentsOf: bytes)
+        return true
+    } ?? {
+        guard !text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
         out.append(contentsOf: text)
+        return true
+    }()
+    if plain {
         out.append(UInt8(ascii: "\""))
         return
     }

@@ -105,38 +105,44 @@ public enum RFC3339 {
         let offset = Int((Double(offsetSeconds) / 60).rounded()) * 60
         let local = LocalTime(wallMilliseconds: instant + Int64(offset) * 1000)
         let date = local.date
-        func digits(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var v = value
-            while divisor > 0 {
-                out.append(UInt8(0x30 + (v / divisor) % 10))
-                v %= divisor
-                divisor /= 10
+        // At most 29 bytes (`2025-03-30T02:30:00.123+05:30`), fixed widths written two digits
+        // at a time (constant divisors, no loop) and appended at once.
+        appendBytes(capacity: 32, to: &out) { buffer in
+            var i = 0
+            func byte(_ b: UInt8) {
+                buffer[i] = b
+                i += 1
             }
-        }
-        digits(date.year, 4)
-        out.append(0x2D)
-        digits(date.month, 2)
-        out.append(0x2D)
-        digits(date.day, 2)
-        out.append(0x54)
-        digits(local.hour, 2)
-        out.append(0x3A)
-        digits(local.minute, 2)
-        out.append(0x3A)
-        digits(local.second, 2)
-        if local.millisecond != 0 {
-            out.append(0x2E)
-            digits(local.millisecond, 3)
-        }
-        if offset == 0 {
-            out.append(0x5A)
-        } else {
-            out.append(offset < 0 ? 0x2D : 0x2B)
-            digits(abs(offset) / 3600, 2)
-            out.append(0x3A)
-            digits(abs(offset) / 60 % 60, 2)
+            func two(_ value: Int) {
+                byte(UInt8(truncatingIfNeeded: 0x30 + value / 10))
+                byte(UInt8(truncatingIfNeeded: 0x30 + value % 10))
+            }
+            two(date.year / 100)
+            two(date.year % 100)
+            byte(0x2D)
+            two(date.month)
+            byte(0x2D)
+            two(date.day)
+            byte(0x54)
+            two(local.hour)
+            byte(0x3A)
+            two(local.minute)
+            byte(0x3A)
+            two(local.second)
+            if local.millisecond != 0 {
+                byte(0x2E)
+                byte(UInt8(truncatingIfNeeded: 0x30 + local.millisecond / 100))
+                two(local.millisecond % 100)
+            }
+            if offset == 0 {
+                byte(0x5A)
+            } else {
+                byte(offset < 0 ? 0x2D : 0x2B)
+                two(abs(offset) / 3600)
+                byte(0x3A)
+                two(abs(offset) / 60 % 60)
+            }
+            return 0..<i
         }
     }
 

@@ -5,8 +5,11 @@ import YirCore
 public struct JSONWriter {
     public private(set) var bytes: [UInt8] = []
     private let pretty: Bool
-    /// One entry per open container: whether it has a member yet.
-    private var hasMember: [Bool] = []
+    /// Bit d: whether the open container at depth d has a member yet. A mask rather than a
+    /// stack: this is asked before every value, and yir's documents nest a handful deep.
+    private var hasMember: UInt64 = 0
+    /// Containers open (at most 64).
+    private var depth = 0
     private var afterKey = false
 
     /// The indentation of what is written at top level: a value written as an element of a
@@ -24,40 +27,44 @@ public struct JSONWriter {
             afterKey = false
             return
         }
-        guard let last = hasMember.last else { return }
-        if last { bytes.append(UInt8(ascii: ",")) }
-        hasMember[hasMember.count - 1] = true
+        guard depth > 0 else { return }
+        let bit: UInt64 = 1 << (depth - 1)
+        if hasMember & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+        hasMember |= bit
         newline()
     }
 
     private mutating func newline() {
         guard pretty else { return }
         bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * (indent + hasMember.count)))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * (indent + depth)))
     }
 
-    private mutating func open(_ bracket: Character) {
+    private mutating func open(_ bracket: UInt8) {
         beforeValue()
-        bytes.append(UInt8(ascii: bracket.unicodeScalars.first!))
-        hasMember.append(false)
+        bytes.append(bracket)
+        precondition(depth < 64, "JSON nested deeper than the writer tracks")
+        depth += 1
+        hasMember &= ~(1 << (depth - 1))
     }
 
-    private mutating func close(_ bracket: Character) {
-        let had = hasMember.removeLast()
+    private mutating func close(_ bracket: UInt8) {
+        let had = hasMember & (1 << (depth - 1)) != 0
+        depth -= 1
         if had { newline() }
-        bytes.append(UInt8(ascii: bracket.unicodeScalars.first!))
+        bytes.append(bracket)
     }
 
     /// Opens and closes containers for documents written in pieces (`takeBytes`).
-    public mutating func beginObject() { open("{") }
-    public mutating func endObject() { close("}") }
-    public mutating func beginArray() { open("[") }
-    public mutating func endArray() { close("]") }
+    public mutating func beginObject() { open(UInt8(ascii: "{")) }
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
+    public mutating func beginArray() { open(UInt8(ascii: "[")) }
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Records that the open container received members written elsewhere (rendered apart
     /// and emitted directly), so that it closes as if they had been written here.
     public mutating func noteMembersWrittenElsewhere() {
-        if !hasMember.isEmpty { hasMember[hasMember.count - 1] = true }
+        if depth > 0 { hasMember |= 1 << (depth - 1) }
     }
 
     /// The bytes written so far, handed over; the writer keeps its place in the document.
@@ -67,25 +74,30 @@ public struct JSONWriter {
     }
 
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
-        open("{")
+        beginObject()
         body(&self)
-        close("}")
+        endObject()
     }
 
     public mutating func array(_ body: (inout JSONWriter) -> Void) {
-        open("[")
+        beginArray()
         body(&self)
-        close("]")
+        endArray()
     }
 
     /// Keys are the model's own ASCII names: no escaping needed.
     public mutating func key(_ name: StaticString) {
         beforeValue()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
-        if pretty { bytes.append(UInt8(ascii: " ")) }
+        let count = name.utf8CodeUnitCount
+        let pretty = pretty
+        appendBytes(capacity: count + 4, to: &bytes) { buffer in
+            buffer[0] = UInt8(ascii: "\"")
+            (buffer + 1).update(from: name.utf8Start, count: count)
+            buffer[count + 1] = UInt8(ascii: "\"")
+            buffer[count + 2] = UInt8(ascii: ":")
+            buffer[count + 3] = UInt8(ascii: " ")
+            return 0..<(pretty ? count + 4 : count + 3)
+        }
         afterKey = true
     }
 
@@ -145,7 +157,8 @@ public struct JSONWriter {
     /// Writes into `buffer`'s storage (handed back by `takeBytes`), so blocks of readers
     /// grow one buffer instead of copying one per reader.
     public init(pretty: Bool, indent: Int = 0, appendingTo buffer: [UInt8]) {
-        self.init(pretty: pretty, indent: indent)
+        self.pretty = pretty
+        self.indent = indent
         bytes = buffer
     }
 
