@@ -188,12 +188,11 @@ final class NativeProfile {
     private func readArticle(into record: inout ParsedRecord, strings: inout LocalStrings) throws(RejectReason) {
         let wiki = try withString(.wiki, required: true) { (bytes) throws(RejectReason) in
             guard !bytes.isEmpty else { throw .invalidValue }
-            return strings.wiki(bytes)
+            return strings.rawWiki(bytes)
         }!
-        let title = try withString(.title, required: true) { (bytes) throws(RejectReason) in
-            guard let title = strings.title(bytes) else { throw .invalidValue }
-            return title
+        record.subject = try withString(.title, required: true) { (bytes) throws(RejectReason) in
+            guard let article = strings.article(rawWiki: wiki, title: bytes) else { throw .invalidValue }
+            return article
         }!
-        record.subject = strings.articles.intern(Article(wiki: wiki, title: title))
     }
 }

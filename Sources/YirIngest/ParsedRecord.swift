@@ -69,17 +69,35 @@ struct LocalStrings {
     private var rawTitles = StringTable()
     private var titleOfRaw: [Int32] = []  // -1: empty after normalisation
 
-    mutating func wiki(_ raw: UnsafeRawBufferPointer) -> Int32 {
-        let rawID = Int(rawWikis.intern(raw))
-        if rawID == wikiOfRaw.count {
+    /// (raw wiki id, title as read) → local article id, or -1 when nothing is left of the
+    /// title after normalisation: one lookup per page view or save, where going through the
+    /// title's and the article's tables costs two lookups and several cache misses more.
+    private var articleOfRawPair = FingerprintMap()
+
+    /// The id of a site as read; its normalised form is `wikiOfRaw[id]`.
+    mutating func rawWiki(_ raw: UnsafeRawBufferPointer) -> Int32 {
+        let rawID = rawWikis.intern(raw)
+        if Int(rawID) == wikiOfRaw.count {
             let normalised = Normalization.wiki(String(decoding: raw, as: UTF8.self))
             wikiOfRaw.append(wikis.intern(normalised))
         }
-        return wikiOfRaw[rawID]
+        return rawID
+    }
+
+    /// The local id of the article (wiki, title as read), or nil when nothing is left of the
+    /// title after normalisation.
+    mutating func article(rawWiki: Int32, title raw: UnsafeRawBufferPointer) -> Int32? {
+        let salt = UInt64(UInt32(bitPattern: rawWiki)) &* 0x9E37_79B9_7F4A_7C15
+        let key = (mix64(hashBytes(raw, seed: 0x4528_21E6_38D0_1377) ^ salt),
+                   mix64(hashBytes(raw, seed: 0xBE54_66CF_34E9_0C6C) &+ salt))
+        if let id = articleOfRawPair.value(key) { return id < 0 ? nil : id }
+        let id = title(raw).map { articles.intern(Article(wiki: wikiOfRaw[Int(rawWiki)], title: $0)) } ?? -1
+        articleOfRawPair.insert(key, value: id)
+        return id < 0 ? nil : id
     }
 
     /// The normalised title's id, or nil when nothing is left after normalisation.
-    mutating func title(_ raw: UnsafeRawBufferPointer) -> Int32? {
+    private mutating func title(_ raw: UnsafeRawBufferPointer) -> Int32? {
         let rawID = Int(rawTitles.intern(raw))
         if rawID == titleOfRaw.count {
             let normalised = Normalization.title(raw)
