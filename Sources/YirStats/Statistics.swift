@@ -44,8 +44,9 @@ public enum Statistics {
                     var diagnostics = Diagnostics()
                     var cohortTotals = (0..<articles).map { ArticleTotals(article: Int32($0)) }
                     for index in range {
-                        let activity = activities[index]
-                        activities[index] = ReaderActivity(user: activity.user)
+                        // Moved out, not copied: the records are freed with `activity`.
+                        let activity = (activities.baseAddress! + index).move()
+                        (activities.baseAddress! + index).initialize(to: ReaderActivity(user: activity.user))
                         let (stats, totals, skipped) = calculator.compute(activity)
                         (slots.baseAddress! + place[index]).initialize(to: stats)
                         diagnostics.add(skipped)

@@ -44,6 +44,7 @@ extension Yir {
                 logger.error("\(error)")
                 throw ExitCode(65)
             }
+            keepUntilExit(model)
             let d = model.statistics.diagnostics
             logger.info("read \(model.statistics.readers.count) readers from \(files.count) file(s); the run read \(d.lines) lines")
             let prepared = try output.prepare(templates: process.templates, locale: model.parameters.locale, jobs: jobs, logger: logger)

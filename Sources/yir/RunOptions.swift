@@ -180,6 +180,7 @@ struct RunOptions: ParsableArguments {
             try exitOnOutputError(logger) { try finishedRejects?.commit() }
             throw ExitCode(65)
         }
+        keepUntilExit(model)
         return (model, finishedRejects)
     }
 }
