@@ -69,8 +69,8 @@ struct LocalStrings {
     private var rawTitles = StringTable()
     private var titleOfRaw: [Int32] = []  // -1: empty after normalisation
 
-    /// (raw wiki id, title as read) → local article id, or -1 when nothing is left of the
-    /// title after normalisation: one lookup per page view or save, where going through the
+    /// (normalised wiki id, title as read) → local article id, or -1 when nothing is left of
+    /// the title after normalisation: one lookup per page view or save, where going through the
     /// title's and the article's tables costs two lookups and several cache misses more.
     private var articleOfRawPair = FingerprintMap()
 
@@ -87,11 +87,13 @@ struct LocalStrings {
     /// The local id of the article (wiki, title as read), or nil when nothing is left of the
     /// title after normalisation.
     mutating func article(rawWiki: Int32, title raw: UnsafeRawBufferPointer) -> Int32? {
-        let salt = UInt64(UInt32(bitPattern: rawWiki)) &* 0x9E37_79B9_7F4A_7C15
+        // Keyed by the normalised wiki: one site is often written several ways in one export.
+        let wiki = wikiOfRaw[Int(rawWiki)]
+        let salt = UInt64(UInt32(bitPattern: wiki)) &* 0x9E37_79B9_7F4A_7C15
         let key = (mix64(hashBytes(raw, seed: 0x4528_21E6_38D0_1377) ^ salt),
                    mix64(hashBytes(raw, seed: 0xBE54_66CF_34E9_0C6C) &+ salt))
         if let id = articleOfRawPair.value(key) { return id < 0 ? nil : id }
-        let id = title(raw).map { articles.intern(Article(wiki: wikiOfRaw[Int(rawWiki)], title: $0)) } ?? -1
+        let id = title(raw).map { articles.intern(Article(wiki: wiki, title: $0)) } ?? -1
         articleOfRawPair.insert(key, value: id)
         return id < 0 ? nil : id
     }
