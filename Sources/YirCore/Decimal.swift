@@ -46,11 +46,21 @@ public struct FixedDecimal: Sendable, Equatable, CustomStringConvertible {
     public static func seconds(milliseconds: Int64) -> FixedDecimal { FixedDecimal(milliseconds, scale: 3) }
 
     public var description: String { decimalText(value, scale: scale) }
+
+    /// The most bytes `writeDecimal` writes: a sign, 20 digits, a point (and a spare).
+    public static let maximumLength = 24
 }
 
 /// Appends `decimalText(value.value, scale: value.scale)` as UTF-8 bytes, without a `String`.
 @inlinable
 public func appendDecimal(_ value: FixedDecimal, to out: inout [UInt8]) {
+    appendBytes(capacity: FixedDecimal.maximumLength, to: &out) { 0..<writeDecimal(value, to: $0) }
+}
+
+/// Writes `decimalText(value.value, scale: value.scale)` at `out` (room for
+/// `FixedDecimal.maximumLength` bytes) and returns how many bytes it wrote.
+@inlinable
+public func writeDecimal(_ value: FixedDecimal, to out: UnsafeMutablePointer<UInt8>) -> Int {
     var magnitude = value.value.magnitude
     var scale = value.scale
     // Drop trailing fractional zeros first.
@@ -58,27 +68,28 @@ public func appendDecimal(_ value: FixedDecimal, to out: inout [UInt8]) {
         magnitude /= 10
         scale -= 1
     }
-    // 20 digits, a point, a sign.
-    appendBytes(capacity: 24, to: &out) { buffer in
-        // Digits least significant first, from the end of the buffer backwards.
-        var i = 24
-        var written = 0
-        repeat {
-            if written == scale && scale > 0 {
-                i -= 1
-                buffer[i] = UInt8(ascii: ".")
-            }
-            i -= 1
-            buffer[i] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
-            magnitude /= 10
-            written += 1
-        } while magnitude > 0 || written <= scale
-        if value.value < 0 {
-            i -= 1
-            buffer[i] = UInt8(ascii: "-")
-        }
-        return i..<24
+    var digits = 1
+    var rest = magnitude / 10
+    while rest > 0 {
+        digits += 1
+        rest /= 10
     }
+    digits = max(digits, scale + 1)  // 0.005: the leading zeros are digits too
+    let sign = value.value < 0 ? 1 : 0
+    let length = sign + digits + (scale > 0 ? 1 : 0)
+    if sign == 1 { out[0] = UInt8(ascii: "-") }
+    // Least significant first, from the end backwards.
+    var i = length
+    for written in 0..<digits {
+        if written == scale && scale > 0 {
+            i -= 1
+            out[i] = UInt8(ascii: ".")
+        }
+        i -= 1
+        out[i] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+        magnitude /= 10
+    }
+    return length
 }
 
 /// Appends the bytes `fill` writes into a stack buffer of `capacity` bytes — `fill` returns

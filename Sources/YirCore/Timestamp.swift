@@ -102,48 +102,53 @@ public enum RFC3339 {
 
     /// Appends the `format` text as bytes: renderers write millions of instants.
     public static func append(_ instant: Int64, offsetSeconds: Int, to out: inout [UInt8]) {
+        appendBytes(capacity: maximumLength, to: &out) { 0..<write(instant, offsetSeconds: offsetSeconds, to: $0) }
+    }
+
+    /// The longest form `write` produces: `2025-03-30T02:30:00.123+05:30`.
+    public static let maximumLength = 29
+
+    /// Writes what `append` appends at `out` (room for `maximumLength` bytes) and returns how
+    /// many bytes it wrote: fixed widths, two digits at a time (constant divisors, no loop).
+    public static func write(_ instant: Int64, offsetSeconds: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let offset = Int((Double(offsetSeconds) / 60).rounded()) * 60
         let local = LocalTime(wallMilliseconds: instant + Int64(offset) * 1000)
         let date = local.date
-        // At most 29 bytes (`2025-03-30T02:30:00.123+05:30`), fixed widths written two digits
-        // at a time (constant divisors, no loop) and appended at once.
-        appendBytes(capacity: 32, to: &out) { buffer in
-            var i = 0
-            func byte(_ b: UInt8) {
-                buffer[i] = b
-                i += 1
-            }
-            func two(_ value: Int) {
-                byte(UInt8(truncatingIfNeeded: 0x30 + value / 10))
-                byte(UInt8(truncatingIfNeeded: 0x30 + value % 10))
-            }
-            two(date.year / 100)
-            two(date.year % 100)
-            byte(0x2D)
-            two(date.month)
-            byte(0x2D)
-            two(date.day)
-            byte(0x54)
-            two(local.hour)
-            byte(0x3A)
-            two(local.minute)
-            byte(0x3A)
-            two(local.second)
-            if local.millisecond != 0 {
-                byte(0x2E)
-                byte(UInt8(truncatingIfNeeded: 0x30 + local.millisecond / 100))
-                two(local.millisecond % 100)
-            }
-            if offset == 0 {
-                byte(0x5A)
-            } else {
-                byte(offset < 0 ? 0x2D : 0x2B)
-                two(abs(offset) / 3600)
-                byte(0x3A)
-                two(abs(offset) / 60 % 60)
-            }
-            return 0..<i
+        var i = 0
+        func byte(_ b: UInt8) {
+            out[i] = b
+            i += 1
         }
+        func two(_ value: Int) {
+            byte(UInt8(truncatingIfNeeded: 0x30 + value / 10))
+            byte(UInt8(truncatingIfNeeded: 0x30 + value % 10))
+        }
+        two(date.year / 100)
+        two(date.year % 100)
+        byte(0x2D)
+        two(date.month)
+        byte(0x2D)
+        two(date.day)
+        byte(0x54)
+        two(local.hour)
+        byte(0x3A)
+        two(local.minute)
+        byte(0x3A)
+        two(local.second)
+        if local.millisecond != 0 {
+            byte(0x2E)
+            byte(UInt8(truncatingIfNeeded: 0x30 + local.millisecond / 100))
+            two(local.millisecond % 100)
+        }
+        if offset == 0 {
+            byte(0x5A)
+        } else {
+            byte(offset < 0 ? 0x2D : 0x2B)
+            two(abs(offset) / 3600)
+            byte(0x3A)
+            two(abs(offset) / 60 % 60)
+        }
+        return i
     }
 
     public static func format(_ instant: Int64, in zone: ZoneRules) -> String {

@@ -31,13 +31,9 @@ public enum JSONReport {
         w.beginArray()
         try write(w.takeBytes())
         // Each reader is an array element at depth 2: a comma after the first, a new line, four spaces.
-        try render(model.statistics.readers, jobs: jobs, to: write) { index, reader, out in
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out += [0x0A, 0x20, 0x20, 0x20, 0x20]
-            var r = JSONWriter(pretty: true, indent: 2, appendingTo: out)
-            out = []
+        try render(model.statistics.readers, jobs: jobs, pretty: true, indent: 2, to: write) { index, reader, r in
+            r.raw(index > 0 ? ",\n    " : "\n    ")
             writeReader(reader, &r)
-            out = r.takeBytes()
         }
         if !model.statistics.readers.isEmpty { w.noteMembersWrittenElsewhere() }
         w.endArray()
@@ -55,12 +51,9 @@ public enum JSONReport {
     /// One compact line per reader (the reader object), each ending with a newline, handed to
     /// `write` in pieces.
     public static func writeLines(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
-        try render(model.statistics.readers, jobs: jobs, to: write) { _, reader, out in
-            var w = JSONWriter(pretty: false, appendingTo: out)
-            out = []
+        try render(model.statistics.readers, jobs: jobs, pretty: false, to: write) { _, reader, w in
             writeReader(reader, &w)
-            out = w.takeBytes()
-            out.append(0x0A)
+            w.raw("\n")
         }
     }
 
@@ -70,10 +63,12 @@ public enum JSONReport {
         return out
     }
 
-    /// Renders readers in rounds: in each, `jobs` threads take contiguous ranges, and the
-    /// blocks are written in order before the next round starts.
-    static func render(_ readers: [ReaderStats], jobs: Int, to write: ([UInt8]) throws -> Void,
-                       _ render: @Sendable (Int, ReaderStats, inout [UInt8]) -> Void) rethrows {
+    /// Renders readers in rounds: in each, `jobs` threads take contiguous ranges, each into
+    /// one writer of its own (`pretty`, at `indent`), and the blocks are written in order before
+    /// the next round starts.
+    static func render(_ readers: [ReaderStats], jobs: Int, pretty: Bool, indent: Int = 0,
+                       to write: ([UInt8]) throws -> Void,
+                       _ render: @Sendable (Int, ReaderStats, inout JSONWriter) -> Void) rethrows {
         let workers = max(1, jobs)
         var start = 0
         while start < readers.count {
@@ -83,12 +78,12 @@ public enum JSONReport {
             blocks.withUnsafeMutableBufferPointer { blocks in
                 nonisolated(unsafe) let blocks = blocks
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                    var out: [UInt8] = []
+                    var out = JSONWriter(pretty: pretty, indent: indent)
                     let n = round.count
                     for index in (round.lowerBound + n * worker / workers)..<(round.lowerBound + n * (worker + 1) / workers) {
                         render(index, readers[index], &out)
                     }
-                    blocks[worker] = out
+                    blocks[worker] = out.takeBytes()
                 }
             }
             for block in blocks where !block.isEmpty { try write(block) }

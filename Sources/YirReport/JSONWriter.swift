@@ -2,8 +2,15 @@ import YirCore
 
 /// A small streaming JSON writer: keys come out in the order they are written, so every
 /// output has SPEC §4.1's fixed key order; pretty (two-space indent) or compact.
-public struct JSONWriter {
-    public private(set) var bytes: [UInt8] = []
+///
+/// The bytes go into one growing allocation of its own rather than an `Array`: a report has
+/// tens of millions of keys, numbers and instants, and an array checks uniqueness and capacity
+/// on every append (that alone was a tenth of rendering). Not copyable, so the allocation
+/// has exactly one owner.
+public struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     private let pretty: Bool
     /// Bit d: whether the open container at depth d has a member yet. A mask rather than a
     /// stack: this is asked before every value, and yir's documents nest a handful deep.
@@ -19,7 +26,57 @@ public struct JSONWriter {
     public init(pretty: Bool, indent: Int = 0) {
         self.pretty = pretty
         self.indent = indent
-        bytes.reserveCapacity(4096)
+        capacity = 4096
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written so far (a copy).
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// The bytes written so far, handed over; the writer keeps its place in the document.
+    public mutating func takeBytes() -> [UInt8] {
+        defer { count = 0 }
+        return bytes
+    }
+
+    /// Room for `n` more bytes; `commit` then counts what was written there.
+    @inline(__always)
+    private mutating func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if count + n > capacity { grow(to: count + n) }
+        return base + count
+    }
+
+    @inline(__always)
+    private mutating func commit(_ n: Int) { count += n }
+
+    private mutating func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    private mutating func put(_ byte: UInt8) {
+        reserve(1).pointee = byte
+        commit(1)
+    }
+
+    private mutating func put(_ text: UnsafeRawBufferPointer) {
+        guard let source = text.baseAddress, text.count > 0 else { return }
+        UnsafeMutableRawPointer(reserve(text.count)).copyMemory(from: source, byteCount: text.count)
+        commit(text.count)
+    }
+
+    /// Bytes written as they are, outside the writer's bookkeeping (separators between
+    /// readers rendered apart, line ends).
+    public mutating func raw(_ text: StaticString) {
+        put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     private mutating func beforeValue() {
@@ -29,20 +86,23 @@ public struct JSONWriter {
         }
         guard depth > 0 else { return }
         let bit: UInt64 = 1 << (depth - 1)
-        if hasMember & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+        if hasMember & bit != 0 { put(UInt8(ascii: ",")) }
         hasMember |= bit
         newline()
     }
 
     private mutating func newline() {
         guard pretty else { return }
-        bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * (indent + depth)))
+        let spaces = 2 * (indent + depth)
+        let p = reserve(1 + spaces)
+        p[0] = 0x0A
+        (p + 1).initialize(repeating: UInt8(ascii: " "), count: spaces)
+        commit(1 + spaces)
     }
 
     private mutating func open(_ bracket: UInt8) {
         beforeValue()
-        bytes.append(bracket)
+        put(bracket)
         precondition(depth < 64, "JSON nested deeper than the writer tracks")
         depth += 1
         hasMember &= ~(1 << (depth - 1))
@@ -52,7 +112,7 @@ public struct JSONWriter {
         let had = hasMember & (1 << (depth - 1)) != 0
         depth -= 1
         if had { newline() }
-        bytes.append(bracket)
+        put(bracket)
     }
 
     /// Opens and closes containers for documents written in pieces (`takeBytes`).
@@ -65,12 +125,6 @@ public struct JSONWriter {
     /// and emitted directly), so that it closes as if they had been written here.
     public mutating func noteMembersWrittenElsewhere() {
         if depth > 0 { hasMember |= 1 << (depth - 1) }
-    }
-
-    /// The bytes written so far, handed over; the writer keeps its place in the document.
-    public mutating func takeBytes() -> [UInt8] {
-        defer { bytes = [] }
-        return bytes
     }
 
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
@@ -88,16 +142,14 @@ public struct JSONWriter {
     /// Keys are the model's own ASCII names: no escaping needed.
     public mutating func key(_ name: StaticString) {
         beforeValue()
-        let count = name.utf8CodeUnitCount
-        let pretty = pretty
-        appendBytes(capacity: count + 4, to: &bytes) { buffer in
-            buffer[0] = UInt8(ascii: "\"")
-            (buffer + 1).update(from: name.utf8Start, count: count)
-            buffer[count + 1] = UInt8(ascii: "\"")
-            buffer[count + 2] = UInt8(ascii: ":")
-            buffer[count + 3] = UInt8(ascii: " ")
-            return 0..<(pretty ? count + 4 : count + 3)
-        }
+        let n = name.utf8CodeUnitCount
+        let p = reserve(n + 4)
+        p[0] = UInt8(ascii: "\"")
+        (p + 1).update(from: name.utf8Start, count: n)
+        p[n + 1] = UInt8(ascii: "\"")
+        p[n + 2] = UInt8(ascii: ":")
+        p[n + 3] = UInt8(ascii: " ")
+        commit(pretty ? n + 4 : n + 3)
         afterKey = true
     }
 
@@ -105,14 +157,14 @@ public struct JSONWriter {
     public mutating func key(text name: String) {
         beforeValue()
         appendString(name)
-        bytes.append(UInt8(ascii: ":"))
-        if pretty { bytes.append(UInt8(ascii: " ")) }
+        put(UInt8(ascii: ":"))
+        if pretty { put(UInt8(ascii: " ")) }
         afterKey = true
     }
 
     public mutating func string(_ value: String?) {
         beforeValue()
-        guard let value else { return bytes.append(contentsOf: "null".utf8) }
+        guard let value else { return raw("null") }
         appendString(value)
     }
 
@@ -127,16 +179,14 @@ public struct JSONWriter {
     /// Digits straight into the buffer: a report has tens of millions of numbers, and a
     /// `String` per number costs more than writing it.
     public mutating func number(_ value: FixedDecimal?) {
-        guard let value else { return raw(nil) }
         beforeValue()
-        appendDecimal(value, to: &bytes)
+        guard let value else { return raw("null") }
+        commit(writeDecimal(value, to: reserve(FixedDecimal.maximumLength)))
     }
 
-    public mutating func null() { raw(nil) }
-
-    private mutating func raw(_ text: String?) {
+    public mutating func null() {
         beforeValue()
-        bytes.append(contentsOf: (text ?? "null").utf8)
+        raw("null")
     }
 
     public mutating func field(_ name: StaticString, _ value: String?) { key(name); string(value) }
@@ -148,21 +198,29 @@ public struct JSONWriter {
     public mutating func field(_ name: StaticString, instant: Int64?, in zone: ZoneRules) {
         key(name)
         beforeValue()
-        guard let instant else { return bytes.append(contentsOf: "null".utf8) }
-        bytes.append(UInt8(ascii: "\""))
-        RFC3339.append(instant, offsetSeconds: zone.offsetSeconds(at: instant), to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        guard let instant else { return raw("null") }
+        let p = reserve(RFC3339.maximumLength + 2)
+        p[0] = UInt8(ascii: "\"")
+        let n = RFC3339.write(instant, offsetSeconds: zone.offsetSeconds(at: instant), to: p + 1)
+        p[n + 1] = UInt8(ascii: "\"")
+        commit(n + 2)
     }
 
-    /// Writes into `buffer`'s storage (handed back by `takeBytes`), so blocks of readers
-    /// grow one buffer instead of copying one per reader.
-    public init(pretty: Bool, indent: Int = 0, appendingTo buffer: [UInt8]) {
-        self.pretty = pretty
-        self.indent = indent
-        bytes = buffer
-    }
-
+    /// In quotes, with `"` `\` and control characters escaped (`appendJSONString`'s rules);
+    /// a string that needs none is copied whole.
     private mutating func appendString(_ value: String) {
-        appendJSONString(value.utf8, to: &bytes)
+        var value = value
+        value.withUTF8 { text in
+            for b in text where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                var escaped: [UInt8] = []
+                appendJSONString(text, to: &escaped)
+                return escaped.withUnsafeBytes { put($0) }
+            }
+            let p = reserve(text.count + 2)
+            p[0] = UInt8(ascii: "\"")
+            if let source = text.baseAddress { (p + 1).update(from: source, count: text.count) }
+            p[text.count + 1] = UInt8(ascii: "\"")
+            commit(text.count + 2)
+        }
     }
 }

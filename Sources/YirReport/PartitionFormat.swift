@@ -18,12 +18,9 @@ import YirStats
 /// through the same renderers as `report`, so its output is the single run's, byte for byte.
 public enum PartitionFormat {
     public static func write(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
-        try JSONReport.render(model.statistics.readers, jobs: jobs, to: write) { _, reader, out in
-            var w = JSONWriter(pretty: false, appendingTo: out)
-            out = []
+        try JSONReport.render(model.statistics.readers, jobs: jobs, pretty: false, to: write) { _, reader, w in
             JSONReport.writeReader(reader, &w, detail: true)
-            out = w.takeBytes()
-            out.append(0x0A)
+            w.raw("\n")
         }
         var w = JSONWriter(pretty: false)
         w.object { w in
