@@ -144,7 +144,20 @@ public final class Catalog: @unchecked Sendable {
         articles.intern(Article(wiki: wiki, title: title))
     }
 
-    public func wiki(ofArticle id: Int32) -> String { wikis.string(articles[Int(id)].wiki) }
+    /// The sites as `String`s, made by `nameSites` once ingest is done: the figures name a
+    /// site for every top article and save, from a handful of distinct ones.
+    private var siteNames: [String] = []
+
+    /// Makes the sites' `String`s (call when no more strings are interned).
+    public func nameSites() {
+        siteNames = (0..<wikis.count).map { wikis.string(Int32($0)) }
+    }
+
+    public func wiki(ofArticle id: Int32) -> String {
+        let wiki = Int(articles[Int(id)].wiki)
+        return wiki < siteNames.count ? siteNames[wiki] : wikis.string(Int32(wiki))
+    }
+
     public func title(ofArticle id: Int32) -> String { titles.string(articles[Int(id)].title) }
 
     /// SPEC's final tie rules: wiki ascending, then title ascending, in UTF-8 byte order.

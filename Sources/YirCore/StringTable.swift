@@ -73,7 +73,7 @@ public struct StringTable: Sendable {
     }
 
     public func string(_ id: Int32) -> String {
-        String(decoding: bytes(id), as: UTF8.self)
+        withBytes(id) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Byte order of the UTF-8 forms (SPEC's tie rule), not Swift's `String` ordering.

@@ -188,6 +188,7 @@ public final class Ingestor {
         shards = []
         parsers = []
         maps = []
+        catalog.nameSites()
         return IngestResult(catalog: catalog, readers: readers, zoneRules: zoneRules,
                             diagnostics: diagnostics, inputs: inputs)
     }

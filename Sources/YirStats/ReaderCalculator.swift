@@ -6,13 +6,15 @@ final class ReaderCalculator: Sendable {
     let catalog: Catalog
     let zoneRules: [ZoneRules]
     let parameters: StatsParameters
-    let excludedTitles: Set<Int32>
+    /// By article id: whether its title is one of `--exclude-title`'s. Looked up per page
+    /// view, so an array read rather than a set's hashing.
+    let excludedArticles: [Bool]
 
     init(catalog: Catalog, zoneRules: [ZoneRules], parameters: StatsParameters, excludedTitles: Set<Int32>) {
         self.catalog = catalog
         self.zoneRules = zoneRules
         self.parameters = parameters
-        self.excludedTitles = excludedTitles
+        excludedArticles = (0..<catalog.articles.count).map { excludedTitles.contains(catalog.articles[$0].title) }
     }
 
     /// The figures, the reader's counted totals per article (for the cohort), and the
@@ -66,7 +68,7 @@ final class ReaderCalculator: Sendable {
         for view in activity.pageViews {
             let t = instant(view.time)
             guard countsAsActivity(t) else { continue }
-            guard view.namespace == 0, !excludedTitles.contains(catalog.articles[Int(view.article)].title) else {
+            guard view.namespace == 0, !excludedArticles[Int(view.article)] else {
                 skipped.excludedPage += 1
                 continue
             }
