@@ -27,7 +27,7 @@ public enum RecordType: Int, CaseIterable, Sendable {
     public init?(name: UnsafeRawBufferPointer) {
         // Called for every record: compare bytes without building strings.
         func equals(_ literal: StaticString) -> Bool {
-            name.count == literal.utf8CodeUnitCount && memcmp(name.baseAddress!, literal.utf8Start, name.count) == 0
+            name.count == literal.utf8CodeUnitCount && bytesEqual(name.baseAddress!, literal.utf8Start, name.count)
         }
         if equals("page_view") { self = .pageView }
         else if equals("session") { self = .session }

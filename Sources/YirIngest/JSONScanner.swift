@@ -101,7 +101,7 @@ public struct JSONScanner {
         }
         let length = key.end - key.start
         for (index, name) in keys.enumerated() where name.count == length {
-            if name.withUnsafeBytes({ memcmp($0.baseAddress!, line.baseAddress! + key.start, length) == 0 }) {
+            if name.withUnsafeBytes({ bytesEqual($0.baseAddress!, line.baseAddress! + key.start, length) }) {
                 return index
             }
         }
