@@ -44,7 +44,7 @@ public enum Partitions {
         for i in readers.indices.dropFirst() where readers[i].user == readers[i - 1].user {
             throw DecodeError(message: "reader '\(readers[i].user)' is in more than one partition: partition the export by user")
         }
-        Statistics.assignRanks(&readers)
+        let summary = Statistics.rankReaders(&readers)
         var totals: [ArticleKey: ArticleFigures] = [:]
         for reader in readers {
             for a in reader.articles ?? [] {
@@ -63,17 +63,17 @@ public enum Partitions {
                 }
             }
         }
-        let ranked = totals.values.sorted { a, b in
+        let ranked = ArticleTotals.first(top, of: totals.values) { a, b in
             ArticleTotals.ranksBefore((a.milliseconds, a.views, a.lastViewed), (b.milliseconds, b.views, b.lastViewed)) {
                 a.wiki != b.wiki ? a.wiki.utf8.lexicographicallyPrecedes(b.wiki.utf8) : a.title.utf8.lexicographicallyPrecedes(b.title.utf8)
             }
         }
         let cohort = CohortStats(
             readers: readers.count,
-            readingMilliseconds: readers.reduce(0) { $0 + $1.reading.milliseconds },
-            readingSecondsPercentiles: Statistics.percentiles(readers.map(\.reading.milliseconds)),
-            appTimeSecondsPercentiles: Statistics.percentiles(readers.map(\.appTime.milliseconds)),
-            topArticles: Array(ranked.prefix(top)))
+            readingMilliseconds: summary.readingMilliseconds,
+            readingSecondsPercentiles: summary.reading,
+            appTimeSecondsPercentiles: summary.appTime,
+            topArticles: ranked)
         return (readers, cohort)
     }
 

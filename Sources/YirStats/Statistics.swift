@@ -65,39 +65,54 @@ public enum Statistics {
             diagnostics.add(partial.diagnostics)
             for i in cohortTotals.indices { cohortTotals[i].add(partial.totals[i]) }
         }
-        assignRanks(&readers)
+        let summary = rankReaders(&readers)
         let cohort = CohortStats(
             readers: readers.count,
-            readingMilliseconds: readers.reduce(0) { $0 + $1.reading.milliseconds },
-            readingSecondsPercentiles: percentiles(readers.map(\.reading.milliseconds)),
-            appTimeSecondsPercentiles: percentiles(readers.map(\.appTime.milliseconds)),
+            readingMilliseconds: summary.readingMilliseconds,
+            readingSecondsPercentiles: summary.reading,
+            appTimeSecondsPercentiles: summary.appTime,
             topArticles: ArticleTotals.top(cohortTotals.lazy.filter { $0.readers > 0 }, count: parameters.top,
                                            catalog: ingest.catalog))
         return RunStatistics(readers: readers, cohort: cohort, diagnostics: diagnostics)
     }
 
-    /// `rank.top_percent`: r = 1 + readers with strictly more reading time; ⌈100·r/N⌉.
-    static func assignRanks(_ readers: inout [ReaderStats]) {
-        let positive = readers.map(\.reading.milliseconds).filter { $0 > 0 }.sorted(by: >)
-        let n = positive.count
+    /// Sets each reader's `rank.top_percent` and sums up what SPEC §2.4 takes from the readers'
+    /// own figures: total reading and the reading and app-time percentiles. One pass over the
+    /// readers and one sort per figure, shared by ranks and percentiles.
+    static func rankReaders(_ readers: inout [ReaderStats])
+        -> (readingMilliseconds: Int64, reading: CohortStats.Percentiles?, appTime: CohortStats.Percentiles?) {
+        var reading: [Int64] = []
+        var appTime: [Int64] = []
+        reading.reserveCapacity(readers.count)
+        appTime.reserveCapacity(readers.count)
+        var total: Int64 = 0
+        for i in readers.indices {
+            let ms = readers[i].reading.milliseconds
+            total += ms
+            if ms > 0 { reading.append(ms) }
+            if readers[i].appTime.milliseconds > 0 { appTime.append(readers[i].appTime.milliseconds) }
+        }
+        reading.sort()
+        appTime.sort()
+        // r = 1 + readers with strictly more reading time; ⌈100·r/N⌉ over the N readers with any.
+        let n = reading.count
         for i in readers.indices {
             let ms = readers[i].reading.milliseconds
             guard ms > 0 else { continue }
-            // Number of values strictly greater than ms in the descending list.
-            var low = 0
+            var low = 0  // → the number of values ≤ ms
             var high = n
             while low < high {
                 let mid = (low + high) / 2
-                if positive[mid] > ms { low = mid + 1 } else { high = mid }
+                if reading[mid] <= ms { low = mid + 1 } else { high = mid }
             }
-            let r = 1 + low
+            let r = 1 + (n - low)
             readers[i].rankTopPercent = (100 * r + n - 1) / n
         }
+        return (total, percentiles(ascending: reading), percentiles(ascending: appTime))
     }
 
-    /// Nearest-rank percentiles over the values above zero; nil when there are none.
-    static func percentiles(_ values: [Int64]) -> CohortStats.Percentiles? {
-        let sorted = values.filter { $0 > 0 }.sorted()
+    /// Nearest-rank percentiles of values above zero, sorted ascending; nil when there are none.
+    static func percentiles(ascending sorted: [Int64]) -> CohortStats.Percentiles? {
         guard !sorted.isEmpty else { return nil }
         func rank(_ p: Int) -> Int64 { sorted[(p * sorted.count + 99) / 100 - 1] }
         return .init(p50: rank(50), p90: rank(90), p99: rank(99))
