@@ -144,20 +144,70 @@ public final class Catalog: @unchecked Sendable {
         articles.intern(Article(wiki: wiki, title: title))
     }
 
-    /// The sites as `String`s, made by `nameSites` once ingest is done: the figures name a
-    /// site for every top article and save, from a handful of distinct ones.
-    private var siteNames: [String] = []
+    /// The strings as plain memory, made by `names()` (once ingest is done), freed with the catalog.
+    private var frozen: (names: CatalogNames, memory: [UnsafeMutableRawPointer])?
 
-    /// Makes the sites' `String`s (call when no more strings are interned).
-    public func nameSites() {
-        siteNames = (0..<wikis.count).map { wikis.string(Int32($0)) }
+    /// The catalog's strings and articles for readers on many threads. Call once no more
+    /// strings are interned, and before any thread uses them; valid while the catalog lives.
+    public func names() -> CatalogNames {
+        if let frozen { return frozen.names }
+        var memory: [UnsafeMutableRawPointer] = []
+        func copy(_ table: StringTable) -> CatalogNames.Strings {
+            let (bytes, starts) = table.copyOut()
+            memory += [UnsafeMutableRawPointer(bytes), UnsafeMutableRawPointer(starts)]
+            return CatalogNames.Strings(bytes: bytes, starts: starts)
+        }
+        let articleMemory = UnsafeMutablePointer<Article>.allocate(capacity: max(1, articles.count))
+        for id in 0..<articles.count { (articleMemory + id).initialize(to: articles[id]) }
+        memory.append(UnsafeMutableRawPointer(articleMemory))
+        let names = CatalogNames(users: copy(users), wikis: copy(wikis), titles: copy(titles), keys: copy(keys),
+                                 urls: copy(urls), articles: articleMemory)
+        frozen = (names, memory)
+        return names
     }
 
-    public func wiki(ofArticle id: Int32) -> String {
-        let wiki = Int(articles[Int(id)].wiki)
-        return wiki < siteNames.count ? siteNames[wiki] : wikis.string(Int32(wiki))
+    deinit {
+        for pointer in frozen?.memory ?? [] { pointer.deallocate() }
+    }
+}
+
+/// The catalog's strings and articles as plain memory, for the statistics workers: a
+/// `StringTable` read out of a class retains and releases its arrays at every call, and with
+/// two threads doing so on the same arrays the reference counts bounce between the cores
+/// (about a quarter of statistics' time at `--jobs 2`). No reference counting here: the
+/// memory belongs to the `Catalog` that made it and lives as long as it does.
+public struct CatalogNames: @unchecked Sendable {
+    public struct Strings: @unchecked Sendable {
+        let bytes: UnsafePointer<UInt8>
+        /// Entry i is bytes[starts[i]..<starts[i + 1]].
+        let starts: UnsafePointer<Int>
+
+        public func bytes(_ id: Int32) -> UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(start: bytes + starts[Int(id)], count: starts[Int(id) + 1] - starts[Int(id)])
+        }
+
+        public func string(_ id: Int32) -> String { String(decoding: bytes(id), as: UTF8.self) }
+
+        /// Byte order of the UTF-8 forms (SPEC's tie rule).
+        public func precedes(_ a: Int32, _ b: Int32) -> Bool {
+            guard a != b else { return false }
+            let x = bytes(a)
+            let y = bytes(b)
+            let common = min(x.count, y.count)
+            let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+            return order != 0 ? order < 0 : x.count < y.count
+        }
     }
 
+    public let users: Strings
+    public let wikis: Strings
+    public let titles: Strings
+    public let keys: Strings
+    public let urls: Strings
+    let articles: UnsafePointer<Article>
+
+    public func article(_ id: Int32) -> Article { articles[Int(id)] }
+    public func wiki(ofArticle id: Int32) -> String { wikis.string(articles[Int(id)].wiki) }
     public func title(ofArticle id: Int32) -> String { titles.string(articles[Int(id)].title) }
 
     /// SPEC's final tie rules: wiki ascending, then title ascending, in UTF-8 byte order.

@@ -72,6 +72,15 @@ public struct StringTable: Sendable {
         try arena.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[starts[Int(id)]..<starts[Int(id) + 1]])) }
     }
 
+    /// The bytes and entry starts (one more than entries) in new allocations the caller owns.
+    func copyOut() -> (bytes: UnsafeMutablePointer<UInt8>, starts: UnsafeMutablePointer<Int>) {
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, arena.count))
+        arena.withUnsafeBufferPointer { if let base = $0.baseAddress { bytes.initialize(from: base, count: $0.count) } }
+        let startsCopy = UnsafeMutablePointer<Int>.allocate(capacity: starts.count)
+        starts.withUnsafeBufferPointer { startsCopy.initialize(from: $0.baseAddress!, count: $0.count) }
+        return (bytes, startsCopy)
+    }
+
     public func string(_ id: Int32) -> String {
         withBytes(id) { String(decoding: $0, as: UTF8.self) }
     }

@@ -188,7 +188,6 @@ public final class Ingestor {
         shards = []
         parsers = []
         maps = []
-        catalog.nameSites()
         return IngestResult(catalog: catalog, readers: readers, zoneRules: zoneRules,
                             diagnostics: diagnostics, inputs: inputs)
     }

@@ -36,7 +36,7 @@ struct ArticleTotals {
 
     /// SPEC §2.3's order for top articles: more seconds, then more views, then the later
     /// last view, then wiki and title ascending (UTF-8 byte order).
-    static func ranksBefore(_ a: ArticleTotals, _ b: ArticleTotals, catalog: Catalog) -> Bool {
+    static func ranksBefore(_ a: ArticleTotals, _ b: ArticleTotals, catalog: CatalogNames) -> Bool {
         ranksBefore((a.milliseconds, a.views, a.lastViewed), (b.milliseconds, b.views, b.lastViewed)) {
             catalog.articlePrecedes(a.article, b.article)
         }
@@ -54,7 +54,7 @@ struct ArticleTotals {
     }
 
     /// The first `count` in SPEC order.
-    static func top(_ totals: some Sequence<ArticleTotals>, count: Int, catalog: Catalog) -> [ArticleFigures] {
+    static func top(_ totals: some Sequence<ArticleTotals>, count: Int, catalog: CatalogNames) -> [ArticleFigures] {
         first(count, of: totals) { ranksBefore($0, $1, catalog: catalog) }.map { t in
             ArticleFigures(wiki: catalog.wiki(ofArticle: t.article), title: catalog.title(ofArticle: t.article),
                            milliseconds: t.milliseconds, views: t.views, firstViewed: t.firstViewed,

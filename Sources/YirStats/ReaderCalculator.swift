@@ -3,7 +3,8 @@ import YirCore
 /// Records → SPEC §2.3 figures for one reader. Pure: no I/O, no shared state. A class so that
 /// the stats workers share it without copying (and retaining) its parts on every call.
 final class ReaderCalculator: Sendable {
-    let catalog: Catalog
+    /// The catalog's strings as plain memory: no reference counting per call (see `CatalogNames`).
+    let catalog: CatalogNames
     let zoneRules: [ZoneRules]
     let parameters: StatsParameters
     /// By article id: whether its title is one of `--exclude-title`'s. Looked up per page
@@ -11,7 +12,7 @@ final class ReaderCalculator: Sendable {
     let excludedArticles: [Bool]
 
     init(catalog: Catalog, zoneRules: [ZoneRules], parameters: StatsParameters, excludedTitles: Set<Int32>) {
-        self.catalog = catalog
+        self.catalog = catalog.names()
         self.zoneRules = zoneRules
         self.parameters = parameters
         excludedArticles = (0..<catalog.articles.count).map { excludedTitles.contains(catalog.articles[$0].title) }

@@ -48,7 +48,7 @@ public enum Statistics {
                         let activity = (activities.baseAddress! + index).move()
                         (activities.baseAddress! + index).initialize(to: ReaderActivity(user: activity.user))
                         let (stats, totals, skipped) = calculator.compute(activity)
-                        (slots.baseAddress! + place[index]).initialize(to: stats)
+                        (slots.baseAddress! + place[index]).initialize(to: consume stats)
                         diagnostics.add(skipped)
                         for t in totals { cohortTotals[Int(t.article)].addReader(t) }
                     }
@@ -72,7 +72,7 @@ public enum Statistics {
             readingSecondsPercentiles: summary.reading,
             appTimeSecondsPercentiles: summary.appTime,
             topArticles: ArticleTotals.top(cohortTotals.lazy.filter { $0.readers > 0 }, count: parameters.top,
-                                           catalog: ingest.catalog))
+                                           catalog: ingest.catalog.names()))
         return RunStatistics(readers: readers, cohort: cohort, diagnostics: diagnostics)
     }
 
