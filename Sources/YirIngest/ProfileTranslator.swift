@@ -16,16 +16,70 @@ final class ProfileTranslator {
 
     let profile: MappingProfile
     private let reader: PathReader
-    private let pathIndex: [MappingProfile.Path: Int]
+    /// The profile's rules with their paths as indices into `reader.resolved` and the bytes
+    /// they write made once: looking paths up by name hashed their keys for every field of
+    /// every line.
+    private let rules: [CompiledRule]
     /// The native line of the last `.record`.
     private(set) var line: [UInt8] = []
     private var source = UnsafeRawBufferPointer(start: nil, count: 0)
+
+    /// Classes, not structs: handing a field's many arrays and tables around by value retained
+    /// and released each of them per field and line (a fifth of the mapped path's time).
+    private final class CompiledRule {
+        /// `{"type":"page_view"`.
+        let opening: [UInt8]
+        let when: (path: Int, equals: [[UInt8]])?
+        let fields: [CompiledField]
+
+        init(opening: [UInt8], when: (path: Int, equals: [[UInt8]])?, fields: [CompiledField]) {
+            self.opening = opening
+            self.when = when
+            self.fields = fields
+        }
+    }
+
+    /// A field's `MappingProfile.Source`, its members held one by one: reading one out of a
+    /// `Source` held whole copied the whole `Source`.
+    private final class CompiledField {
+        /// `,"user":`.
+        let opening: [UInt8]
+        let nativeUnit: MappingProfile.TimeUnit?
+        let paths: [Int]
+        let value: MappingProfile.Constant?
+        let fallback: MappingProfile.Constant?
+        let unit: MappingProfile.TimeUnit?
+        let transform: MappingProfile.Transform?
+        let map: [[UInt8]: MappingProfile.Constant]
+        /// `minus`: its paths (none: no `minus`) and unit.
+        let minusPaths: [Int]
+        let minusUnit: MappingProfile.TimeUnit
+
+        init(field: MappingProfile.NativeField, source: MappingProfile.Source, index: [MappingProfile.Path: Int]) {
+            opening = Array(",\"\(field.rawValue)\":".utf8)
+            nativeUnit = field.nativeUnit
+            paths = source.paths.map { index[$0]! }
+            value = source.value
+            fallback = source.fallback
+            unit = source.unit
+            transform = source.transform
+            map = source.map
+            minusPaths = source.minus?.paths.map { index[$0]! } ?? []
+            minusUnit = source.minus?.unit ?? .milliseconds
+        }
+    }
 
     init(profile: MappingProfile) {
         self.profile = profile
         let paths = profile.paths
         reader = PathReader(paths: paths)
-        pathIndex = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+        let index = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+        rules = profile.rules.map { rule in
+            CompiledRule(
+                opening: Array("{\"type\":\"\(rule.type.name)\"".utf8),
+                when: rule.when.map { (index[$0.path]!, $0.equals) },
+                fields: rule.fields.map { CompiledField(field: $0.field, source: $0.source, index: index) })
+        }
         line.reserveCapacity(512)
     }
 
@@ -33,58 +87,59 @@ final class ProfileTranslator {
         if let failure = reader.read(input) { return .rejected(failure.reason) }
         source = input
         defer { source = UnsafeRawBufferPointer(start: nil, count: 0) }
-        guard let rule = profile.rules.first(where: matches) else { return .ignored }
+        guard let rule = rules.first(where: matches) else { return .ignored }
         line.removeAll(keepingCapacity: true)
-        append("{\"type\":\"")
-        line.append(contentsOf: rule.type.name.utf8)
-        append("\"")
-        for (field, source) in rule.fields {
+        line.append(contentsOf: rule.opening)
+        for field in rule.fields {
             let mark = line.count
-            append(",\"")
-            line.append(contentsOf: field.rawValue.utf8)
-            append("\":")
-            if !appendValue(source, field: field) { line.removeSubrange(mark...) }
+            line.append(contentsOf: field.opening)
+            if !appendValue(field) { line.removeSubrange(mark...) }
         }
         append("}")
         return .record
     }
 
-    private func matches(_ rule: MappingProfile.Rule) -> Bool {
+    private func matches(_ rule: CompiledRule) -> Bool {
         guard let when = rule.when else { return true }
         guard let value = resolved(when.path), value.kind == .string else { return false }
-        let text = stringBytes(value)
-        return when.equals.contains(text)
+        if value.escaped { return when.equals.contains(stringBytes(value)) }
+        // Compared in place: most lines are tried against several rules.
+        let text = raw(value)
+        return when.equals.contains { candidate in
+            candidate.count == text.count
+                && candidate.withUnsafeBytes { text.isEmpty || bytesEqual($0.baseAddress!, text.baseAddress!, text.count) }
+        }
     }
 
-    private func resolved(_ path: MappingProfile.Path) -> JSONScanner.Value? {
-        guard let value = reader.resolved[pathIndex[path]!], value.kind != .null else { return nil }
+    private func resolved(_ path: Int) -> JSONScanner.Value? {
+        guard let value = reader.resolved[path], value.kind != .null else { return nil }
         return value
     }
 
-    private func firstValue(_ paths: [MappingProfile.Path]) -> JSONScanner.Value? {
+    private func firstValue(_ paths: [Int]) -> JSONScanner.Value? {
         for path in paths { if let value = resolved(path) { return value } }
         return nil
     }
 
     /// Appends the field's JSON value; false when the field is absent.
-    private func appendValue(_ spec: MappingProfile.Source, field: MappingProfile.NativeField) -> Bool {
-        if let constant = spec.value {
+    private func appendValue(_ compiled: CompiledField) -> Bool {
+        if let constant = compiled.value {
             line.append(contentsOf: constant.json)
             return true
         }
-        guard let value = firstValue(spec.paths) else {
-            guard let fallback = spec.fallback else { return false }
+        guard let value = firstValue(compiled.paths) else {
+            guard let fallback = compiled.fallback else { return false }
             line.append(contentsOf: fallback.json)
             return true
         }
-        if !spec.map.isEmpty, value.kind == .string, let mapped = spec.map[stringBytes(value)] {
+        if !compiled.map.isEmpty, value.kind == .string, let mapped = compiled.map[stringBytes(value)] {
             line.append(contentsOf: mapped.json)
             return true
         }
-        switch spec.transform {
+        switch compiled.transform {
         case .host:
             guard value.kind == .string, let host = Self.host(ofURL: stringBytes(value)) else {
-                if let fallback = spec.fallback { line.append(contentsOf: fallback.json) } else { appendRaw(value) }
+                if let fallback = compiled.fallback { line.append(contentsOf: fallback.json) } else { appendRaw(value) }
                 return true
             }
             appendJSONString(host, to: &line)
@@ -97,13 +152,13 @@ final class ProfileTranslator {
         default:
             break
         }
-        if let minus = spec.minus, let end = milliseconds(value, unit: spec.unit ?? .milliseconds),
-           let durationValue = firstValue(minus.paths), durationValue.kind == .number,
-           let duration = milliseconds(durationValue, unit: minus.unit) {
+        if !compiled.minusPaths.isEmpty, let end = milliseconds(value, unit: compiled.unit ?? .milliseconds),
+           let durationValue = firstValue(compiled.minusPaths), durationValue.kind == .number,
+           let duration = milliseconds(durationValue, unit: compiled.minusUnit) {
             appendInstant(end, minus: duration)
             return true
         }
-        if let nativeUnit = field.nativeUnit, let unit = spec.unit, unit != nativeUnit, value.kind == .number {
+        if let nativeUnit = compiled.nativeUnit, let unit = compiled.unit, unit != nativeUnit, value.kind == .number {
             appendNumber(value, from: unit, to: nativeUnit)
             return true
         }
