@@ -18,9 +18,48 @@ final class ReaderCalculator: Sendable {
         excludedArticles = (0..<catalog.articles.count).map { excludedTitles.contains(catalog.articles[$0].title) }
     }
 
-    /// The figures, the reader's counted totals per article (for the cohort), and the
-    /// counts of records that did not count, by reason.
-    func compute(_ activity: ReaderActivity) -> (ReaderStats, [ArticleTotals], Diagnostics) {
+    /// Buffers one worker reuses from reader to reader: a reader's figures pass through a
+    /// dozen small arrays, and allocating them afresh for each reader was a good part of the
+    /// statistics stage's time. After `compute`, `totals` holds the reader's counted totals
+    /// per article (for the cohort).
+    struct Scratch {
+        fileprivate var counted: [(article: Int32, milliseconds: Int64, at: Int64)] = []
+        fileprivate var days: [Int64] = []
+        fileprivate var dayMilliseconds: [Int64] = []
+        private(set) var totals: [ArticleTotals] = []
+        fileprivate var articleMilliseconds: [Int64] = []
+        fileprivate var hours = [Int](repeating: 0, count: 24)
+        fileprivate var weekdays = [Int](repeating: 0, count: 8)
+        fileprivate var months = [Int](repeating: 0, count: 13)
+        fileprivate var monthMilliseconds = [Int64](repeating: 0, count: 13)
+
+        fileprivate mutating func reset() {
+            counted.removeAll(keepingCapacity: true)
+            days.removeAll(keepingCapacity: true)
+            dayMilliseconds.removeAll(keepingCapacity: true)
+            totals.removeAll(keepingCapacity: true)
+            articleMilliseconds.removeAll(keepingCapacity: true)
+            for i in hours.indices { hours[i] = 0 }
+            for i in weekdays.indices { weekdays[i] = 0 }
+            for i in months.indices { months[i] = 0 }
+            for i in monthMilliseconds.indices { monthMilliseconds[i] = 0 }
+        }
+
+        /// Groups the counted views by article (one sort: a reader has few views, and a sort
+        /// beats hashing at that size).
+        fileprivate mutating func total() {
+            counted.sort { $0.article < $1.article }
+            for view in counted {
+                if totals.last?.article != view.article { totals.append(ArticleTotals(article: view.article)) }
+                totals[totals.count - 1].add(milliseconds: view.milliseconds, at: view.at)
+            }
+        }
+    }
+
+    /// The figures and the counts of records that did not count, by reason; the reader's
+    /// counted totals per article are left in `scratch.totals`.
+    func compute(_ activity: ReaderActivity, scratch: inout Scratch) -> (ReaderStats, Diagnostics) {
+        scratch.reset()
         var skipped = Diagnostics()
         let asOf = parameters.asOf
         let zone = parameters.zoneOverride
@@ -53,19 +92,9 @@ final class ReaderCalculator: Sendable {
             return true
         }
 
-        // Reading. Counted views are gathered, then grouped by article with one sort: a
-        // reader has few views, and a sort beats hashing at that size.
-        var counted: [(article: Int32, milliseconds: Int64, at: Int64)] = []
-        counted.reserveCapacity(activity.pageViews.count)
+        // Reading.
         var readingMilliseconds: Int64 = 0
-        var hours = [Int](repeating: 0, count: 24)
-        var weekdays = [Int](repeating: 0, count: 8)
-        var months = [Int](repeating: 0, count: 13)
-        var monthMilliseconds = [Int64](repeating: 0, count: 13)
-        var days: [Int64] = []
-        days.reserveCapacity(activity.pageViews.count)
-        var dayMilliseconds: [Int64] = []
-        if parameters.keepActivity { dayMilliseconds.reserveCapacity(activity.pageViews.count) }
+        let keepActivity = parameters.keepActivity
         for view in activity.pageViews {
             let t = instant(view.time)
             guard countsAsActivity(t) else { continue }
@@ -73,27 +102,25 @@ final class ReaderCalculator: Sendable {
                 skipped.excludedPage += 1
                 continue
             }
-            counted.append((view.article, view.milliseconds, t))
+            scratch.counted.append((view.article, view.milliseconds, t))
             readingMilliseconds += view.milliseconds
             let local = zone.local(t)
             let date = local.date
-            hours[local.hour] += 1
-            weekdays[local.weekday] += 1
-            months[date.month] += 1
-            monthMilliseconds[date.month] += view.milliseconds
-            days.append(local.day)
-            if parameters.keepActivity { dayMilliseconds.append(view.milliseconds) }
+            scratch.hours[local.hour] += 1
+            scratch.weekdays[local.weekday] += 1
+            scratch.months[date.month] += 1
+            scratch.monthMilliseconds[date.month] += view.milliseconds
+            scratch.days.append(local.day)
+            if keepActivity { scratch.dayMilliseconds.append(view.milliseconds) }
         }
-        counted.sort { $0.article < $1.article }
-        var totals: [ArticleTotals] = []
-        for view in counted {
-            if totals.last?.article != view.article { totals.append(ArticleTotals(article: view.article)) }
-            totals[totals.count - 1].add(milliseconds: view.milliseconds, at: view.at)
-        }
+        scratch.total()
+        let totals = scratch.totals
+        scratch.articleMilliseconds.append(contentsOf: totals.lazy.map(\.milliseconds))
+        scratch.articleMilliseconds.sort()
         let reading = ReaderStats.Reading(
-            milliseconds: readingMilliseconds, views: counted.count, articles: totals.count,
+            milliseconds: readingMilliseconds, views: scratch.counted.count, articles: totals.count,
             averageSecondsPerArticle: .seconds(milliseconds: totals.isEmpty ? 0 : roundedQuotient(readingMilliseconds, Int64(totals.count))),
-            medianSecondsPerArticle: Self.median(totals.map(\.milliseconds).sorted()))
+            medianSecondsPerArticle: Self.median(scratch.articleMilliseconds))
 
         // App time.
         var appMilliseconds: Int64 = 0
@@ -107,9 +134,16 @@ final class ReaderCalculator: Sendable {
             averageSessionSeconds: .seconds(milliseconds: sessions == 0 ? 0 : roundedQuotient(appMilliseconds, Int64(sessions))))
 
         let patterns = ReaderStats.Patterns(
-            hour: Self.mostFrequent(hours, in: 0...23), weekday: Self.mostFrequent(weekdays, in: 1...7),
-            month: Self.mostFrequent(months, in: 1...12))
-        let monthly = (1...12).map { ReaderStats.Month(month: $0, milliseconds: monthMilliseconds[$0], views: months[$0]) }
+            hour: Self.mostFrequent(scratch.hours, in: 0...23), weekday: Self.mostFrequent(scratch.weekdays, in: 1...7),
+            month: Self.mostFrequent(scratch.months, in: 1...12))
+        let monthly = (1...12).map {
+            ReaderStats.Month(month: $0, milliseconds: scratch.monthMilliseconds[$0], views: scratch.months[$0])
+        }
+        let activityFigures = keepActivity
+            ? ReaderStats.Activity(hourViews: scratch.hours, weekdayViews: Array(scratch.weekdays[1...]),
+                                   days: Self.dailyTotals(scratch.days, scratch.dayMilliseconds))
+            : nil
+        scratch.days.sort()
 
         let saved = savedFigures(activity, zone: zone, instant: instant, asOfLocal: asOfLocal,
                                  inWindow: inWindow, skipped: &skipped)
@@ -120,13 +154,11 @@ final class ReaderCalculator: Sendable {
             window: .init(start: windowStart, end: min(nextYear, asOf)),
             reading: reading,
             topArticles: ArticleTotals.top(totals, count: parameters.top, catalog: catalog),
-            appTime: appTime, patterns: patterns, monthly: monthly, streak: Self.longestStreak(days),
+            appTime: appTime, patterns: patterns, monthly: monthly, streak: Self.longestStreak(sortedDays: scratch.days),
             saved: saved, notifications: notifications, rankTopPercent: nil,
-            activity: parameters.keepActivity
-                ? .init(hourViews: hours, weekdayViews: Array(weekdays[1...]), days: Self.dailyTotals(days, dayMilliseconds))
-                : nil,
+            activity: activityFigures,
             articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil)
-        return (stats, totals, skipped)
+        return (stats, skipped)
     }
 
     /// SPEC §2.3 `saved`: each article's latest save/unsave at or before A decides.
@@ -221,12 +253,13 @@ final class ReaderCalculator: Sendable {
         return totals
     }
 
-    /// The longest run of consecutive local days; the earliest on ties.
-    static func longestStreak(_ days: [Int64]) -> ReaderStats.Streak {
+    /// The longest run of consecutive local days (given in order, repeats allowed); the
+    /// earliest on ties.
+    static func longestStreak(sortedDays days: [Int64]) -> ReaderStats.Streak {
         var best = ReaderStats.Streak(days: 0, start: nil, end: nil)
         var runStart: Int64 = 0
         var previous: Int64?
-        for day in days.sorted() where previous != day {
+        for day in days where previous != day {
             if previous != day - 1 { runStart = day }
             previous = day
             let length = Int(day - runStart + 1)

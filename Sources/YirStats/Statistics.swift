@@ -43,14 +43,15 @@ public enum Statistics {
                     let range = (count * worker / workers)..<(count * (worker + 1) / workers)
                     var diagnostics = Diagnostics()
                     var cohortTotals = (0..<articles).map { ArticleTotals(article: Int32($0)) }
+                    var scratch = ReaderCalculator.Scratch()
                     for index in range {
                         // Moved out, not copied: the records are freed with `activity`.
                         let activity = (activities.baseAddress! + index).move()
                         (activities.baseAddress! + index).initialize(to: ReaderActivity(user: activity.user))
-                        let (stats, totals, skipped) = calculator.compute(activity)
+                        let (stats, skipped) = calculator.compute(activity, scratch: &scratch)
                         (slots.baseAddress! + place[index]).initialize(to: consume stats)
                         diagnostics.add(skipped)
-                        for t in totals { cohortTotals[Int(t.article)].addReader(t) }
+                        for t in scratch.totals { cohortTotals[Int(t.article)].addReader(t) }
                     }
                     partials[worker] = (diagnostics, cohortTotals)
                 }
