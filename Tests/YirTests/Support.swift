@@ -9,7 +9,29 @@ import Testing
 func scratchFolder() -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("yir-tests-\(getpid())-\(UUID().uuidString)")
     try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    ScratchFolders.add(url)
     return url
+}
+
+/// The scratch folders this test process made, removed when it exits (a run makes some
+/// hundreds; left behind, they piled up in /tmp by the thousand).
+private enum ScratchFolders {
+    nonisolated(unsafe) private static var folders: [URL] = []
+    private static let lock = NSLock()
+
+    static func add(_ url: URL) {
+        lock.lock()
+        defer { lock.unlock() }
+        if folders.isEmpty { atexit { ScratchFolders.removeAll() } }
+        folders.append(url)
+    }
+
+    static func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        for url in folders { try? FileManager.default.removeItem(at: url) }
+        folders = []
+    }
 }
 
 /// Runs the library pipeline on the given lines, written to one file.
