@@ -7,7 +7,7 @@ tool alike. For each: median wall time, MB/s over the export's size, peak RSS (f
 rusage of that very child), and the ratios to DuckDB. Usage:
 
     python3 Benchmarks/compare.py --yir .build/release/yir --python .venv-bench/bin/python \\
-        --export .bench/export.jsonl --runs 5
+        --export .bench/export.jsonl --runs 5 [--yir-before OTHER-BUILD/yir]
 """
 import argparse
 import os
@@ -58,6 +58,7 @@ def main():
     p.add_argument("--export", required=True)
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--as-of", default="2025-12-31T12:00:00Z")
+    p.add_argument("--yir-before", help="another yir build (say, before a change) run alongside in the same rounds")
     args = p.parse_args()
     cores = os.cpu_count() or 1
     size_mb = os.path.getsize(args.export) / 1e6
@@ -68,6 +69,10 @@ def main():
             [args.python, "-c", DUCKDB, args.export, str(cores)],
         "jq (sum of .seconds)": ["jq", "-n", "reduce (inputs | .seconds // 0) as $s (0; . + $s)", args.export],
     }
+    if args.yir_before:
+        for jobs in sorted({1, cores}):
+            tools[f"before: yir --jobs {jobs}"] = [args.yir_before, "stats", args.export, "--as-of", args.as_of,
+                                                   "--format", "jsonl", "--jobs", str(jobs), "--quiet"]
     results = {name: [] for name in tools}
     for _ in range(args.runs):
         for name, command in tools.items():
