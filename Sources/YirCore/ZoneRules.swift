@@ -36,6 +36,19 @@ public final class ZoneRules: Sendable {
         self.offsets = offsets
     }
 
+    private init(identifier: String, transitions: [Int64], offsets: [Int32]) {
+        self.identifier = identifier
+        self.transitions = transitions
+        self.offsets = offsets
+    }
+
+    /// The same rules as another object, for a thread of its own: every reader's figures
+    /// retain their zone, and threads retaining one shared object bounce its reference count
+    /// between the cores.
+    public func copy() -> ZoneRules {
+        ZoneRules(identifier: identifier, transitions: transitions, offsets: offsets)
+    }
+
     /// UTC offset in seconds at an instant.
     public func offsetSeconds(at instant: Int64) -> Int {
         Int(offsets[transitionIndex(after: instant)])

@@ -18,6 +18,26 @@ final class ReaderCalculator: Sendable {
         excludedArticles = (0..<catalog.articles.count).map { excludedTitles.contains(catalog.articles[$0].title) }
     }
 
+    private init(catalog: CatalogNames, zoneRules: [ZoneRules], parameters: StatsParameters, excludedArticles: [Bool]) {
+        self.catalog = catalog
+        self.zoneRules = zoneRules
+        self.parameters = parameters
+        self.excludedArticles = excludedArticles
+    }
+
+    /// A calculator of its own for one worker thread: the same rules, with zones and tables
+    /// in objects and buffers no other thread retains (see `ZoneRules.copy`).
+    func forWorker() -> ReaderCalculator {
+        var parameters = parameters
+        parameters.zoneOverride = parameters.zoneOverride?.copy()
+        parameters.fallbackZone = parameters.fallbackZone.copy()
+        return ReaderCalculator(catalog: catalog, zoneRules: zoneRules.map { $0.copy() }, parameters: parameters,
+                                excludedArticles: Array(unsafeUninitializedCapacity: excludedArticles.count) { buffer, count in
+                                    _ = buffer.initialize(from: excludedArticles)
+                                    count = excludedArticles.count
+                                })
+    }
+
     /// Buffers one worker reuses from reader to reader: a reader's figures pass through a
     /// dozen small arrays, and allocating them afresh for each reader was a good part of the
     /// statistics stage's time. After `compute`, `totals` holds the reader's counted totals

@@ -44,11 +44,12 @@ public enum Statistics {
                     var diagnostics = Diagnostics()
                     var cohortTotals = (0..<articles).map { ArticleTotals(article: Int32($0)) }
                     var scratch = ReaderCalculator.Scratch()
+                    let own = workers == 1 ? calculator : calculator.forWorker()
                     for index in range {
                         // Moved out, not copied: the records are freed with `activity`.
                         let activity = (activities.baseAddress! + index).move()
                         (activities.baseAddress! + index).initialize(to: ReaderActivity(user: activity.user))
-                        let (stats, skipped) = calculator.compute(activity, scratch: &scratch)
+                        let (stats, skipped) = own.compute(activity, scratch: &scratch)
                         (slots.baseAddress! + place[index]).initialize(to: consume stats)
                         diagnostics.add(skipped)
                         for t in scratch.totals { cohortTotals[Int(t.article)].addReader(t) }
