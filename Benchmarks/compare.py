@@ -89,27 +89,29 @@ def main():
     one = statistics.median(w for w, _ in results["yir stats --jobs 1"])
     many = statistics.median(w for w, _ in results[f"yir stats --jobs {cores}"])
     print(f"yir scaling: --jobs {cores} is {one / many:.2f}x faster than --jobs 1")
-    ceiling = machine_ceiling(cores)
-    if ceiling:
-        print(f"machine ceiling: {cores} busy loops side by side finish {ceiling:.2f}x the work of one in the same time "
-              f"(Benchmarks/busy_loop.c; no program scales beyond this here)")
-
-
-def machine_ceiling(cores):
-    """Throughput of `cores` copies of a compute loop at once over one copy alone (median of 3)."""
     here = os.path.dirname(os.path.abspath(__file__))
     binary = os.path.join(".bench", "busy_loop")
-    if subprocess.run(["cc", "-O1", "-o", binary, os.path.join(here, "busy_loop.c")]).returncode != 0:
-        return None
-    def timed(copies):
+    if subprocess.run(["cc", "-O1", "-o", binary, os.path.join(here, "busy_loop.c")]).returncode == 0:
+        ceiling = side_by_side([binary], cores)
+        print(f"machine ceiling: {cores} busy loops side by side finish {ceiling:.2f}x the work of one in the same time "
+              f"(Benchmarks/busy_loop.c; no program scales beyond this here)")
+    # The same for yir's own work: memory traffic and caches are shared, a busy loop's are not.
+    ceiling = side_by_side(tools["yir stats --jobs 1"], cores)
+    print(f"workload ceiling: {cores} copies of `yir stats --jobs 1` side by side finish {ceiling:.2f}x the work of one "
+          f"(what --jobs {cores} could reach if nothing in yir were serial)")
+
+
+def side_by_side(command, copies):
+    """Throughput of `copies` runs of a command at once over one run alone (median of 3)."""
+    def timed(n):
         start = time.perf_counter()
-        children = [subprocess.Popen([binary], stdout=subprocess.DEVNULL) for _ in range(copies)]
+        children = [subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(n)]
         for child in children:
             child.wait()
         return time.perf_counter() - start
     alone = statistics.median(timed(1) for _ in range(3))
-    together = statistics.median(timed(cores) for _ in range(3))
-    return cores * alone / together
+    together = statistics.median(timed(copies) for _ in range(3))
+    return copies * alone / together
 
 
 if __name__ == "__main__":
