@@ -10,8 +10,12 @@ Pages are opened from file: URLs with the network off, so any request to another
 up as a request in the performance log (and fails), never as a silent success.
 """
 import argparse
+import atexit
 import json
+import os
+import shutil
 import sys
+import tempfile
 from urllib.parse import urlparse
 
 from selenium import webdriver
@@ -20,6 +24,12 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+
+# Chromium leaves a profile lock folder in the temporary folder per browser started: give it
+# one of its own, removed when this script ends.
+SCRATCH = tempfile.mkdtemp(prefix="yir-browser-")
+os.environ["TMPDIR"] = SCRATCH
+atexit.register(shutil.rmtree, SCRATCH, ignore_errors=True)
 
 
 def fail(message):
