@@ -4,6 +4,7 @@ import Testing
 @testable import YirIngest
 @testable import YirReport
 @testable import YirStats
+import YirSample
 
 /// SPEC §1.1: framing of JSON Lines inputs.
 @Suite struct FramingTests {
@@ -145,5 +146,30 @@ func gzip(_ data: Data) throws -> Data {
         let lines = JSONReport.lines(try pipeline.run(), jobs: jobs)
         let reference = try Data(contentsOf: packageRoot.appendingPathComponent("Tests/Reference/readers.jsonl"))
         #expect(Data(lines) == reference)
+    }
+
+    /// SPEC §1.4 with the merge in shards of readers: a duplicate id, whatever chunk, batch and
+    /// shard it lands in, loses to the first in input order — so an export with every fifth
+    /// record repeated later with other figures gives exactly the readers of the export
+    /// without the repeats, for every `--jobs` value and chunk size.
+    @Test(arguments: [(1, 4 << 20), (2, 3000), (3, 997)])
+    func laterDuplicatesLoseToTheFirstWhateverTheJobsAndChunks(jobs: Int, chunkSize: Int) throws {
+        var lines: [String] = []
+        SyntheticExport(readers: 1000, days: 120, seed: 11).generate { block in
+            lines += String(decoding: block, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        let repeats = lines.enumerated().filter { $0.offset % 5 == 0 && $0.element.contains(#""id":"#) }.map {
+            $0.element.replacingOccurrences(of: #""seconds":"#, with: #""seconds":1"#)
+                .replacingOccurrences(of: #""duration_ms":"#, with: #""duration_ms":1"#)
+        }
+        #expect(repeats.count > 500)
+        var original = Run(lines)
+        original.jobs = 1
+        var withRepeats = Run(lines + repeats)
+        withRepeats.jobs = jobs
+        withRepeats.chunkSize = chunkSize
+        let model = try withRepeats.model()
+        #expect(model.statistics.diagnostics.duplicates == repeats.count)
+        #expect(JSONReport.lines(model) == JSONReport.lines(try original.model()))
     }
 }
