@@ -32,9 +32,21 @@ public struct JSONScanner {
     public private(set) var values: [Value?]
     private var nesting: [UInt8] = []
 
+    /// The key to try for a key of a given length (up to 15) and last byte — `candidates[length
+    /// * 256 + last]`: the index, -1 for none, -2 when several keys share both (then all are
+    /// tried). Every member of every line is looked up, so one table read replaces trying the
+    /// keys in turn.
+    private let candidates: [Int8]
+
     public init(keys: [String]) {
         self.keys = keys.map { Array($0.utf8) }
         self.values = Array(repeating: nil, count: keys.count)
+        var candidates = [Int8](repeating: -1, count: 16 * 256)
+        for (index, key) in self.keys.enumerated() where !key.isEmpty && key.count < 16 {
+            let slot = key.count * 256 + Int(key[key.count - 1])
+            candidates[slot] = candidates[slot] == -1 && index < 127 ? Int8(index) : -2
+        }
+        self.candidates = candidates
         nesting.reserveCapacity(64)
     }
 
@@ -100,6 +112,16 @@ public struct JSONScanner {
             return keys.firstIndex(of: decoded)
         }
         let length = key.end - key.start
+        guard length > 0 else { return keys.firstIndex(of: []) }
+        if length < 16 {
+            let candidate = Int(candidates[length * 256 + Int(line[key.end - 1])])
+            if candidate == -1 { return nil }
+            if candidate >= 0 {
+                return keys[candidate].withUnsafeBytes {
+                    bytesEqual($0.baseAddress!, line.baseAddress! + key.start, length)
+                } ? candidate : nil
+            }
+        }
         for (index, name) in keys.enumerated() where name.count == length {
             if name.withUnsafeBytes({ bytesEqual($0.baseAddress!, line.baseAddress! + key.start, length) }) {
                 return index

@@ -99,6 +99,19 @@ import Testing
         }
     }
 
+    /// Keys are found by length and last byte first: keys that share both, a member that
+    /// only looks like a key, an escaped key and one longer than the table all still resolve.
+    @Test func keysSharingLengthAndLastByteLookalikesAndEscapesResolveToTheirOwnValues() {
+        let long = "a_key_of_twenty_bytes"
+        var scanner = JSONScanner(keys: ["ab", "cb", "type", long, "x"])
+        let text = #"{"cb":1,"ab":2,"tyqe":3,"type":4,"xx":5,"\#(long)":6,"a_key_of_twenty_byteS":7}"#
+        let values = Array(text.utf8).withUnsafeBytes { line -> [String?] in
+            guard scanner.scan(line) == nil else { return [] }
+            return scanner.values.map { $0.map { String(decoding: UnsafeRawBufferPointer(rebasing: line[$0.start..<$0.end]), as: UTF8.self) } }
+        }
+        #expect(values == ["2", "1", "4", "6", nil])
+    }
+
     private func expectSame(_ ours: JSONScanner.Value, _ theirs: Any, _ line: UnsafeRawBufferPointer, key: String, line text: String) {
         switch ours.kind {
         case .string:
