@@ -2,28 +2,10 @@
 /// (`12500, 3` → `12.5`). Seconds are kept as integer milliseconds end to end, so output
 /// never shows binary floating-point noise.
 public func decimalText(_ value: Int64, scale: Int) -> String {
-    var divisor: Int64 = 1
-    for _ in 0..<scale { divisor *= 10 }
-    let negative = value < 0
-    let magnitude = value.magnitude
-    let whole = magnitude / UInt64(divisor)
-    var fraction = magnitude % UInt64(divisor)
-    var digits = scale
-    if fraction == 0 {
-        digits = 0
-    } else {
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FixedDecimal.maximumLength) { buffer in
+        let count = writeDecimal(FixedDecimal(value, scale: scale), to: buffer.baseAddress!)
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<count]), as: UTF8.self)
     }
-    var s = negative ? "-" : ""
-    s += String(whole)
-    if digits > 0 {
-        let f = String(fraction)
-        s += "." + String(repeating: "0", count: digits - f.count) + f
-    }
-    return s
 }
 
 /// `numerator / denominator` rounded half up to an integer (both ≥ 0).
@@ -51,14 +33,9 @@ public struct FixedDecimal: Sendable, Equatable, CustomStringConvertible {
     public static let maximumLength = 24
 }
 
-/// Appends `decimalText(value.value, scale: value.scale)` as UTF-8 bytes, without a `String`.
-@inlinable
-public func appendDecimal(_ value: FixedDecimal, to out: inout [UInt8]) {
-    appendBytes(capacity: FixedDecimal.maximumLength, to: &out) { 0..<writeDecimal(value, to: $0) }
-}
-
 /// Writes `decimalText(value.value, scale: value.scale)` at `out` (room for
-/// `FixedDecimal.maximumLength` bytes) and returns how many bytes it wrote.
+/// `FixedDecimal.maximumLength` bytes) and returns how many bytes it wrote: the renderers
+/// write tens of millions of numbers straight into their buffers, without a `String` each.
 @inlinable
 public func writeDecimal(_ value: FixedDecimal, to out: UnsafeMutablePointer<UInt8>) -> Int {
     var magnitude = value.value.magnitude
@@ -90,15 +67,4 @@ public func writeDecimal(_ value: FixedDecimal, to out: UnsafeMutablePointer<UIn
         magnitude /= 10
     }
     return length
-}
-
-/// Appends the bytes `fill` writes into a stack buffer of `capacity` bytes — `fill` returns
-/// where they are — with one call: appending byte by byte costs a uniqueness check and a
-/// capacity check each, and a report has tens of millions of numbers and instants.
-@inlinable
-public func appendBytes(capacity: Int, to out: inout [UInt8], _ fill: (UnsafeMutablePointer<UInt8>) -> Range<Int>) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-        let written = fill(buffer.baseAddress!)
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[written]))
-    }
 }

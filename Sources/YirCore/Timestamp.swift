@@ -102,7 +102,10 @@ public enum RFC3339 {
 
     /// Appends the `format` text as bytes: renderers write millions of instants.
     public static func append(_ instant: Int64, offsetSeconds: Int, to out: inout [UInt8]) {
-        appendBytes(capacity: maximumLength, to: &out) { 0..<write(instant, offsetSeconds: offsetSeconds, to: $0) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
+            let count = write(instant, offsetSeconds: offsetSeconds, to: buffer.baseAddress!)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+        }
     }
 
     /// The longest form `write` produces: `2025-03-30T02:30:00.123+05:30`.

@@ -7,9 +7,9 @@ import Testing
                       (-2_500, 3, "-2.5"), (86_400_000, 3, "86400"), (7, 0, "7"), (Int64.max, 0, "9223372036854775807")])
     func decimalsHaveNoTrailingZeros(value: Int64, scale: Int, text: String) {
         #expect(decimalText(value, scale: scale) == text)
-        var bytes: [UInt8] = []
-        appendDecimal(FixedDecimal(value, scale: scale), to: &bytes)
-        #expect(String(decoding: bytes, as: UTF8.self) == text)
+        var bytes = [UInt8](repeating: 0, count: FixedDecimal.maximumLength)
+        let count = bytes.withUnsafeMutableBufferPointer { writeDecimal(FixedDecimal(value, scale: scale), to: $0.baseAddress!) }
+        #expect(String(decoding: bytes[..<count], as: UTF8.self) == text)
     }
 
     @Test func instantsAreWrittenInTheZonesOffset() throws {
