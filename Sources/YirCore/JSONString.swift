@@ -4,17 +4,9 @@
 @inlinable
 public func appendJSONString(_ text: some Collection<UInt8>, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    // Most strings need no escape: copy them whole (from contiguous bytes when they are).
-    let plain = text.withContiguousStorageIfAvailable { bytes -> Bool in
-        for b in bytes where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
-        out.append(contentsOf: bytes)
-        return true
-    } ?? {
-        guard !text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+    // Most strings need no escape: copy them whole.
+    if !text.contains(where: needsJSONEscape) {
         out.append(contentsOf: text)
-        return true
-    }()
-    if plain {
         out.append(UInt8(ascii: "\""))
         return
     }
@@ -33,4 +25,10 @@ public func appendJSONString(_ text: some Collection<UInt8>, to out: inout [UInt
         }
     }
     out.append(UInt8(ascii: "\""))
+}
+
+/// Whether a byte has to be escaped in a JSON string: `"`, `\` and the control characters.
+@inlinable
+public func needsJSONEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
 }

@@ -211,7 +211,7 @@ public struct JSONWriter: ~Copyable {
     private mutating func appendString(_ value: String) {
         var value = value
         value.withUTF8 { text in
-            for b in text where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+            if text.contains(where: needsJSONEscape) {
                 var escaped: [UInt8] = []
                 appendJSONString(text, to: &escaped)
                 return escaped.withUnsafeBytes { put($0) }
