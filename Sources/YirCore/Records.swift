@@ -190,12 +190,7 @@ public struct CatalogNames: @unchecked Sendable {
 
         /// Byte order of the UTF-8 forms (SPEC's tie rule).
         public func precedes(_ a: Int32, _ b: Int32) -> Bool {
-            guard a != b else { return false }
-            let x = bytes(a)
-            let y = bytes(b)
-            let common = min(x.count, y.count)
-            let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
-            return order != 0 ? order < 0 : x.count < y.count
+            a != b && bytesPrecede(bytes(a), bytes(b))
         }
     }
 
@@ -206,7 +201,6 @@ public struct CatalogNames: @unchecked Sendable {
     public let urls: Strings
     let articles: UnsafePointer<Article>
 
-    public func article(_ id: Int32) -> Article { articles[Int(id)] }
     public func wiki(ofArticle id: Int32) -> String { wikis.string(articles[Int(id)].wiki) }
     public func title(ofArticle id: Int32) -> String { titles.string(articles[Int(id)].title) }
 

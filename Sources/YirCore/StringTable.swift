@@ -87,12 +87,7 @@ public struct StringTable: Sendable {
 
     /// Byte order of the UTF-8 forms (SPEC's tie rule), not Swift's `String` ordering.
     public func precedes(_ a: Int32, _ b: Int32) -> Bool {
-        guard a != b else { return false }
-        let (startA, countA) = (starts[Int(a)], starts[Int(a) + 1] - starts[Int(a)])
-        let (startB, countB) = (starts[Int(b)], starts[Int(b) + 1] - starts[Int(b)])
-        let common = min(countA, countB)
-        let order = common == 0 ? 0 : arena.withUnsafeBytes { memcmp($0.baseAddress! + startA, $0.baseAddress! + startB, common) }
-        return order != 0 ? order < 0 : countA < countB
+        a != b && withBytes(a) { x in withBytes(b) { y in bytesPrecede(x, y) } }
     }
 
     private func equals(_ id: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -147,6 +142,14 @@ public func hashBytes(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
     h = h &* 0xD6E8_FEB8_6659_FD93
     h ^= h >> 32
     return h
+}
+
+/// Whether `a` comes before `b` in byte order (a prefix first): SPEC's order of UTF-8 forms.
+@inlinable
+public func bytesPrecede(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    let common = min(a.count, b.count)
+    let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+    return order != 0 ? order < 0 : a.count < b.count
 }
 
 /// Whether `count` bytes at `a` and `b` are equal: eight at a time, inline. Interned strings

@@ -14,7 +14,6 @@ final class ProfileTranslator {
         case rejected(RejectReason)
     }
 
-    let profile: MappingProfile
     private let reader: PathReader
     /// The profile's rules with their paths as indices into `reader.resolved` and the bytes
     /// they write made once: looking paths up by name hashed their keys for every field of
@@ -70,7 +69,6 @@ final class ProfileTranslator {
     }
 
     init(profile: MappingProfile) {
-        self.profile = profile
         let paths = profile.paths
         reader = PathReader(paths: paths)
         let index = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })

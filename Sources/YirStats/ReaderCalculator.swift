@@ -1,7 +1,7 @@
 import YirCore
 
 /// Records → SPEC §2.3 figures for one reader. Pure: no I/O, no shared state. A class so that
-/// the stats workers share it without copying (and retaining) its parts on every call.
+/// calls do not copy (and retain) its parts; each stats worker has its own (`forWorker`).
 final class ReaderCalculator: Sendable {
     /// The catalog's strings as plain memory: no reference counting per call (see `CatalogNames`).
     let catalog: CatalogNames
@@ -32,10 +32,7 @@ final class ReaderCalculator: Sendable {
         parameters.zoneOverride = parameters.zoneOverride?.copy()
         parameters.fallbackZone = parameters.fallbackZone.copy()
         return ReaderCalculator(catalog: catalog, zoneRules: zoneRules.map { $0.copy() }, parameters: parameters,
-                                excludedArticles: Array(unsafeUninitializedCapacity: excludedArticles.count) { buffer, count in
-                                    _ = buffer.initialize(from: excludedArticles)
-                                    count = excludedArticles.count
-                                })
+                                excludedArticles: excludedArticles.withUnsafeBufferPointer { Array($0) })
     }
 
     /// Buffers one worker reuses from reader to reader: a reader's figures pass through a
