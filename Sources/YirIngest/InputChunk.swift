@@ -29,14 +29,17 @@ final class ChunkStorage: @unchecked Sendable {
 }
 
 /// Cuts inputs into chunks. Regular files are memory-mapped and cut at line ends near every
-/// `chunkSize` bytes; standard input, pipes and `.gz` are read in large `read(2)` blocks and
-/// cut after their last line end.
+/// `chunkSize` bytes, or a little less so that the chunk count is a multiple of the workers;
+/// standard input, pipes and `.gz` are read in large `read(2)` blocks and cut after their
+/// last line end.
 final class ChunkReader {
     static let defaultChunkSize = 4 << 20
 
     let input: Int
     let path: String
     private let chunkSize: Int
+    /// A mapped file's chunk size: its size split evenly into a multiple of the workers.
+    private var mappedChunkSize = 0
     private var mapping: UnsafeRawBufferPointer?
     private var mappedPosition = 0
     private var stream: ByteSource?
@@ -46,7 +49,10 @@ final class ChunkReader {
     private var streamDone = false
     private var started = false
 
-    init(file: InputFile, index: Int, chunkSize: Int = ChunkReader.defaultChunkSize) throws(InputError) {
+    /// - Parameter workers: threads that parse the chunks. A file of several chunks is cut
+    ///   into a multiple of them, so that no worker is left alone with the last chunk while
+    ///   the others wait.
+    init(file: InputFile, index: Int, chunkSize: Int = ChunkReader.defaultChunkSize, workers: Int = 1) throws(InputError) {
         input = index
         path = file.path
         self.chunkSize = chunkSize
@@ -54,6 +60,10 @@ final class ChunkReader {
         self.raw = raw
         if !file.isCompressed, !file.isStandardInput, let mapped = try Self.map(raw) {
             mapping = mapped
+            var chunks = (mapped.count + chunkSize - 1) / chunkSize
+            let workers = max(1, workers)
+            if chunks > 1 { chunks = (chunks + workers - 1) / workers * workers }
+            mappedChunkSize = (mapped.count + chunks - 1) / chunks
         } else {
             stream = file.isCompressed ? try GzipSource(raw) : raw
         }
@@ -88,7 +98,7 @@ final class ChunkReader {
     private func nextMapped(_ mapping: UnsafeRawBufferPointer) -> InputChunk? {
         let start = mappedPosition
         guard start < mapping.count else { return nil }
-        var end = min(start + chunkSize, mapping.count)
+        var end = min(start + mappedChunkSize, mapping.count)
         if end < mapping.count,
            let hit = memchr(mapping.baseAddress! + end - 1, 0x0A, mapping.count - end + 1) {
             end = mapping.baseAddress!.distance(to: hit) + 1
