@@ -91,8 +91,11 @@ public final class Ingestor {
     private var progress = IngestProgress(bytes: 0, totalBytes: nil, lines: 0)
 
     private var parsers: [ChunkParser]
-    /// Per worker, its local string and article ids mapped to the catalog's (learnt from each chunk).
+    /// Per worker, its local ids mapped to the catalog's (learnt from each chunk): the strings
+    /// records carry to their reader, and the articles. Two halves in two properties, so that
+    /// two threads can learn them at once.
     private var maps: [StringMaps]
+    private var articleMaps: [ArticleMaps]
     private let catalog = Catalog()
     private var shards: [Shard]
     /// The catalog's user id → index in its shard's `readers`, or -1. Each user belongs to one
@@ -104,11 +107,21 @@ public final class Ingestor {
 
     typealias Table = LocalStrings.Table
 
-    /// Per table: a worker's local id → the catalog's id (-1: a zone that is not IANA).
+    /// Per table of `readerTables`: a worker's local id → the catalog's id (-1: a zone that is
+    /// not IANA).
     struct StringMaps {
         var ids = [[Int32]](repeating: [], count: Table.allCases.count)
+    }
+
+    /// A worker's local article ids → the catalog's, and the wiki and title ids they are made of.
+    struct ArticleMaps {
+        var wikis: [Int32] = []
+        var titles: [Int32] = []
         var articles: [Int32] = []
     }
+
+    /// The tables `StringMaps` maps; wikis and titles are learnt with the articles.
+    private static let readerTables: [Table] = [.users, .keys, .urls, .zones]
 
     /// - Parameters:
     ///   - jobs: worker threads (at least 1).
@@ -126,6 +139,7 @@ public final class Ingestor {
             ChunkParser(zones: zones, mapping: options.mapping, shardCount: shardCount)
         }
         maps = Array(repeating: StringMaps(), count: self.jobs)
+        articleMaps = Array(repeating: ArticleMaps(), count: self.jobs)
         shards = (0..<shardCount).map { _ in Shard(options: options) }
     }
 
@@ -147,7 +161,7 @@ public final class Ingestor {
         let batchSize = jobs * 4
         var batch: [(chunk: InputChunk, reader: ChunkReader)] = []
         for (index, file) in files.enumerated() {
-            let reader = try ChunkReader(file: file, index: index, chunkSize: chunkSize)
+            let reader = try ChunkReader(file: file, index: index, chunkSize: chunkSize, workers: jobs)
             while let chunk = try reader.next() {
                 batch.append((chunk, reader))
                 if batch.count == batchSize {
@@ -188,6 +202,7 @@ public final class Ingestor {
         shards = []
         parsers = []
         maps = []
+        articleMaps = []
         return IngestResult(catalog: catalog, readers: readers, zoneRules: zoneRules,
                             diagnostics: diagnostics, inputs: inputs)
     }
@@ -224,6 +239,21 @@ public final class Ingestor {
         let clock = ContinuousClock()
         let start = clock.now
         defer { mergeTime += clock.now - start }
+        // The catalog's tables are independent: readers' strings and articles are learnt on
+        // two threads, each taking the chunks in input order. (Unchecked: the halves touch
+        // disjoint properties of the ingestor and the catalog.)
+        nonisolated(unsafe) let learn = { [self] (articles: Bool) in
+            for (i, chunk) in batch.results.enumerated() {
+                if articles { learnArticles(chunk, worker: i % batch.workers) }
+                else { learnReaderStrings(chunk, worker: i % batch.workers) }
+            }
+        }
+        if batch.workers > 1 {
+            DispatchQueue.concurrentPerform(iterations: 2) { learn($0 == 1) }
+        } else {
+            learn(false)
+            learn(true)
+        }
         for (i, chunk) in batch.results.enumerated() {
             let input = batch.chunks[i].chunk.input
             let firstLine = physicalLines[input]
@@ -231,7 +261,6 @@ public final class Ingestor {
             inputs[input].lines += chunk.lines
             diagnostics.lines += chunk.lines
             diagnostics.ignored += chunk.ignored
-            learnStrings(chunk, worker: i % batch.workers)
             for r in chunk.rejections {
                 diagnostics.rejected[r.reason, default: 0] += 1
                 let rejection = Rejection(file: files[input].path, line: firstLine + r.line, offset: r.offset,
@@ -246,13 +275,15 @@ public final class Ingestor {
         let results = batch.results
         let workers = batch.workers
         let maps = maps
+        let articleMaps = articleMaps
         shards.withUnsafeMutableBufferPointer { shards in
             readerOfUser.withUnsafeMutableBufferPointer { readerOfUser in
                 nonisolated(unsafe) let shards = shards
                 nonisolated(unsafe) let readerOfUser = readerOfUser
                 DispatchQueue.concurrentPerform(iterations: shards.count) { s in
                     for (i, chunk) in results.enumerated() {
-                        shards[s].merge(chunk.shards[s], strings: maps[i % workers], readerOfUser: readerOfUser)
+                        shards[s].merge(chunk.shards[s], strings: maps[i % workers], articles: articleMaps[i % workers].articles,
+                                        readerOfUser: readerOfUser)
                     }
                 }
             }
@@ -265,15 +296,13 @@ public final class Ingestor {
         }
     }
 
-    /// Maps the strings and articles a chunk added to its worker's tables into the catalog.
-    private func learnStrings(_ chunk: ParsedChunk, worker: Int) {
-        for table in Table.allCases {
+    /// Maps the users, keys, URLs and zones a chunk added to its worker's tables into the catalog.
+    private func learnReaderStrings(_ chunk: ParsedChunk, worker: Int) {
+        for table in Self.readerTables {
             chunk.newStrings[table.rawValue].forEach { k, raw in
                 let id: Int32 = {
                     switch table {
                     case .users: return catalog.users.intern(raw)
-                    case .wikis: return catalog.wikis.intern(raw)
-                    case .titles: return catalog.titles.intern(raw)
                     case .keys: return catalog.keys.intern(raw)
                     case .urls: return catalog.urls.intern(raw)
                     case .zones:
@@ -282,15 +311,26 @@ public final class Ingestor {
                         let id = catalog.zones.intern(raw)
                         if Int(id) == zoneRules.count { zoneRules.append(rules) }
                         return id
+                    case .wikis, .titles: preconditionFailure("learnt with the articles")
                     }
                 }()
                 maps[worker].ids[table.rawValue].append(id)
             }
         }
+    }
+
+    /// Maps the wikis, titles and articles a chunk added to its worker's tables into the catalog.
+    private func learnArticles(_ chunk: ParsedChunk, worker: Int) {
+        chunk.newStrings[Table.wikis.rawValue].forEach { _, raw in
+            articleMaps[worker].wikis.append(catalog.wikis.intern(raw))
+        }
+        chunk.newStrings[Table.titles.rawValue].forEach { _, raw in
+            articleMaps[worker].titles.append(catalog.titles.intern(raw))
+        }
         for article in chunk.newArticles {
-            maps[worker].articles.append(catalog.article(
-                wiki: maps[worker].ids[Table.wikis.rawValue][Int(article.wiki)],
-                title: maps[worker].ids[Table.titles.rawValue][Int(article.title)]))
+            articleMaps[worker].articles.append(catalog.article(
+                wiki: articleMaps[worker].wikis[Int(article.wiki)],
+                title: articleMaps[worker].titles[Int(article.title)]))
         }
     }
 }
@@ -308,13 +348,13 @@ private struct Shard {
 
     init(options: IngestOptions) { self.options = options }
 
-    mutating func merge(_ records: [ParsedRecord], strings: Ingestor.StringMaps,
+    mutating func merge(_ records: [ParsedRecord], strings: Ingestor.StringMaps, articles: [Int32],
                         readerOfUser: UnsafeMutableBufferPointer<Int32>) {
         seenIDs.warm(records.lazy.filter { $0.flags.contains(.hasID) }.map(\.idHash))
-        for record in records { accept(record, strings, readerOfUser) }
+        for record in records { accept(record, strings, articles, readerOfUser) }
     }
 
-    private mutating func accept(_ record: ParsedRecord, _ strings: Ingestor.StringMaps,
+    private mutating func accept(_ record: ParsedRecord, _ strings: Ingestor.StringMaps, _ articles: [Int32],
                                  _ readerOfUser: UnsafeMutableBufferPointer<Int32>) {
         func global(_ local: Int32, _ table: Ingestor.Table) -> Int32 { strings.ids[table.rawValue][Int(local)] }
         sequence += 1
@@ -350,7 +390,7 @@ private struct Shard {
                 diagnostics.implausibleDuration += 1
             }
             readers[reader].pageViews.append(PageView(
-                time: time, article: strings.articles[Int(record.subject)],
+                time: time, article: articles[Int(record.subject)],
                 namespace: record.flags.contains(.otherNamespace) ? 1 : 0, milliseconds: milliseconds))
         case .session:
             var milliseconds = record.milliseconds
@@ -363,7 +403,7 @@ private struct Shard {
             if record.flags.contains(.thumbnailDropped) { diagnostics.droppedThumbnails += 1 }
             let thumbnail = record.thumbnail < 0 ? nil : global(record.thumbnail, .urls)
             readers[reader].saves.append(SaveAction(
-                time: time, article: strings.articles[Int(record.subject)],
+                time: time, article: articles[Int(record.subject)],
                 isSave: !record.flags.contains(.isUnsave), thumbnail: thumbnail))
         case .historyCleared:
             readers[reader].historyClears.append(time)
