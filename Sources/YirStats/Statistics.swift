@@ -23,7 +23,7 @@ public enum Statistics {
         let users = ingest.catalog.users
         var order = Array(0..<count)
         ingest.readers.withUnsafeBufferPointer { readers in
-            order.sort { users.precedes(readers[$0].user, readers[$1].user) }
+            order.sort(jobs: workers) { users.precedes(readers[$0].user, readers[$1].user) }
         }
         var positions = [Int](repeating: 0, count: count)
         for (position, index) in order.enumerated() { positions[index] = position }
@@ -67,7 +67,7 @@ public enum Statistics {
             diagnostics.add(partial.diagnostics)
             for i in cohortTotals.indices { cohortTotals[i].add(partial.totals[i]) }
         }
-        let summary = rankReaders(&readers)
+        let summary = rankReaders(&readers, jobs: workers)
         let cohort = CohortStats(
             readers: readers.count,
             readingMilliseconds: summary.readingMilliseconds,
@@ -80,8 +80,8 @@ public enum Statistics {
 
     /// Sets each reader's `rank.top_percent` and sums up what SPEC §2.4 takes from the readers'
     /// own figures: total reading and the reading and app-time percentiles. One pass over the
-    /// readers and one sort per figure, shared by ranks and percentiles.
-    static func rankReaders(_ readers: inout [ReaderStats])
+    /// readers and one sort per figure, shared by ranks and percentiles; on `jobs` threads.
+    static func rankReaders(_ readers: inout [ReaderStats], jobs: Int = 1)
         -> (readingMilliseconds: Int64, reading: CohortStats.Percentiles?, appTime: CohortStats.Percentiles?) {
         var reading: [Int64] = []
         var appTime: [Int64] = []
@@ -94,21 +94,31 @@ public enum Statistics {
             if ms > 0 { reading.append(ms) }
             if readers[i].appTime.milliseconds > 0 { appTime.append(readers[i].appTime.milliseconds) }
         }
-        reading.sort()
-        appTime.sort()
+        reading.sort(jobs: jobs, by: <)
+        appTime.sort(jobs: jobs, by: <)
         // r = 1 + readers with strictly more reading time; ⌈100·r/N⌉ over the N readers with any.
-        let n = reading.count
-        for i in readers.indices {
-            let ms = readers[i].reading.milliseconds
-            guard ms > 0 else { continue }
-            var low = 0  // → the number of values ≤ ms
-            var high = n
-            while low < high {
-                let mid = (low + high) / 2
-                if reading[mid] <= ms { low = mid + 1 } else { high = mid }
+        let count = readers.count
+        let parts = max(1, min(jobs, count / 4096))
+        reading.withUnsafeBufferPointer { reading in
+            readers.withUnsafeMutableBufferPointer { readers in
+                nonisolated(unsafe) let readers = readers
+                nonisolated(unsafe) let reading = reading
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    let n = reading.count
+                    for i in (count * part / parts)..<(count * (part + 1) / parts) {
+                        let ms = readers[i].reading.milliseconds
+                        guard ms > 0 else { continue }
+                        var low = 0  // → the number of values ≤ ms
+                        var high = n
+                        while low < high {
+                            let mid = (low + high) / 2
+                            if reading[mid] <= ms { low = mid + 1 } else { high = mid }
+                        }
+                        let r = 1 + (n - low)
+                        readers[i].rankTopPercent = (100 * r + n - 1) / n
+                    }
+                }
             }
-            let r = 1 + (n - low)
-            readers[i].rankTopPercent = (100 * r + n - 1) / n
         }
         return (total, percentiles(ascending: reading), percentiles(ascending: appTime))
     }

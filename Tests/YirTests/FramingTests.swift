@@ -172,4 +172,30 @@ func gzip(_ data: Data) throws -> Data {
         #expect(model.statistics.diagnostics.duplicates == repeats.count)
         #expect(JSONReport.lines(model) == JSONReport.lines(try original.model()))
     }
+
+    /// SPEC §2.4 ranks and percentiles over enough readers that their sorts and the ranking
+    /// run on several threads: every reader's figures are those of one thread.
+    @Test(arguments: [2, 3])
+    func ranksAndPercentilesAreTheSameOnOneThreadAndOnSeveral(jobs: Int) throws {
+        // Reading and app times repeat across readers: ranks have ties.
+        let lines = (0..<12_500).flatMap { i in [
+            #"{"type":"page_view","user":"u\#(i)","timestamp":"2025-03-01T10:00:00Z","wiki":"enwiki","title":"T\#(i % 97)","seconds":\#(i * 7 % 1009)}"#,
+            #"{"type":"session","user":"u\#(i)","timestamp":"2025-03-01T10:00:00Z","duration_ms":\#(i * 13 % 100_003)}"#,
+        ] }
+        var one = Run(lines)
+        one.jobs = 1
+        var several = Run(lines)
+        several.jobs = jobs
+        let reference = try one.model()
+        #expect(reference.statistics.readers.count > 3 * 4096)
+        #expect(Set(reference.statistics.readers.map(\.rankTopPercent)).count > 50)
+        let model = try several.model()
+        #expect(JSONReport.lines(model) == JSONReport.lines(reference))
+        func percentiles(_ model: ReportModel) -> [Int64?] {
+            let cohort = model.statistics.cohort
+            return [cohort.readingSecondsPercentiles, cohort.appTimeSecondsPercentiles].flatMap { [$0?.p50, $0?.p90, $0?.p99] }
+        }
+        #expect(percentiles(model) == percentiles(reference))
+        #expect(!percentiles(reference).contains(nil))
+    }
 }

@@ -6,6 +6,25 @@ import Testing
 
 /// SPEC §1.4 and §2.2–2.5: one test per rule.
 @Suite struct StatsTests {
+    /// Statistics sort readers and figures on `--jobs` threads: runs sorted at once, then
+    /// merged. Any size, any thread count, the order is that of one sort.
+    @Test(arguments: [1, 2, 3, 5])
+    func sortingOnSeveralThreadsOrdersLikeOneSort(jobs: Int) {
+        var state: UInt64 = 42
+        for count in [0, 1, 4095, 8192, 8193, 3 * 4096 + 1, 50_000] {
+            let values = (0..<count).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return Int(truncatingIfNeeded: state >> 40)  // 24 bits: some values repeat
+            }
+            var sorted = values
+            sorted.sort(jobs: jobs, by: <)
+            #expect(sorted == values.sorted(), "\(count) values")
+            var descending = values
+            descending.sort(jobs: jobs, by: >)
+            #expect(descending == values.sorted(by: >), "\(count) values")
+        }
+    }
+
     // MARK: §1.4 duplicates and implausible values
 
     @Test func sameTypeAndIdCountsOnceFirstInInputOrder() throws {
