@@ -192,12 +192,19 @@ public final class Ingestor {
     /// each reader's records as it goes; what only ingest needed (the id sets, the workers'
     /// string tables) is freed here.
     public func finish() -> IngestResult {
-        var readers: [ReaderActivity] = []
-        readers.reserveCapacity(shards.reduce(0) { $0 + $1.readers.count })
         var diagnostics = diagnostics
-        for shard in shards {
-            readers += shard.readers
-            diagnostics.add(shard.diagnostics)
+        for shard in shards { diagnostics.add(shard.diagnostics) }
+        // Moved, not copied: a copy retains and then releases every reader's record lists.
+        let readers = [ReaderActivity](unsafeUninitializedCapacity: shards.reduce(0) { $0 + $1.readers.count }) {
+            all, initialized in
+            for s in shards.indices {
+                shards[s].readers.withUnsafeMutableBufferPointer { shard in
+                    guard let from = shard.baseAddress else { return }
+                    (all.baseAddress! + initialized).moveInitialize(from: from, count: shard.count)
+                    initialized += shard.count
+                    from.initialize(repeating: ReaderActivity(user: -1), count: shard.count)
+                }
+            }
         }
         shards = []
         parsers = []

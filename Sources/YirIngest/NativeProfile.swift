@@ -115,9 +115,9 @@ final class NativeProfile {
         var zone: Int32 = -1
         let catalog = zones
         if let found = try withString(.tz, { strings.zone($0, catalog: catalog) }) {
-            guard let (id, rules) = found else { throw .unknownTimeZone }
+            guard let id = found else { throw .unknownTimeZone }
             zone = id
-            if case .wall(let wall) = time { time = .instant(rules.instant(fromWall: wall)) }
+            if case .wall(let wall) = time { time = .instant(strings.zoneRules[Int(id)]!.instant(fromWall: wall)) }
         }
 
         var record: ParsedRecord

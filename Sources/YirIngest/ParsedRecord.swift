@@ -63,6 +63,7 @@ struct LocalStrings {
     var urls = StringTable()
     var zones = StringTable()
     var zoneRules: [ZoneRules?] = []  // by local zone id; nil: not an IANA zone
+    private var isZone: [Bool] = []   // by local zone id: zoneRules[id] != nil
 
     private var rawWikis = StringTable()
     private var wikiOfRaw: [Int32] = []
@@ -109,13 +110,16 @@ struct LocalStrings {
         return id < 0 ? nil : id
     }
 
-    /// The zone's local id and rules, or nil when the name is not an IANA zone.
-    mutating func zone(_ raw: UnsafeRawBufferPointer, catalog: ZoneCatalog) -> (Int32, ZoneRules)? {
+    /// The zone's local id, or nil when the name is not an IANA zone. Only an id: returning
+    /// the rules would retain them once per record.
+    mutating func zone(_ raw: UnsafeRawBufferPointer, catalog: ZoneCatalog) -> Int32? {
         let id = zones.intern(raw)
         if Int(id) == zoneRules.count {
-            zoneRules.append(catalog.rules(for: String(decoding: raw, as: UTF8.self)))
+            // A copy of the worker's own: the catalog's objects are shared by every worker.
+            let rules = catalog.rules(for: String(decoding: raw, as: UTF8.self))
+            zoneRules.append(rules?.copy())
+            isZone.append(rules != nil)
         }
-        guard let rules = zoneRules[Int(id)] else { return nil }
-        return (id, rules)
+        return isZone[Int(id)] ? id : nil
     }
 }
