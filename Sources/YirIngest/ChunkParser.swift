@@ -28,7 +28,7 @@ struct ParsedChunk {
 /// A worker: splits chunks into lines and decodes them. Each worker owns its string tables,
 /// so workers share nothing while they run.
 struct ChunkParser {
-    var strings = LocalStrings()
+    var strings: LocalStrings
     private var profile: NativeProfile
     /// A mapping profile's translator; nil for native input.
     private let translator: ProfileTranslator?
@@ -40,7 +40,8 @@ struct ChunkParser {
     let shardCount: Int
 
     init(zones: ZoneCatalog, mapping: MappingProfile? = nil, shardCount: Int = 1) {
-        profile = NativeProfile(zones: zones)
+        strings = LocalStrings(zones: zones)
+        profile = NativeProfile()
         translator = mapping.map(ProfileTranslator.init(profile:))
         self.shardCount = max(1, shardCount)
     }

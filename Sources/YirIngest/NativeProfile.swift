@@ -19,9 +19,6 @@ final class NativeProfile {
     }
 
     private var scanner = JSONScanner(keys: Field.allCases.map(\.name))
-    let zones: ZoneCatalog
-
-    init(zones: ZoneCatalog) { self.zones = zones }
 
     /// Scratch space for strings with escapes; each is used before the next is decoded.
     private var scratch: [UInt8] = []
@@ -113,8 +110,7 @@ final class NativeProfile {
         if user < 0 { user = strings.users.intern("default") }
 
         var zone: Int32 = -1
-        let catalog = zones
-        if let found = try withString(.tz, { strings.zone($0, catalog: catalog) }) {
+        if let found = try withString(.tz, { strings.zone($0) }) {
             guard let id = found else { throw .unknownTimeZone }
             zone = id
             if case .wall(let wall) = time { time = .instant(strings.zoneRules[Int(id)]!.instant(fromWall: wall)) }

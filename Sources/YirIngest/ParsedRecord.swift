@@ -62,8 +62,12 @@ struct LocalStrings {
     var keys = StringTable()
     var urls = StringTable()
     var zones = StringTable()
+    /// Where zone names are looked up (only at a name's first sighting).
+    private let zoneCatalog: ZoneCatalog
     var zoneRules: [ZoneRules?] = []  // by local zone id; nil: not an IANA zone
     private var isZone: [Bool] = []   // by local zone id: zoneRules[id] != nil
+
+    init(zones: ZoneCatalog) { zoneCatalog = zones }
 
     private var rawWikis = StringTable()
     private var wikiOfRaw: [Int32] = []
@@ -112,11 +116,11 @@ struct LocalStrings {
 
     /// The zone's local id, or nil when the name is not an IANA zone. Only an id: returning
     /// the rules would retain them once per record.
-    mutating func zone(_ raw: UnsafeRawBufferPointer, catalog: ZoneCatalog) -> Int32? {
+    mutating func zone(_ raw: UnsafeRawBufferPointer) -> Int32? {
         let id = zones.intern(raw)
         if Int(id) == zoneRules.count {
             // A copy of the worker's own: the catalog's objects are shared by every worker.
-            let rules = catalog.rules(for: String(decoding: raw, as: UTF8.self))
+            let rules = zoneCatalog.rules(for: String(decoding: raw, as: UTF8.self))
             zoneRules.append(rules?.copy())
             isZone.append(rules != nil)
         }
