@@ -73,11 +73,11 @@ final class ReaderCalculator: Sendable {
         }
     }
 
-    /// The figures and the counts of records that did not count, by reason; the reader's
-    /// counted totals per article are left in `scratch.totals`.
-    func compute(_ activity: ReaderActivity, scratch: inout Scratch) -> (ReaderStats, Diagnostics) {
+    /// The figures; records that did not count are added to `skipped` by reason (one
+    /// `Diagnostics` per worker: a new one per reader would allocate). The reader's counted
+    /// totals per article are left in `scratch.totals`.
+    func compute(_ activity: ReaderActivity, scratch: inout Scratch, skipped: inout Diagnostics) -> ReaderStats {
         scratch.reset()
-        var skipped = Diagnostics()
         let asOf = parameters.asOf
         let zone = parameters.zoneOverride
             ?? activity.latestZone.map { zoneRules[Int($0.zone)] }
@@ -175,7 +175,7 @@ final class ReaderCalculator: Sendable {
             saved: saved, notifications: notifications, rankTopPercent: nil,
             activity: activityFigures,
             articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil)
-        return (stats, skipped)
+        return stats
     }
 
     /// SPEC §2.3 `saved`: each article's latest save/unsave at or before A decides.

@@ -49,9 +49,8 @@ public enum Statistics {
                         // Moved out, not copied: the records are freed with `activity`.
                         let activity = (activities.baseAddress! + index).move()
                         (activities.baseAddress! + index).initialize(to: ReaderActivity(user: activity.user))
-                        let (stats, skipped) = own.compute(activity, scratch: &scratch)
+                        let stats = own.compute(activity, scratch: &scratch, skipped: &diagnostics)
                         (slots.baseAddress! + place[index]).initialize(to: consume stats)
-                        diagnostics.add(skipped)
                         for t in scratch.totals { cohortTotals[Int(t.article)].addReader(t) }
                     }
                     partials[worker] = (diagnostics, cohortTotals)
