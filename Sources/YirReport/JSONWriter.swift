@@ -209,18 +209,23 @@ public struct JSONWriter: ~Copyable {
     /// In quotes, with `"` `\` and control characters escaped (`appendJSONString`'s rules);
     /// a string that needs none is copied whole.
     private mutating func appendString(_ value: String) {
+        // Native strings lend their bytes in place; `withUTF8` would need a copy of `value`,
+        // which retains it.
+        if value.utf8.withContiguousStorageIfAvailable({ appendString(bytes: $0) }) != nil { return }
         var value = value
-        value.withUTF8 { text in
-            if text.contains(where: needsJSONEscape) {
-                var escaped: [UInt8] = []
-                appendJSONString(text, to: &escaped)
-                return escaped.withUnsafeBytes { put($0) }
-            }
-            let p = reserve(text.count + 2)
-            p[0] = UInt8(ascii: "\"")
-            if let source = text.baseAddress { (p + 1).update(from: source, count: text.count) }
-            p[text.count + 1] = UInt8(ascii: "\"")
-            commit(text.count + 2)
+        value.withUTF8 { appendString(bytes: $0) }
+    }
+
+    private mutating func appendString(bytes text: UnsafeBufferPointer<UInt8>) {
+        if text.contains(where: needsJSONEscape) {
+            var escaped: [UInt8] = []
+            appendJSONString(text, to: &escaped)
+            return escaped.withUnsafeBytes { put($0) }
         }
+        let p = reserve(text.count + 2)
+        p[0] = UInt8(ascii: "\"")
+        if let source = text.baseAddress { (p + 1).update(from: source, count: text.count) }
+        p[text.count + 1] = UInt8(ascii: "\"")
+        commit(text.count + 2)
     }
 }
