@@ -21,6 +21,8 @@ struct ParsedChunk {
     var newZoneRules: [ZoneRules?] = []
     /// The articles (local wiki and title ids) this chunk added to the worker's table, in id order.
     var newArticles: [Article] = []
+    /// The article fingerprints this chunk added (`LocalStrings.newFingerprints`).
+    var newFingerprints: [(key: (UInt64, UInt64), value: Int32)] = []
 
     var records: Int { shards.reduce(0) { $0 + $1.count } }
 }
@@ -62,6 +64,7 @@ struct ChunkParser {
         }
         result.newArticles = (shippedArticles..<strings.articles.count).map { strings.articles[$0] }
         shippedArticles = strings.articles.count
+        swap(&result.newFingerprints, &strings.newFingerprints)
         return result
     }
 

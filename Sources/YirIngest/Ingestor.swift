@@ -102,6 +102,9 @@ public final class Ingestor {
     /// shard, so shards merging in parallel write disjoint entries.
     private var readerOfUser: [Int32] = []
     private var zoneRules: [ZoneRules] = []
+    /// With several workers, the articles of earlier batches by fingerprint
+    /// (`LocalStrings.knownArticles`).
+    private var knownArticles = FingerprintMap()
     private var diagnostics = Diagnostics()
     private var inputs: [InputSummary] = []
 
@@ -208,9 +211,11 @@ public final class Ingestor {
             }
         }
         shards = []
+        if ProcessInfo.processInfo.environment["YIR_DEBUG_COUNTS"] != nil { FileHandle.standardError.write("local articles \(parsers.map { $0.strings.articles.count }) titles \(parsers.map { $0.strings.titles.count }) catalog \(catalog.articles.count) known \(knownArticles.count)\n".data(using: .utf8)!) }
         parsers = []
         maps = []
         articleMaps = []
+        knownArticles = FingerprintMap()
         return IngestResult(catalog: catalog, readers: readers, zoneRules: zoneRules,
                             diagnostics: diagnostics, inputs: inputs)
     }
@@ -225,6 +230,9 @@ public final class Ingestor {
         var results = [ParsedChunk](repeating: ParsedChunk(), count: batch.count)
         let impliedTypes = batch.map { files[$0.chunk.input].impliedType }
         nonisolated(unsafe) let chunks = batch.map(\.chunk)
+        // Lent for this batch only: the merge adds to the map next, in place.
+        if jobs > 1 { for w in parsers.indices { parsers[w].strings.knownArticles = knownArticles } }
+        defer { for w in parsers.indices { parsers[w].strings.knownArticles = nil } }
         results.withUnsafeMutableBufferPointer { output in
             parsers.withUnsafeMutableBufferPointer { parsers in
                 nonisolated(unsafe) let output = output
@@ -344,6 +352,9 @@ public final class Ingestor {
                 wiki: articleMaps[worker].wikis[Int(article.wiki)],
                 title: articleMaps[worker].titles[Int(article.title)]))
         }
+        for (key, local) in chunk.newFingerprints where knownArticles.value(key) == nil {
+            knownArticles.insert(key, value: local < 0 ? -1 : articleMaps[worker].articles[Int(local)])
+        }
     }
 }
 
@@ -369,6 +380,9 @@ private struct Shard {
     private mutating func accept(_ record: ParsedRecord, _ strings: Ingestor.StringMaps, _ articles: [Int32],
                                  _ readerOfUser: UnsafeMutableBufferPointer<Int32>) {
         func global(_ local: Int32, _ table: Ingestor.Table) -> Int32 { strings.ids[table.rawValue][Int(local)] }
+        var article: Int32 {
+            record.flags.contains(.catalogArticle) ? record.subject : articles[Int(record.subject)]
+        }
         sequence += 1
         let user = Int(global(record.user, .users))
         // The catalog also holds users met only on rejected lines: a reader is made at its
@@ -402,7 +416,7 @@ private struct Shard {
                 diagnostics.implausibleDuration += 1
             }
             readers[reader].pageViews.append(PageView(
-                time: time, article: articles[Int(record.subject)],
+                time: time, article: article,
                 namespace: record.flags.contains(.otherNamespace) ? 1 : 0, milliseconds: milliseconds))
         case .session:
             var milliseconds = record.milliseconds
@@ -415,7 +429,7 @@ private struct Shard {
             if record.flags.contains(.thumbnailDropped) { diagnostics.droppedThumbnails += 1 }
             let thumbnail = record.thumbnail < 0 ? nil : global(record.thumbnail, .urls)
             readers[reader].saves.append(SaveAction(
-                time: time, article: articles[Int(record.subject)],
+                time: time, article: article,
                 isSave: !record.flags.contains(.isUnsave), thumbnail: thumbnail))
         case .historyCleared:
             readers[reader].historyClears.append(time)

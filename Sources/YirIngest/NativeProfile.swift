@@ -186,9 +186,16 @@ final class NativeProfile {
             guard !bytes.isEmpty else { throw .invalidValue }
             return strings.rawWiki(bytes)
         }!
-        record.subject = try withString(.title, required: true) { (bytes) throws(RejectReason) in
+        let article = try withString(.title, required: true) { (bytes) throws(RejectReason) in
             guard let article = strings.article(rawWiki: wiki, title: bytes) else { throw .invalidValue }
             return article
         }!
+        switch article {
+        case .local(let id):
+            record.subject = id
+        case .catalog(let id):
+            record.subject = id
+            record.flags.insert(.catalogArticle)
+        }
     }
 }

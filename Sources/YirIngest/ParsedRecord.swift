@@ -29,6 +29,8 @@ struct ParsedRecord {
         static let thumbnailDropped = Flags(rawValue: 8)
         static let hasID = Flags(rawValue: 16)
         static let otherNamespace = Flags(rawValue: 32)
+        /// `subject` is already the catalog's article id (`LocalStrings.knownArticles`).
+        static let catalogArticle = Flags(rawValue: 64)
     }
 
     var recordTime: RecordTime { flags.contains(.isWall) ? .wall(time) : .instant(time) }
@@ -74,33 +76,60 @@ struct LocalStrings {
     private var rawTitles = StringTable()
     private var titleOfRaw: [Int32] = []  // -1: empty after normalisation
 
-    /// (normalised wiki id, title as read) → local article id, or -1 when nothing is left of
-    /// the title after normalisation: one lookup per page view or save, where going through the
-    /// title's and the article's tables costs two lookups and several cache misses more.
+    /// (normalised wiki, title as read) → local article id, -1 when nothing is left of the title
+    /// after normalisation, or -2 − the catalog's id for an article of `knownArticles`: one
+    /// lookup per page view or save, where going through the title's and the article's tables
+    /// costs two lookups and several cache misses more.
     private var articleOfRawPair = FingerprintMap()
+    /// Per site as read: a hash of its normalised bytes, the same in every worker.
+    private var wikiSaltOfRaw: [UInt64] = []
+
+    /// With several workers: the articles the catalog learnt from earlier batches, under the
+    /// same fingerprints, read-only while the workers parse. Without it every worker would
+    /// normalise and intern every popular title once more.
+    var knownArticles: FingerprintMap?
+    /// The fingerprints this worker added since they were last shipped, with their local value
+    /// (article id, or -1), so that the catalog can learn them for `knownArticles`.
+    var newFingerprints: [(key: (UInt64, UInt64), value: Int32)] = []
+
+    /// An article as a worker resolved it.
+    enum ArticleID {
+        /// In this worker's `articles`.
+        case local(Int32)
+        /// The catalog's id, from `knownArticles`.
+        case catalog(Int32)
+    }
 
     /// The id of a site as read; its normalised form is `wikiOfRaw[id]`.
     mutating func rawWiki(_ raw: UnsafeRawBufferPointer) -> Int32 {
         let rawID = rawWikis.intern(raw)
         if Int(rawID) == wikiOfRaw.count {
-            let normalised = Normalization.wiki(String(decoding: raw, as: UTF8.self))
-            wikiOfRaw.append(wikis.intern(normalised))
+            let normalised = wikis.intern(Normalization.wiki(String(decoding: raw, as: UTF8.self)))
+            wikiOfRaw.append(normalised)
+            wikiSaltOfRaw.append(mix64(wikis.hash(of: normalised)))
         }
         return rawID
     }
 
-    /// The local id of the article (wiki, title as read), or nil when nothing is left of the
-    /// title after normalisation.
-    mutating func article(rawWiki: Int32, title raw: UnsafeRawBufferPointer) -> Int32? {
+    /// The article (wiki, title as read), or nil when nothing is left of the title after
+    /// normalisation.
+    mutating func article(rawWiki: Int32, title raw: UnsafeRawBufferPointer) -> ArticleID? {
         // Keyed by the normalised wiki: one site is often written several ways in one export.
-        let wiki = wikiOfRaw[Int(rawWiki)]
-        let salt = UInt64(UInt32(bitPattern: wiki)) &* 0x9E37_79B9_7F4A_7C15
+        let salt = wikiSaltOfRaw[Int(rawWiki)]
         let key = (mix64(hashBytes(raw, seed: 0x4528_21E6_38D0_1377) ^ salt),
                    mix64(hashBytes(raw, seed: 0xBE54_66CF_34E9_0C6C) &+ salt))
-        if let id = articleOfRawPair.value(key) { return id < 0 ? nil : id }
+        if let id = articleOfRawPair.value(key) {
+            return id >= 0 ? .local(id) : id == -1 ? nil : .catalog(-2 - id)
+        }
+        if let known = knownArticles?.value(key) {
+            articleOfRawPair.insert(key, value: known < 0 ? -1 : -2 - known)
+            return known < 0 ? nil : .catalog(known)
+        }
+        let wiki = wikiOfRaw[Int(rawWiki)]
         let id = title(raw).map { articles.intern(Article(wiki: wiki, title: $0)) } ?? -1
         articleOfRawPair.insert(key, value: id)
-        return id < 0 ? nil : id
+        if knownArticles != nil { newFingerprints.append((key, id)) }
+        return id < 0 ? nil : .local(id)
     }
 
     /// The normalised title's id, or nil when nothing is left after normalisation.
