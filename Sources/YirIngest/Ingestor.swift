@@ -211,7 +211,6 @@ public final class Ingestor {
             }
         }
         shards = []
-        if ProcessInfo.processInfo.environment["YIR_DEBUG_COUNTS"] != nil { FileHandle.standardError.write("local articles \(parsers.map { $0.strings.articles.count }) titles \(parsers.map { $0.strings.titles.count }) catalog \(catalog.articles.count) known \(knownArticles.count)\n".data(using: .utf8)!) }
         parsers = []
         maps = []
         articleMaps = []

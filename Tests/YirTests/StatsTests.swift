@@ -87,6 +87,35 @@ import Testing
         #expect(reader.topArticles.first?.title == "Ada Lovelace")
     }
 
+    /// The normaliser's shortcut: a title made only of `isPlainNFC` scalars skips Foundation.
+    /// Each such scalar is a starter, alone unchanged by NFC, and unchanged after a letter
+    /// that composes with marks in its script (e, Cyrillic е, न, か, 가) — so skipping is exact.
+    @Test func plainNFCScalarsAreLeftAsTheyAre() {
+        let ranges: [ClosedRange<UInt32>] = [0x20...0x2FF, 0x400...0x52F, 0x900...0x97F, 0x3041...0x30FF,
+                                             0x4E00...0x9FFF, 0xAC00...0xD7A3]
+        let plain = ranges.flatMap { $0 }.filter(Normalization.isPlainNFC).compactMap(Unicode.Scalar.init)
+        #expect(plain.count > 33_000)
+        #expect(plain.allSatisfy { $0.properties.canonicalCombiningClass == .notReordered })
+        for before in ["e", "\u{435}", "\u{928}", "\u{304B}", "\u{AC00}", ""] {
+            var text = ""
+            for scalar in plain { text += before; text.unicodeScalars.append(scalar) }
+            #expect(Array(text.precomposedStringWithCanonicalMapping.unicodeScalars) == Array(text.unicodeScalars),
+                    "after \(before.debugDescription)")
+        }
+        // And what the ranges leave out does change, or may.
+        for mark: UInt32 in [0x301, 0x93C, 0x958, 0x3099, 0x1161, 0x11A8] { #expect(!Normalization.isPlainNFC(mark)) }
+    }
+
+    /// The shortcut and Foundation give the same title, white space at the edges included.
+    @Test(arguments: ["  D\u{FC}rre\u{A0}", "\u{3000}\u{6771}\u{4EAC} ", "\u{92D}\u{93E}\u{930}\u{924}",
+                      "\u{2003}\u{41F}\u{440}\u{438}\u{432}\u{435}\u{442}\u{2029}", "\u{AC00}_\u{AC01}",
+                      "Cafe\u{301}", "\u{915}\u{93C}", "\u{A0}", " \u{85} "])
+    func titlesTakingTheShortcutMatchFoundation(title: String) {
+        let bytes = Array(title.utf8)
+        let expected = Normalization.titleByFoundation(bytes.map { $0 == UInt8(ascii: "_") ? 0x20 : $0 })
+        #expect(bytes.withUnsafeBytes { Normalization.title($0) } == expected)
+    }
+
     @Test func titlesAreComparedInUnicodeNFC() throws {
         let decomposed = "Du\u{0308}rre"  // u + combining diaeresis
         let reader = try Run([view("2025-05-01T10:00:00Z", title: decomposed), view("2025-05-02T10:00:00Z", title: "Dürre")]).reader()
