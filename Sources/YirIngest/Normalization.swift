@@ -115,11 +115,19 @@ public enum Normalization {
                 value = value << 6 | UInt32(byte & 0x3F)
             }
             i = start + length
-            guard isPlainNFC(value), let scalar = Unicode.Scalar(value) else { return nil }
-            // White_Space is the set `.whitespacesAndNewlines` names.
-            if !scalar.properties.isWhitespace { kept = (kept?.lowerBound ?? start)..<i }
+            guard isPlainNFC(value) else { return nil }
+            if !isWhiteSpace(value) { kept = (kept?.lowerBound ?? start)..<i }
         }
         return kept.map { Array(text[$0]) } ?? []
+    }
+
+    /// Unicode's White_Space, the set `.whitespacesAndNewlines` names, without a property
+    /// lookup per scalar (a test checks it against `Unicode.Scalar.Properties.isWhitespace`).
+    static func isWhiteSpace(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
     }
 
     /// Scalars that NFC never changes, in any string made only of them: starters (canonical

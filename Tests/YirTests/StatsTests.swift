@@ -106,6 +106,14 @@ import Testing
         for mark: UInt32 in [0x301, 0x93C, 0x958, 0x3099, 0x1161, 0x11A8] { #expect(!Normalization.isPlainNFC(mark)) }
     }
 
+    /// Titles are trimmed of Unicode White_Space, as `.whitespacesAndNewlines` trims them.
+    @Test func titlesAreTrimmedOfUnicodeWhiteSpace() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(Normalization.isWhiteSpace(value) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+        }
+    }
+
     /// The shortcut and Foundation give the same title, white space at the edges included.
     @Test(arguments: ["  D\u{FC}rre\u{A0}", "\u{3000}\u{6771}\u{4EAC} ", "\u{92D}\u{93E}\u{930}\u{924}",
                       "\u{2003}\u{41F}\u{440}\u{438}\u{432}\u{435}\u{442}\u{2029}", "\u{AC00}_\u{AC01}",
