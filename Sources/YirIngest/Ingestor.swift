@@ -104,7 +104,7 @@ public final class Ingestor {
     private var zoneRules: [ZoneRules] = []
     /// With several workers, the articles of earlier batches by fingerprint
     /// (`LocalStrings.knownArticles`).
-    private var knownArticles = FingerprintMap()
+    private var knownArticles: KnownArticles
     private var diagnostics = Diagnostics()
     private var inputs: [InputSummary] = []
 
@@ -144,6 +144,7 @@ public final class Ingestor {
         }
         maps = Array(repeating: StringMaps(), count: self.jobs)
         articleMaps = Array(repeating: ArticleMaps(), count: self.jobs)
+        knownArticles = KnownArticles(parts: self.jobs)
         shards = (0..<shardCount).map { _ in Shard(options: options) }
     }
 
@@ -214,7 +215,7 @@ public final class Ingestor {
         parsers = []
         maps = []
         articleMaps = []
-        knownArticles = FingerprintMap()
+        knownArticles = KnownArticles(parts: 1)
         return IngestResult(catalog: catalog, readers: readers, zoneRules: zoneRules,
                             diagnostics: diagnostics, inputs: inputs)
     }
@@ -293,11 +294,23 @@ public final class Ingestor {
         let articleMaps = articleMaps
         let jobs = jobs
         shards.withUnsafeMutableBufferPointer { shards in
-            readerOfUser.withUnsafeMutableBufferPointer { readerOfUser in
+          readerOfUser.withUnsafeMutableBufferPointer { readerOfUser in
+            knownArticles.parts.withUnsafeMutableBufferPointer { known in
                 nonisolated(unsafe) let shards = shards
                 nonisolated(unsafe) let readerOfUser = readerOfUser
-                // Thread t merges shards t, t + jobs, …: no more threads than `--jobs`.
+                nonisolated(unsafe) let known = known
+                // Thread t merges shards t, t + jobs, …: no more threads than `--jobs`. With
+                // several, it first adds the batch's new article fingerprints of part t.
                 DispatchQueue.concurrentPerform(iterations: min(jobs, shards.count)) { thread in
+                    if jobs > 1 {
+                        for (i, chunk) in results.enumerated() {
+                            let catalogIDs = articleMaps[i % workers].articles
+                            for (key, local) in chunk.newFingerprints
+                            where KnownArticles.part(of: key, among: jobs) == thread && known[thread].value(key) == nil {
+                                known[thread].insert(key, value: local < 0 ? -1 : catalogIDs[Int(local)])
+                            }
+                        }
+                    }
                     for s in stride(from: thread, to: shards.count, by: jobs) {
                         for (i, chunk) in results.enumerated() {
                             shards[s].merge(chunk.shards[s], strings: maps[i % workers],
@@ -306,6 +319,7 @@ public final class Ingestor {
                     }
                 }
             }
+          }
         }
         for (i, chunk) in batch.results.enumerated() {
             batch.chunks[i].reader.release(batch.chunks[i].chunk)
@@ -350,9 +364,6 @@ public final class Ingestor {
             articleMaps[worker].articles.append(catalog.article(
                 wiki: articleMaps[worker].wikis[Int(article.wiki)],
                 title: articleMaps[worker].titles[Int(article.title)]))
-        }
-        for (key, local) in chunk.newFingerprints where knownArticles.value(key) == nil {
-            knownArticles.insert(key, value: local < 0 ? -1 : articleMaps[worker].articles[Int(local)])
         }
     }
 }

@@ -87,7 +87,7 @@ struct LocalStrings {
     /// With several workers: the articles the catalog learnt from earlier batches, under the
     /// same fingerprints, read-only while the workers parse. Without it every worker would
     /// normalise and intern every popular title once more.
-    var knownArticles: FingerprintMap?
+    var knownArticles: KnownArticles?
     /// The fingerprints this worker added since they were last shipped, with their local value
     /// (article id, or -1), so that the catalog can learn them for `knownArticles`.
     var newFingerprints: [(key: (UInt64, UInt64), value: Int32)] = []
