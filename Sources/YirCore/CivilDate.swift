@@ -24,6 +24,25 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     }
 
     public init(daysSinceEpoch days: Int64) {
+        // Neri and Schneider's algorithm ("Euclidean affine functions and their application to
+        // calendar algorithms", 2022): multiplications and shifts where Hinnant's needs
+        // divisions, for the millions of dates the statistics and renderers take. It counts
+        // in unsigned 32 bits from 82 eras (32,800 years) before 1970; outside that span,
+        // Hinnant's `civil_from_days` below.
+        if days > -12_600_000 && days < 1_000_000_000 {
+            let n = UInt32(truncatingIfNeeded: days + 719_468 + 146_097 * 82)
+            let n1 = 4 * n + 3
+            let century = n1 / 146_097
+            let n2 = n1 % 146_097 | 3
+            let p2 = UInt64(2_939_745) * UInt64(n2)
+            let yearOfCentury = UInt32(truncatingIfNeeded: p2 >> 32)
+            let dayOfYear = UInt32(truncatingIfNeeded: p2) / 2_939_745 / 4
+            let n3 = 2_141 * dayOfYear + 197_913
+            let january = dayOfYear >= 306  // the computational year starts on 1 March
+            self.init(year: Int(100 * century + yearOfCentury) - 32_800 + (january ? 1 : 0),
+                      month: Int(january ? (n3 >> 16) - 12 : n3 >> 16), day: Int((n3 & 0xFFFF) / 2_141) + 1)
+            return
+        }
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

@@ -114,7 +114,8 @@ public enum RFC3339 {
     /// Writes what `append` appends at `out` (room for `maximumLength` bytes) and returns how
     /// many bytes it wrote: fixed widths, two digits at a time (constant divisors, no loop).
     public static func write(_ instant: Int64, offsetSeconds: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        let offset = Int((Double(offsetSeconds) / 60).rounded()) * 60
+        // To the nearest minute, halves away from zero (zones' early local mean times have seconds).
+        let offset = (offsetSeconds >= 0 ? (offsetSeconds + 30) / 60 : -((30 - offsetSeconds) / 60)) * 60
         let local = LocalTime(wallMilliseconds: instant + Int64(offset) * 1000)
         let date = local.date
         var i = 0

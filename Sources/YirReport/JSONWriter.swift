@@ -79,6 +79,7 @@ public struct JSONWriter: ~Copyable {
         put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    @inline(__always)
     private mutating func beforeValue() {
         if afterKey {
             afterKey = false
@@ -91,8 +92,13 @@ public struct JSONWriter: ~Copyable {
         newline()
     }
 
+    @inline(__always)
     private mutating func newline() {
         guard pretty else { return }
+        indentLine()
+    }
+
+    private mutating func indentLine() {
         let spaces = 2 * (indent + depth)
         let p = reserve(1 + spaces)
         p[0] = 0x0A

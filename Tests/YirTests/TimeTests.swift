@@ -136,10 +136,39 @@ import Testing
         #expect(reader.patterns.timeOfDay == .morning)
     }
 
+    /// RFC 3339 offsets are whole minutes: an offset with seconds (Monrovia's −0:44:30 until
+    /// 1972) is written rounded to the nearest minute, halves away from zero, and the local
+    /// time shown is the instant at that offset.
+    @Test(arguments: [(-2670, "1969-12-31T23:15:00-00:45"), (2670, "1970-01-01T00:45:00+00:45"),
+                      (2669, "1970-01-01T00:44:00+00:44"), (-30, "1969-12-31T23:59:00-00:01"),
+                      (30, "1970-01-01T00:01:00+00:01"), (29, "1970-01-01T00:00:00Z"), (-29, "1970-01-01T00:00:00Z")])
+    func instantsAreWrittenWithTheOffsetRoundedToTheMinute(offsetSeconds: Int, expected: String) {
+        #expect(RFC3339.format(0, offsetSeconds: offsetSeconds) == expected)
+    }
+
     @Test func civilDateArithmeticRoundTrips() {
         for days in stride(from: Int64(-800), through: 50_000, by: 7) {
             #expect(CivilDate(daysSinceEpoch: days).daysSinceEpoch == days)
         }
+        // Day by day across both algorithms' range (and its edges): each date is the day after
+        // the one before, and converts back to its day count.
+        for range in [Int64(-13_000_000)...(-12_000_000), -800_000...800_000, 999_000_000...1_001_000_000] {
+            var previous = CivilDate(daysSinceEpoch: range.lowerBound - 1)
+            for days in range {
+                let date = CivilDate(daysSinceEpoch: days)
+                let next = previous.day < CivilDate.daysInMonth(year: previous.year, month: previous.month)
+                    ? CivilDate(year: previous.year, month: previous.month, day: previous.day + 1)
+                    : previous.month < 12 ? CivilDate(year: previous.year, month: previous.month + 1, day: 1)
+                    : CivilDate(year: previous.year + 1, month: 1, day: 1)
+                if date != next || date.daysSinceEpoch != days {
+                    Issue.record("day \(days): \(date), expected \(next)")
+                    break
+                }
+                previous = date
+            }
+        }
+        #expect(CivilDate(daysSinceEpoch: 0) == CivilDate(year: 1970, month: 1, day: 1))
+        #expect(CivilDate(daysSinceEpoch: 11_016) == CivilDate(year: 2000, month: 2, day: 29))
         #expect(CivilDate(year: 2000, month: 3, day: 1).daysSinceEpoch - CivilDate(year: 2000, month: 2, day: 28).daysSinceEpoch == 2)
         #expect(CivilDate.weekday(daysSinceEpoch: CivilDate(year: 2025, month: 1, day: 1).daysSinceEpoch) == 3)
     }
