@@ -46,25 +46,37 @@ public func writeDecimal(_ value: FixedDecimal, to out: UnsafeMutablePointer<UIn
         scale -= 1
     }
     var digits = 1
-    var rest = magnitude / 10
-    while rest > 0 {
+    var bound: UInt64 = 10
+    while digits < 20 && magnitude >= bound {
         digits += 1
-        rest /= 10
+        bound &*= 10
     }
     digits = max(digits, scale + 1)  // 0.005: the leading zeros are digits too
     let sign = value.value < 0 ? 1 : 0
     let length = sign + digits + (scale > 0 ? 1 : 0)
     if sign == 1 { out[0] = UInt8(ascii: "-") }
-    // Least significant first, from the end backwards.
+    // Least significant first, from the end backwards: the fraction digit by digit (it is
+    // short), the whole part two digits at a time.
     var i = length
-    for written in 0..<digits {
-        if written == scale && scale > 0 {
-            i -= 1
-            out[i] = UInt8(ascii: ".")
-        }
+    for _ in 0..<scale {
         i -= 1
         out[i] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
         magnitude /= 10
+    }
+    if scale > 0 {
+        i -= 1
+        out[i] = UInt8(ascii: ".")
+    }
+    while magnitude >= 10 {
+        let pair = Int(truncatingIfNeeded: magnitude % 100)
+        magnitude /= 100
+        i -= 2
+        out[i] = UInt8(truncatingIfNeeded: pair / 10) + 0x30
+        out[i + 1] = UInt8(truncatingIfNeeded: pair % 10) + 0x30
+    }
+    if i > sign {
+        i -= 1
+        out[i] = UInt8(truncatingIfNeeded: magnitude) + 0x30
     }
     return length
 }

@@ -1,15 +1,35 @@
 import Testing
+import Foundation
 @testable import YirCore
 
 /// The hand-written number and time forms every output relies on.
 @Suite struct CoreTests {
     @Test(arguments: [(Int64(0), 3, "0"), (12_500, 3, "12.5"), (1, 3, "0.001"), (180_500, 3, "180.5"), (10_005, 4, "1.0005"),
-                      (-2_500, 3, "-2.5"), (86_400_000, 3, "86400"), (7, 0, "7"), (Int64.max, 0, "9223372036854775807")])
+                      (-2_500, 3, "-2.5"), (86_400_000, 3, "86400"), (7, 0, "7"), (Int64.max, 0, "9223372036854775807"),
+                      (Int64.min, 0, "-9223372036854775808"), (123_456, 1, "12345.6"), (5, 1, "0.5"), (-15, 1, "-1.5"),
+                      (100, 0, "100"), (1_234, 0, "1234")])
     func decimalsHaveNoTrailingZeros(value: Int64, scale: Int, text: String) {
         #expect(decimalText(value, scale: scale) == text)
         var bytes = [UInt8](repeating: 0, count: FixedDecimal.maximumLength)
         let count = bytes.withUnsafeMutableBufferPointer { writeDecimal(FixedDecimal(value, scale: scale), to: $0.baseAddress!) }
         #expect(String(decoding: bytes[..<count], as: UTF8.self) == text)
+    }
+
+    /// Whole numbers of every length, and milliseconds as seconds, against the standard library.
+    @Test func decimalsAgreeWithIntegerFormatting() {
+        var value: Int64 = 1
+        var bytes = [UInt8](repeating: 0, count: FixedDecimal.maximumLength)
+        for _ in 0..<2_000 {
+            value = value &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let shifted = value >> Int64(value & 63)  // every number of digits
+            let count = bytes.withUnsafeMutableBufferPointer { writeDecimal(FixedDecimal(shifted, scale: 0), to: $0.baseAddress!) }
+            #expect(String(decoding: bytes[..<count], as: UTF8.self) == String(shifted))
+            let ms = shifted % 100_000_000
+            var seconds = String(ms.magnitude / 1000)
+            let fraction = String(String(ms.magnitude % 1000 + 1000).dropFirst()).replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+            if !fraction.isEmpty { seconds += "." + fraction }
+            #expect(decimalText(ms, scale: 3) == (ms < 0 ? "-" : "") + seconds)
+        }
     }
 
     @Test func instantsAreWrittenInTheZonesOffset() throws {
