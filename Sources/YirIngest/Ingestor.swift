@@ -294,32 +294,29 @@ public final class Ingestor {
         let articleMaps = articleMaps
         let jobs = jobs
         shards.withUnsafeMutableBufferPointer { shards in
-          readerOfUser.withUnsafeMutableBufferPointer { readerOfUser in
-            knownArticles.parts.withUnsafeMutableBufferPointer { known in
-                nonisolated(unsafe) let shards = shards
-                nonisolated(unsafe) let readerOfUser = readerOfUser
-                nonisolated(unsafe) let known = known
-                // Thread t merges shards t, t + jobs, …: no more threads than `--jobs`. With
-                // several, it first adds the batch's new article fingerprints of part t.
-                DispatchQueue.concurrentPerform(iterations: min(jobs, shards.count)) { thread in
-                    if jobs > 1 {
-                        for (i, chunk) in results.enumerated() {
-                            let catalogIDs = articleMaps[i % workers].articles
-                            for (key, local) in chunk.newFingerprints
-                            where KnownArticles.part(of: key, among: jobs) == thread && known[thread].value(key) == nil {
-                                known[thread].insert(key, value: local < 0 ? -1 : catalogIDs[Int(local)])
+            readerOfUser.withUnsafeMutableBufferPointer { readerOfUser in
+                knownArticles.parts.withUnsafeMutableBufferPointer { known in
+                    nonisolated(unsafe) let shards = shards
+                    nonisolated(unsafe) let readerOfUser = readerOfUser
+                    nonisolated(unsafe) let known = known
+                    // Thread t merges shards t, t + jobs, …: no more threads than `--jobs`. With
+                    // several, it first adds part t of the batch's new article fingerprints.
+                    DispatchQueue.concurrentPerform(iterations: min(jobs, shards.count)) { thread in
+                        if jobs > 1 {
+                            for (i, chunk) in results.enumerated() {
+                                KnownArticles.learn(chunk.newFingerprints, catalogIDs: articleMaps[i % workers].articles,
+                                                    part: thread, of: jobs, into: &known[thread])
                             }
                         }
-                    }
-                    for s in stride(from: thread, to: shards.count, by: jobs) {
-                        for (i, chunk) in results.enumerated() {
-                            shards[s].merge(chunk.shards[s], strings: maps[i % workers],
-                                            articles: articleMaps[i % workers].articles, readerOfUser: readerOfUser)
+                        for s in stride(from: thread, to: shards.count, by: jobs) {
+                            for (i, chunk) in results.enumerated() {
+                                shards[s].merge(chunk.shards[s], strings: maps[i % workers],
+                                                articles: articleMaps[i % workers].articles, readerOfUser: readerOfUser)
+                            }
                         }
                     }
                 }
             }
-          }
         }
         for (i, chunk) in batch.results.enumerated() {
             batch.chunks[i].reader.release(batch.chunks[i].chunk)

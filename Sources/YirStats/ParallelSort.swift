@@ -2,8 +2,9 @@ import Dispatch
 
 extension Array {
     /// Sorts on up to `jobs` threads: equal runs sorted at once, then merged pairwise.
-    /// Elements the predicate cannot tell apart keep no promised order, as with `sort(by:)`;
-    /// callers whose output must not depend on `jobs` sort elements that are all distinct.
+    /// Elements the predicate cannot tell apart keep no promised order, as with `sort(by:)`:
+    /// callers whose output must not depend on `jobs` sort elements that are either told apart
+    /// or alike in every way (user ids; reading times).
     mutating func sort(jobs: Int, by precedes: (Element, Element) -> Bool) {
         // Below a few thousand elements a second thread costs more than it saves.
         let runs = Swift.max(1, Swift.min(jobs, count / 4096))
