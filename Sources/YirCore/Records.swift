@@ -161,7 +161,7 @@ public final class Catalog: @unchecked Sendable {
         for id in 0..<articles.count { (articleMemory + id).initialize(to: articles[id]) }
         memory.append(UnsafeMutableRawPointer(articleMemory))
         let names = CatalogNames(users: copy(users), wikis: copy(wikis), titles: copy(titles), keys: copy(keys),
-                                 urls: copy(urls), articles: articleMemory, wikiCount: wikis.count)
+                                 urls: copy(urls), articles: articleMemory)
         frozen = (names, memory)
         return names
     }
@@ -200,24 +200,8 @@ public struct CatalogNames: @unchecked Sendable {
     public let keys: Strings
     public let urls: Strings
     let articles: UnsafePointer<Article>
-    /// Every site as a `String`, made once: readers' top articles name a handful of sites
-    /// hundreds of thousands of times. Each thread takes its own (`forWorker`), as threads
-    /// sharing one string would bounce its reference count between the cores.
-    private let wikiNames: [String]
 
-    init(users: Strings, wikis: Strings, titles: Strings, keys: Strings, urls: Strings,
-         articles: UnsafePointer<Article>, wikiCount: Int) {
-        (self.users, self.wikis, self.titles, self.keys, self.urls, self.articles) = (users, wikis, titles, keys, urls, articles)
-        wikiNames = (0..<wikiCount).map { wikis.string(Int32($0)) }
-    }
-
-    /// The same names, with site strings no other thread holds.
-    public func forWorker() -> CatalogNames {
-        CatalogNames(users: users, wikis: wikis, titles: titles, keys: keys, urls: urls, articles: articles,
-                     wikiCount: wikiNames.count)
-    }
-
-    public func wiki(ofArticle id: Int32) -> String { wikiNames[Int(articles[Int(id)].wiki)] }
+    public func wiki(ofArticle id: Int32) -> String { wikis.string(articles[Int(id)].wiki) }
     public func title(ofArticle id: Int32) -> String { titles.string(articles[Int(id)].title) }
 
     /// SPEC's final tie rules: wiki ascending, then title ascending, in UTF-8 byte order.

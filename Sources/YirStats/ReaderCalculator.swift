@@ -31,7 +31,7 @@ final class ReaderCalculator: Sendable {
         var parameters = parameters
         parameters.zoneOverride = parameters.zoneOverride?.copy()
         parameters.fallbackZone = parameters.fallbackZone.copy()
-        return ReaderCalculator(catalog: catalog.forWorker(), zoneRules: zoneRules.map { $0.copy() }, parameters: parameters,
+        return ReaderCalculator(catalog: catalog, zoneRules: zoneRules.map { $0.copy() }, parameters: parameters,
                                 excludedArticles: excludedArticles.withUnsafeBufferPointer { Array($0) })
     }
 
