@@ -62,14 +62,26 @@ final class ReaderCalculator: Sendable {
             for i in monthMilliseconds.indices { monthMilliseconds[i] = 0 }
         }
 
-        /// Groups the counted views by article (one sort: a reader has few views, and a sort
-        /// beats hashing at that size).
-        fileprivate mutating func total() {
-            counted.sort { $0.article < $1.article }
-            for view in counted {
-                if totals.last?.article != view.article { totals.append(ArticleTotals(article: view.article)) }
-                totals[totals.count - 1].add(milliseconds: view.milliseconds, at: view.at)
+        /// By article id: the index of its totals in `totals`, or -1. Kept for the next reader
+        /// with only its own entries set back, so grouping a reader's views is one array read
+        /// each rather than a sort.
+        fileprivate var totalsOfArticle: [Int32] = []
+
+        /// Groups the counted views by article, in order of each article's first view.
+        fileprivate mutating func total(articleCount: Int) {
+            if totalsOfArticle.count < articleCount {
+                totalsOfArticle = [Int32](repeating: -1, count: articleCount)
             }
+            for view in counted {
+                var index = Int(totalsOfArticle[Int(view.article)])
+                if index < 0 {
+                    index = totals.count
+                    totalsOfArticle[Int(view.article)] = Int32(index)
+                    totals.append(ArticleTotals(article: view.article))
+                }
+                totals[index].add(milliseconds: view.milliseconds, at: view.at)
+            }
+            for t in totals { totalsOfArticle[Int(t.article)] = -1 }
         }
     }
 
@@ -130,7 +142,7 @@ final class ReaderCalculator: Sendable {
             scratch.days.append(local.day)
             if keepActivity { scratch.dayMilliseconds.append(view.milliseconds) }
         }
-        scratch.total()
+        scratch.total(articleCount: excludedArticles.count)  // one flag per article
         let totals = scratch.totals
         scratch.articleMilliseconds.append(contentsOf: totals.lazy.map(\.milliseconds))
         scratch.articleMilliseconds.sort()
