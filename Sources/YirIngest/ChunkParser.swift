@@ -13,6 +13,8 @@ struct ParsedChunk {
     var ignored = 0
     /// All lines, blank ones too, for numbering the lines of later chunks.
     var physicalLines = 0
+    /// The worker that parsed the chunk: the tables its local ids refer to.
+    var worker = 0
     /// Per `LocalStrings.Table`: the bytes of the entries this chunk added to the worker's
     /// tables, in id order. The merge learns the worker's strings from these alone, so it
     /// never reads tables a worker may be growing at the same moment.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import YirCore
 
 /// What the ingest stage needs to know of the run.
@@ -220,7 +221,7 @@ public final class Ingestor {
                             diagnostics: diagnostics, inputs: inputs)
     }
 
-    /// Parses a batch on the workers: chunk i goes to worker i % workers, so each worker's
+    /// Parses a batch on the workers, each taking the next chunk when it is free: each worker's
     /// tables are touched by one thread, and in chunk order.
     private func parse(_ batch: [(chunk: InputChunk, reader: ChunkReader)], _ files: [InputFile]) -> ParsedBatch {
         let clock = ContinuousClock()
@@ -237,11 +238,13 @@ public final class Ingestor {
             parsers.withUnsafeMutableBufferPointer { parsers in
                 nonisolated(unsafe) let output = output
                 nonisolated(unsafe) let parsers = parsers
+                // Each worker takes the next chunk when it is free, so one the machine slows
+                // takes fewer; its own chunks still come in input order, as its tables need.
+                let next = Atomic<Int>(0)
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                    var i = worker
-                    while i < chunks.count {
+                    while case let i = next.wrappingAdd(1, ordering: .relaxed).oldValue, i < chunks.count {
                         output[i] = parsers[worker].parse(chunks[i], impliedType: impliedTypes[i])
-                        i += workers
+                        output[i].worker = worker
                     }
                 }
             }
@@ -259,9 +262,9 @@ public final class Ingestor {
         // two threads, each taking the chunks in input order. (Unchecked: the halves touch
         // disjoint properties of the ingestor and the catalog.)
         nonisolated(unsafe) let learn = { [self] (articles: Bool) in
-            for (i, chunk) in batch.results.enumerated() {
-                if articles { learnArticles(chunk, worker: i % batch.workers) }
-                else { learnReaderStrings(chunk, worker: i % batch.workers) }
+            for chunk in batch.results {
+                if articles { learnArticles(chunk, worker: chunk.worker) }
+                else { learnReaderStrings(chunk, worker: chunk.worker) }
             }
         }
         if batch.workers > 1 {
@@ -289,7 +292,6 @@ public final class Ingestor {
             readerOfUser.append(contentsOf: repeatElement(-1, count: catalog.users.count - readerOfUser.count))
         }
         let results = batch.results
-        let workers = batch.workers
         let maps = maps
         let articleMaps = articleMaps
         let jobs = jobs
@@ -303,15 +305,15 @@ public final class Ingestor {
                     // several, it first adds part t of the batch's new article fingerprints.
                     DispatchQueue.concurrentPerform(iterations: min(jobs, shards.count)) { thread in
                         if jobs > 1 {
-                            for (i, chunk) in results.enumerated() {
-                                KnownArticles.learn(chunk.newFingerprints, catalogIDs: articleMaps[i % workers].articles,
+                            for chunk in results {
+                                KnownArticles.learn(chunk.newFingerprints, catalogIDs: articleMaps[chunk.worker].articles,
                                                     part: thread, of: jobs, into: &known[thread])
                             }
                         }
                         for s in stride(from: thread, to: shards.count, by: jobs) {
-                            for (i, chunk) in results.enumerated() {
-                                shards[s].merge(chunk.shards[s], strings: maps[i % workers],
-                                                articles: articleMaps[i % workers].articles, readerOfUser: readerOfUser)
+                            for chunk in results {
+                                shards[s].merge(chunk.shards[s], strings: maps[chunk.worker],
+                                                articles: articleMaps[chunk.worker].articles, readerOfUser: readerOfUser)
                             }
                         }
                     }
