@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import YirCore
 import YirIngest
 
@@ -7,14 +8,17 @@ public enum Statistics {
     /// Reads each reader's records once and releases them as soon as that reader's figures are
     /// made, so records and figures are never all in memory together: `ingest.readers` is left
     /// holding empty readers.
+    /// Readers a statistics worker takes at a time.
+    static let readersPerBlock = 512
+
     public static func compute(_ ingest: inout IngestResult, parameters: StatsParameters) -> RunStatistics {
         let titles = ingest.catalog.titles
         let excluded = Set(parameters.excludedTitles.compactMap { titles.lookup(Normalization.title($0)) })
         let calculator = ReaderCalculator(catalog: ingest.catalog, zoneRules: ingest.zoneRules,
                                           parameters: parameters, excludedTitles: excluded)
-        // Readers are independent: each worker takes a contiguous range of them. Everything
-        // summed across readers below is order-independent, so the result does not depend on
-        // how many workers there are.
+        // Readers are independent: workers take blocks of them. Everything summed across
+        // readers below is order-independent, so the result does not depend on how many
+        // workers there are, or on which took which block.
         let count = ingest.readers.count
         let workers = max(1, min(parameters.jobs, count / 256))
         // Readers come out in user order (UTF-8 bytes). Ordering the catalog's ids is cheap;
@@ -39,19 +43,24 @@ public enum Statistics {
                 nonisolated(unsafe) let slots = slots
                 nonisolated(unsafe) let partials = partials
                 nonisolated(unsafe) let activities = activities
+                // Workers take blocks of readers as they free up, so one the machine slows
+                // takes fewer.
+                let nextBlock = Atomic<Int>(0)
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                    let range = (count * worker / workers)..<(count * (worker + 1) / workers)
                     var diagnostics = Diagnostics()
                     var cohortTotals = (0..<articles).map { ArticleTotals(article: Int32($0)) }
                     var scratch = ReaderCalculator.Scratch()
                     let own = workers == 1 ? calculator : calculator.forWorker()
-                    for index in range {
-                        // Moved out, not copied: the records are freed with `activity`.
-                        let activity = (activities.baseAddress! + index).move()
-                        (activities.baseAddress! + index).initialize(to: ReaderActivity(user: activity.user))
-                        let stats = own.compute(activity, scratch: &scratch, skipped: &diagnostics)
-                        (slots.baseAddress! + place[index]).initialize(to: consume stats)
-                        for t in scratch.totals { cohortTotals[Int(t.article)].addReader(t) }
+                    while case let block = nextBlock.wrappingAdd(1, ordering: .relaxed).oldValue,
+                          block * readersPerBlock < count {
+                        for index in (block * readersPerBlock)..<min(count, (block + 1) * readersPerBlock) {
+                            // Moved out, not copied: the records are freed with `activity`.
+                            let activity = (activities.baseAddress! + index).move()
+                            (activities.baseAddress! + index).initialize(to: ReaderActivity(user: activity.user))
+                            let stats = own.compute(activity, scratch: &scratch, skipped: &diagnostics)
+                            (slots.baseAddress! + place[index]).initialize(to: consume stats)
+                            for t in scratch.totals { cohortTotals[Int(t.article)].addReader(t) }
+                        }
                     }
                     partials[worker] = (diagnostics, cohortTotals)
                 }
