@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import YirCore
 import YirIngest
 import YirStats
@@ -7,6 +8,8 @@ import YirStats
 public enum JSONReport {
     /// Readers are rendered in rounds of this many per worker, so output memory stays bounded.
     static let readersPerRound = 2048
+    /// Readers a rendering thread takes at a time.
+    static let readersPerBlock = 256
 
     /// The whole model as one pretty-printed document, ending with a newline, handed to
     /// `write` in pieces. Readers are rendered on `jobs` threads and written in order.
@@ -63,31 +66,34 @@ public enum JSONReport {
         return out
     }
 
-    /// Renders readers in rounds: in each, `jobs` threads take contiguous ranges, each into
-    /// one writer of its own (`pretty`, at `indent`), and the blocks are written in order before
-    /// the next round starts.
+    /// Renders readers in rounds: in each, `jobs` threads take blocks of `readersPerBlock`
+    /// readers as they free up (one the machine slows takes fewer), each into one writer of its
+    /// own (`pretty`, at `indent`), and the blocks are written in order before the next round.
     static func render(_ readers: [ReaderStats], jobs: Int, pretty: Bool, indent: Int = 0,
                        to write: ([UInt8]) throws -> Void,
                        _ render: @Sendable (Int, ReaderStats, inout JSONWriter) -> Void) rethrows {
         let workers = max(1, jobs)
         var start = 0
         while start < readers.count {
-            let end = min(readers.count, start + workers * readersPerRound)
-            let round = start..<end
-            var blocks = [[UInt8]](repeating: [], count: workers)
+            let round = start..<min(readers.count, start + workers * readersPerRound)
+            let blockCount = (round.count + readersPerBlock - 1) / readersPerBlock
+            var blocks = [[UInt8]](repeating: [], count: blockCount)
             blocks.withUnsafeMutableBufferPointer { blocks in
                 nonisolated(unsafe) let blocks = blocks
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                let nextBlock = Atomic<Int>(0)
+                DispatchQueue.concurrentPerform(iterations: min(workers, blockCount)) { _ in
                     var out = JSONWriter(pretty: pretty, indent: indent)
-                    let n = round.count
-                    for index in (round.lowerBound + n * worker / workers)..<(round.lowerBound + n * (worker + 1) / workers) {
-                        render(index, readers[index], &out)
+                    while case let b = nextBlock.wrappingAdd(1, ordering: .relaxed).oldValue, b < blockCount {
+                        let first = round.lowerBound + b * readersPerBlock
+                        for index in first..<min(round.upperBound, first + readersPerBlock) {
+                            render(index, readers[index], &out)
+                        }
+                        blocks[b] = out.takeBytes()
                     }
-                    blocks[worker] = out.takeBytes()
                 }
             }
             for block in blocks where !block.isEmpty { try write(block) }
-            start = end
+            start = round.upperBound
         }
     }
 
