@@ -5,12 +5,12 @@ import YirIngest
 
 /// The statistics stage: every reader's figures (SPEC §2.3), then the run's (§2.4) and ranks.
 public enum Statistics {
-    /// Reads each reader's records once and releases them as soon as that reader's figures are
-    /// made, so records and figures are never all in memory together: `ingest.readers` is left
-    /// holding empty readers.
     /// Readers a statistics worker takes at a time.
     static let readersPerBlock = 512
 
+    /// Reads each reader's records once and releases them as soon as that reader's figures are
+    /// made, so records and figures are never all in memory together: `ingest.readers` is left
+    /// holding empty readers.
     public static func compute(_ ingest: inout IngestResult, parameters: StatsParameters) -> RunStatistics {
         let titles = ingest.catalog.titles
         let excluded = Set(parameters.excludedTitles.compactMap { titles.lookup(Normalization.title($0)) })
