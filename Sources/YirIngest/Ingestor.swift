@@ -76,8 +76,9 @@ public struct IngestResult: Sendable {
 /// Bytes → records. Inputs are cut into chunks of whole lines, taken in batches. Workers
 /// (`jobs` threads) validate and decode a batch's chunks in parallel, each into its own string
 /// tables, sorting records into shards by a hash of their user. Then, in input order, the
-/// chunks' new strings and articles are mapped into the run's catalog (one thread: only what is
-/// new) and their rejections reported; then the shards are merged in parallel, each taking its
+/// chunks' new strings and articles are mapped into the run's catalog (two threads, one for
+/// the readers' strings and one for the articles: only what is new) and their rejections
+/// reported; then the shards are merged in parallel, each taking its
 /// records chunk by chunk in input order: duplicates dropped (SPEC §1.4: per reader, so a shard
 /// sees every id that concerns it) and each record filed under its reader. The result is the
 /// same for every `jobs` value and every chunk size.
