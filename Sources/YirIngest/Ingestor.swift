@@ -312,16 +312,21 @@ public final class Ingestor {
                     nonisolated(unsafe) let shards = shards
                     nonisolated(unsafe) let readerOfUser = readerOfUser
                     nonisolated(unsafe) let known = known
-                    // Thread t merges shards t, t + jobs, …: no more threads than `--jobs`. With
-                    // several, it first adds part t of the batch's new article fingerprints.
-                    DispatchQueue.concurrentPerform(iterations: min(jobs, shards.count)) { thread in
-                        if jobs > 1 {
-                            for chunk in results {
-                                KnownArticles.learn(chunk.newFingerprints, catalogIDs: articleMaps[chunk.worker].articles,
-                                                    part: thread, of: jobs, into: &known[thread])
+                    // No more threads than `--jobs`, each taking the next task when it is free
+                    // (decision 60): with several, first the parts of the batch's new article
+                    // fingerprints, then the shards.
+                    let parts = jobs > 1 ? known.count : 0
+                    let next = Atomic<Int>(0)
+                    DispatchQueue.concurrentPerform(iterations: min(jobs, shards.count)) { _ in
+                        while case let task = next.wrappingAdd(1, ordering: .relaxed).oldValue, task < parts + shards.count {
+                            if task < parts {
+                                for chunk in results {
+                                    KnownArticles.learn(chunk.newFingerprints, catalogIDs: articleMaps[chunk.worker].articles,
+                                                        part: task, of: parts, into: &known[task])
+                                }
+                                continue
                             }
-                        }
-                        for s in stride(from: thread, to: shards.count, by: jobs) {
+                            let s = task - parts
                             for chunk in results {
                                 shards[s].merge(chunk.shards[s], strings: maps[chunk.worker],
                                                 articles: articleMaps[chunk.worker].articles, readerOfUser: readerOfUser)
