@@ -66,7 +66,18 @@ public struct JSONScanner {
 
     /// Scans `line` as one JSON object.
     public mutating func scan(_ line: UnsafeRawBufferPointer) -> Failure? {
-        for i in values.indices { values[i] = nil }
+        // Filled through a pointer, taken out of `self` meanwhile: writing to the array
+        // property checks its uniqueness at every member.
+        var values = self.values
+        self.values = []
+        defer { self.values = values }
+        return values.withUnsafeMutableBufferPointer { values in
+            for i in values.indices { values[i] = nil }
+            return scan(line, into: values)
+        }
+    }
+
+    private mutating func scan(_ line: UnsafeRawBufferPointer, into values: UnsafeMutableBufferPointer<Value?>) -> Failure? {
         var cursor = Cursor(bytes: line)
         do {
             cursor.skipWhitespace()
@@ -360,6 +371,16 @@ struct Cursor {
         let start = position
         var escaped = false
         while true {
+            // Most of a string is plain ASCII: skip it eight bytes at a time, stopping at the
+            // first byte the rules below must look at.
+            while position &+ 8 <= bytes.count {
+                let special = Self.specialBytes(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)))
+                if special != 0 {
+                    position += special.trailingZeroBitCount >> 3
+                    break
+                }
+                position += 8
+            }
             guard position < bytes.count else { throw .invalid }
             let b = bytes[position]
             if b == UInt8(ascii: "\"") {
@@ -378,6 +399,21 @@ struct Cursor {
                 try scanMultibyte()
             }
         }
+    }
+
+    /// The high bit set in the lowest byte of `word` (first in memory) that is a quote, a
+    /// backslash, a control character or not ASCII; 0 when there is none. Bytes above the
+    /// first flagged one may be flagged wrongly (a borrow carries), which the caller ignores.
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let zeroQuote = (quote &- ones) & ~quote
+        let zeroBackslash = (backslash &- ones) & ~backslash
+        let control = (word &- ones &* 0x20) & ~word
+        return (zeroQuote | zeroBackslash | control | word) & high
     }
 
     private mutating func scanEscape() throws(JSONScanner.Failure) {
