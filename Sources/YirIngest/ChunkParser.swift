@@ -21,8 +21,8 @@ struct ParsedChunk {
     var newStrings = [StringBatch](repeating: StringBatch(), count: LocalStrings.Table.allCases.count)
     /// The rules of the zones among `newStrings[zones]` (nil: not an IANA zone).
     var newZoneRules: [ZoneRules?] = []
-    /// The articles (local wiki and title ids) this chunk added to the worker's table, in id order.
-    var newArticles: [Article] = []
+    /// The articles this chunk added to the worker's local ids, in id order.
+    var newArticles = NewArticles()
     /// The article fingerprints this chunk added (`LocalStrings.newFingerprints`).
     var newFingerprints: [(key: (UInt64, UInt64), value: Int32)] = []
 
@@ -38,7 +38,6 @@ struct ChunkParser {
     private let translator: ProfileTranslator?
     /// Per table, how many entries earlier chunks have already shipped.
     private var shipped = [Int](repeating: 0, count: LocalStrings.Table.allCases.count)
-    private var shippedArticles = 0
     /// Readers are split into this many shards by a hash of their user id, so that the merge
     /// can run one shard per thread: every record of a reader lands in the same shard.
     let shardCount: Int
@@ -64,8 +63,7 @@ struct ChunkParser {
             if table == .zones { result.newZoneRules = Array(strings.zoneRules[new]) }
             shipped[table.rawValue] = entries.count
         }
-        result.newArticles = (shippedArticles..<strings.articles.count).map { strings.articles[$0] }
-        shippedArticles = strings.articles.count
+        result.newArticles = strings.takeNewArticles()
         swap(&result.newFingerprints, &strings.newFingerprints)
         return result
     }

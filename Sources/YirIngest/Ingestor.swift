@@ -118,14 +118,13 @@ public final class Ingestor {
         var ids = [[Int32]](repeating: [], count: Table.allCases.count)
     }
 
-    /// A worker's local article ids → the catalog's, and the wiki and title ids they are made of.
+    /// A worker's local wiki and article ids → the catalog's.
     struct ArticleMaps {
         var wikis: [Int32] = []
-        var titles: [Int32] = []
         var articles: [Int32] = []
     }
 
-    /// The tables `StringMaps` maps; wikis and titles are learnt with the articles.
+    /// The tables `StringMaps` maps; wikis are learnt with the articles.
     private static let readerTables: [Table] = [.users, .keys, .urls, .zones]
 
     /// - Parameters:
@@ -359,7 +358,7 @@ public final class Ingestor {
                         let id = catalog.zones.intern(raw)
                         if Int(id) == zoneRules.count { zoneRules.append(rules) }
                         return id
-                    case .wikis, .titles: preconditionFailure("learnt with the articles")
+                    case .wikis: preconditionFailure("learnt with the articles")
                     }
                 }()
                 maps[worker].ids[table.rawValue].append(id)
@@ -367,18 +366,15 @@ public final class Ingestor {
         }
     }
 
-    /// Maps the wikis, titles and articles a chunk added to its worker's tables into the catalog.
+    /// Maps the wikis and articles a chunk added to its worker's local ids into the catalog.
     private func learnArticles(_ chunk: ParsedChunk, worker: Int) {
         chunk.newStrings[Table.wikis.rawValue].forEach { _, raw in
             articleMaps[worker].wikis.append(catalog.wikis.intern(raw))
         }
-        chunk.newStrings[Table.titles.rawValue].forEach { _, raw in
-            articleMaps[worker].titles.append(catalog.titles.intern(raw))
-        }
-        for article in chunk.newArticles {
+        let wikis = chunk.newArticles.wikis
+        chunk.newArticles.titles.forEach { i, title in
             articleMaps[worker].articles.append(catalog.article(
-                wiki: articleMaps[worker].wikis[Int(article.wiki)],
-                title: articleMaps[worker].titles[Int(article.title)]))
+                wiki: articleMaps[worker].wikis[Int(wikis[i])], title: catalog.titles.intern(title)))
         }
     }
 }

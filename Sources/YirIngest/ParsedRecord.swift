@@ -41,14 +41,13 @@ struct ParsedRecord {
 struct LocalStrings {
     /// The tables whose ids records carry, in the order chunks ship their new entries.
     enum Table: Int, CaseIterable {
-        case users, wikis, titles, keys, urls, zones
+        case users, wikis, keys, urls, zones
     }
 
     func table(_ table: Table) -> StringTable {
         switch table {
         case .users: users
         case .wikis: wikis
-        case .titles: titles
         case .keys: keys
         case .urls: urls
         case .zones: zones
@@ -57,10 +56,15 @@ struct LocalStrings {
 
     var users = StringTable()
     var wikis = StringTable()       // normalised
-    var titles = StringTable()      // normalised
-    /// (normalised wiki, normalised title) pairs: the workers intern articles, so the merge
-    /// maps each distinct article once instead of looking one up per record.
-    var articles = ArticleTable()
+    /// The articles this worker met that it had not met before and that `knownArticles` did
+    /// not know, since they were last shipped: local article id `shippedArticles + i` is the
+    /// normalised wiki `newArticles.wikis[i]` and normalised title `newArticles.titles[i]`.
+    /// The catalog interns them; the worker keeps no table of titles or articles, whose
+    /// lookups missed the cache once per new article (two in ten records here), only
+    /// `articleOfRawPair`. One title read two ways on one site becomes two local ids of one
+    /// catalog article.
+    var newArticles = NewArticles()
+    private(set) var shippedArticles = 0
     var keys = StringTable()
     var urls = StringTable()
     var zones = StringTable()
@@ -73,8 +77,6 @@ struct LocalStrings {
 
     private var rawWikis = StringTable()
     private var wikiOfRaw: [Int32] = []
-    private var rawTitles = StringTable()
-    private var titleOfRaw: [Int32] = []  // -1: empty after normalisation
 
     /// (normalised wiki, title as read) → local article id, -1 when nothing is left of the title
     /// after normalisation, or -2 − the catalog's id for an article of `knownArticles`: one
@@ -125,22 +127,23 @@ struct LocalStrings {
             articleOfRawPair.insert(key, value: known < 0 ? -1 : -2 - known)
             return known < 0 ? nil : .catalog(known)
         }
-        let wiki = wikiOfRaw[Int(rawWiki)]
-        let id = title(raw).map { articles.intern(Article(wiki: wiki, title: $0)) } ?? -1
+        let title = Normalization.title(raw)
+        var id: Int32 = -1
+        if !title.isEmpty {
+            id = Int32(shippedArticles + newArticles.wikis.count)
+            newArticles.wikis.append(wikiOfRaw[Int(rawWiki)])
+            title.withUnsafeBytes { newArticles.titles.append($0) }
+        }
         articleOfRawPair.insert(key, value: id)
         if knownArticles != nil { newFingerprints.append((key, id)) }
         return id < 0 ? nil : .local(id)
     }
 
-    /// The normalised title's id, or nil when nothing is left after normalisation.
-    private mutating func title(_ raw: UnsafeRawBufferPointer) -> Int32? {
-        let rawID = Int(rawTitles.intern(raw))
-        if rawID == titleOfRaw.count {
-            let normalised = Normalization.title(raw)
-            titleOfRaw.append(normalised.isEmpty ? -1 : normalised.withUnsafeBytes { titles.intern($0) })
-        }
-        let id = titleOfRaw[rawID]
-        return id < 0 ? nil : id
+    /// The articles added since the last call, to ship with a chunk.
+    mutating func takeNewArticles() -> NewArticles {
+        shippedArticles += newArticles.wikis.count
+        defer { newArticles = NewArticles() }
+        return newArticles
     }
 
     /// The zone's local id, or nil when the name is not an IANA zone. Only an id: returning
@@ -155,4 +158,11 @@ struct LocalStrings {
         }
         return isZone[Int(id)] ? id : nil
     }
+}
+
+/// Articles a worker added, in local id order: each one's normalised wiki (a local id) and
+/// normalised title.
+struct NewArticles {
+    var wikis: [Int32] = []
+    var titles = StringBatch()
 }
