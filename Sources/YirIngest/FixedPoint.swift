@@ -14,6 +14,48 @@ struct FixedPoint: Equatable {
 
     /// `text` must already be a valid JSON number (the scanner checked it).
     init(_ text: UnsafeRawBufferPointer, scale: Int) {
+        self = Self.plain(text, scale: scale) ?? FixedPoint(anyNumber: text, scale: scale)
+    }
+
+    /// The value of digits with at most `scale` decimals and no exponent, small enough that
+    /// nothing is rounded or saturated — what durations and epoch timestamps nearly always
+    /// are; nil for any other number. Every record has one or two numbers.
+    @inline(__always)
+    static func plain(_ text: UnsafeRawBufferPointer, scale: Int) -> FixedPoint? {
+        let n = text.count
+        var i = 0
+        let negative = n > 0 && text[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        var value: UInt64 = 0
+        let integerStart = i
+        while i < n, isDigit(text[i]) {
+            value = value &* 10 &+ UInt64(text[i] &- 0x30)
+            i += 1
+        }
+        let integerDigits = i - integerStart
+        var decimals = 0
+        if i < n, text[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < n, isDigit(text[i]) {
+                value = value &* 10 &+ UInt64(text[i] &- 0x30)
+                i += 1
+                decimals += 1
+            }
+        }
+        // Under 10^15 units, far below `limit`, and no digit beyond `scale`.
+        guard i == n, decimals <= scale, integerDigits + scale <= 15 else { return nil }
+        for _ in decimals..<scale { value &*= 10 }
+        return FixedPoint(magnitude: Int64(value), isNegative: negative && value != 0, isExact: true)
+    }
+
+    init(magnitude: Int64, isNegative: Bool, isExact: Bool) {
+        self.magnitude = magnitude
+        self.isNegative = isNegative
+        self.isExact = isExact
+    }
+
+    /// Any valid JSON number: digits beyond 18 significant ones, exponents, rounding.
+    init(anyNumber text: UnsafeRawBufferPointer, scale: Int) {
         var i = 0
         isNegative = text.first == UInt8(ascii: "-")
         if isNegative { i += 1 }

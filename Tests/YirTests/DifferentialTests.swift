@@ -113,6 +113,60 @@ import Testing
         #expect(values == ["2", "1", "4", "6", nil])
     }
 
+    /// Strings are skipped eight bytes at a time: the first byte of a word that the scanner
+    /// must look at (quote, backslash, control, non-ASCII) is found at every position, after
+    /// plain bytes of every kind, and a plain word is skipped whole.
+    @Test func theFirstByteAStringRuleMustSeeIsFoundInEveryWordPosition() {
+        func isSpecial(_ b: UInt8) -> Bool { b == 0x22 || b == 0x5C || b < 0x20 || b >= 0x80 }
+        for plain in UInt8(0x20)...0x7F where !isSpecial(plain) {
+            var word = [UInt8](repeating: plain, count: 8)
+            #expect(Cursor.specialBytes(word.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }) == 0)
+            for position in 0..<8 {
+                for b in UInt8.min...UInt8.max {
+                    word = [UInt8](repeating: plain, count: 8)
+                    word[position] = b
+                    // A second special byte after the first must not move the answer.
+                    if position < 7 { word[7] = 0x00 }
+                    let special = Cursor.specialBytes(word.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+                    let expected = isSpecial(b) ? position : (position < 7 ? 7 : nil)
+                    let found: Int? = special == 0 ? nil : special.trailingZeroBitCount >> 3
+                    #expect(found == expected, "byte \(b) at \(position) after \(plain)")
+                }
+            }
+        }
+    }
+
+    /// Plain numbers (digits, at most `scale` decimals) take a shortcut: it gives what the
+    /// general reading gives, and takes the forms records use.
+    @Test func plainNumbersReadAsAnyNumberDoes() {
+        var texts = ["0", "-0", "0.000", "71.105", "370.859", "-1.5", "1744028829105", "999999999999999",
+                     "9999999999999999", "12345678901234.5", "1.2345", "0.0005", "007", "1e3", "1.5E-1",
+                     "123456789012345678901234567890", "-0.0"]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let integer = String((0..<Int.random(in: 1...17, using: &random)).map { _ in "0123456789".randomElement(using: &random)! })
+            let decimals = Int.random(in: 0...5, using: &random)
+            let fraction = String((0..<decimals).map { _ in "0123456789".randomElement(using: &random)! })
+            texts.append((Bool.random(using: &random) ? "-" : "") + integer + (decimals > 0 ? "." + fraction : ""))
+        }
+        var shortcuts = 0
+        for text in texts {
+            for scale in [0, 3] {
+                Array(text.utf8).withUnsafeBytes { bytes in
+                    let general = FixedPoint(anyNumber: bytes, scale: scale)
+                    if let plain = FixedPoint.plain(bytes, scale: scale) {
+                        shortcuts += 1
+                        #expect(plain == general, "\(text) at scale \(scale)")
+                    }
+                }
+            }
+        }
+        #expect(Array("71.105".utf8).withUnsafeBytes { FixedPoint.plain($0, scale: 3) }?.magnitude == 71_105)
+        #expect(Array("1744028829105".utf8).withUnsafeBytes { FixedPoint.plain($0, scale: 0) }?.magnitude == 1_744_028_829_105)
+        #expect(Array("1.2345".utf8).withUnsafeBytes { FixedPoint.plain($0, scale: 3) } == nil)
+        #expect(shortcuts > 10_000)
+    }
+
     private func expectSame(_ ours: JSONScanner.Value, _ theirs: Any, _ line: UnsafeRawBufferPointer, key: String, line text: String) {
         switch ours.kind {
         case .string:
