@@ -75,13 +75,13 @@ public struct IngestResult: Sendable {
 
 /// Bytes → records. Inputs are cut into chunks of whole lines, taken in batches. Workers
 /// (`jobs` threads) validate and decode a batch's chunks in parallel, each into its own string
-/// tables, sorting records into shards by a hash of their user. Then, in input order, the
-/// chunks' new strings and articles are mapped into the run's catalog (two threads, one for
-/// the readers' strings and one for the articles: only what is new) and their rejections
-/// reported; then the shards are merged in parallel, each taking its
-/// records chunk by chunk in input order: duplicates dropped (SPEC §1.4: per reader, so a shard
-/// sees every id that concerns it) and each record filed under its reader. The result is the
-/// same for every `jobs` value and every chunk size.
+/// tables, sorting records into shards by a hash of their user. A batch is merged while the
+/// workers parse the next one: its rejections are reported in input order; its chunks' new
+/// strings and articles are mapped into the run's catalog (two tasks, one for the readers'
+/// strings and one for the articles: only what is new); then the shards are merged in
+/// parallel, each taking its records chunk by chunk in input order: duplicates dropped
+/// (SPEC §1.4: per reader, so a shard sees every id that concerns it) and each record filed
+/// under its reader. The result is the same for every `jobs` value and every chunk size.
 public final class Ingestor {
     private let options: IngestOptions
     private let zones: ZoneCatalog
@@ -176,31 +176,35 @@ public final class Ingestor {
 
         let batchSize = jobs * 4
         var batch: [(chunk: InputChunk, reader: ChunkReader)] = []
+        var parsed: ParsedBatch?
         for (index, file) in files.enumerated() {
             let reader = try ChunkReader(file: file, index: index, chunkSize: chunkSize, workers: jobs)
             while let chunk = try reader.next() {
                 batch.append((chunk, reader))
                 if batch.count == batchSize {
-                    try merge(parse(batch, files), files)
+                    parsed = try step(parsing: batch, merging: parsed, files)
                     batch.removeAll(keepingCapacity: true)
                 }
             }
             bytesRead[index] = reader.bytesRead
         }
-        if !batch.isEmpty { try merge(parse(batch, files), files) }
+        if !batch.isEmpty { parsed = try step(parsing: batch, merging: parsed, files) }
+        if parsed != nil { _ = try step(parsing: [], merging: parsed, files) }
     }
 
     /// A batch of chunks with what the workers read from them.
     private struct ParsedBatch {
-        var chunks: [(chunk: InputChunk, reader: ChunkReader)]
         var results: [ParsedChunk]
-        var workers: Int
+        /// Per chunk: its input, and its size in bytes.
+        var inputs: [Int]
+        var bytes: [Int]
     }
 
     /// Lines (blank ones too) merged so far, per input: numbers the lines of the next chunk.
     private var physicalLines: [Int] = []
 
-    /// Wall time spent parsing (all workers at once) and merging, for `--verbose`.
+    /// Wall time spent parsing batches (the batch before merging alongside) and merging alone,
+    /// for `--verbose`.
     public private(set) var parseTime = Duration.zero
     public private(set) var mergeTime = Duration.zero
 
@@ -231,60 +235,36 @@ public final class Ingestor {
                             diagnostics: diagnostics, inputs: inputs)
     }
 
-    /// Parses a batch on the workers, each taking the next chunk when it is free: each worker's
-    /// tables are touched by one thread, and in chunk order.
-    private func parse(_ batch: [(chunk: InputChunk, reader: ChunkReader)], _ files: [InputFile]) -> ParsedBatch {
+    /// One step of the pipeline: the workers parse `batch` while the batch parsed in the step
+    /// before (`earlier`) is merged, so that what only one thread can do — learning a batch's
+    /// new strings and articles — overlaps with parsing instead of holding every other thread
+    /// at a barrier. Returns `batch` parsed, to merge in the next step.
+    private func step(parsing batch: [(chunk: InputChunk, reader: ChunkReader)], merging earlier: ParsedBatch?,
+                      _ files: [InputFile]) throws -> ParsedBatch? {
         let clock = ContinuousClock()
-        let start = clock.now
-        defer { parseTime += clock.now - start }
-        let workers = min(jobs, batch.count)
-        var results = [ParsedChunk](repeating: ParsedChunk(), count: batch.count)
-        let impliedTypes = batch.map { files[$0.chunk.input].impliedType }
-        nonisolated(unsafe) let chunks = batch.map(\.chunk)
-        // Lent for this batch only: the merge adds to the map next, in place.
-        if jobs > 1 { for w in parsers.indices { parsers[w].strings.knownArticles = knownArticles } }
-        defer { for w in parsers.indices { parsers[w].strings.knownArticles = nil } }
-        results.withUnsafeMutableBufferPointer { output in
-            parsers.withUnsafeMutableBufferPointer { parsers in
-                nonisolated(unsafe) let output = output
-                nonisolated(unsafe) let parsers = parsers
-                // Each worker takes the next chunk when it is free, so one the machine slows
-                // takes fewer; its own chunks still come in input order, as its tables need.
-                let next = Atomic<Int>(0)
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                    while case let i = next.wrappingAdd(1, ordering: .relaxed).oldValue, i < chunks.count {
-                        output[i] = parsers[worker].parse(chunks[i], impliedType: impliedTypes[i])
-                        output[i].worker = worker
-                    }
-                }
+        var start = clock.now
+        if let earlier { try reportInInputOrder(earlier, files) }
+        let parsed = run(parsing: batch, merging: earlier, files)
+        // The records hold no pointer into their chunk: its pages can go as soon as it is parsed.
+        for (chunk, reader) in batch { reader.release(chunk) }
+        if batch.isEmpty { mergeTime += clock.now - start } else { parseTime += clock.now - start }
+        start = clock.now
+        if let earlier {
+            for (i, chunk) in earlier.results.enumerated() {
+                progress.bytes += Int64(earlier.bytes[i])
+                progress.lines += chunk.lines
+                onProgress(progress)
             }
         }
-        return ParsedBatch(chunks: batch, results: results, workers: workers)
+        mergeTime += clock.now - start
+        return parsed
     }
 
-    /// Merges a parsed batch: first, chunk by chunk in input order, what must be seen in that
-    /// order (line numbers, new strings, rejections); then all shards at once.
-    private func merge(_ batch: ParsedBatch, _ files: [InputFile]) throws {
-        let clock = ContinuousClock()
-        let start = clock.now
-        defer { mergeTime += clock.now - start }
-        // The catalog's tables are independent: readers' strings and articles are learnt on
-        // two threads, each taking the chunks in input order. (Unchecked: the halves touch
-        // disjoint properties of the ingestor and the catalog.)
-        nonisolated(unsafe) let learn = { [self] (articles: Bool) in
-            for chunk in batch.results {
-                if articles { learnArticles(chunk, worker: chunk.worker) }
-                else { learnReaderStrings(chunk, worker: chunk.worker) }
-            }
-        }
-        if batch.workers > 1 {
-            DispatchQueue.concurrentPerform(iterations: 2) { learn($0 == 1) }
-        } else {
-            learn(false)
-            learn(true)
-        }
+    /// What must be seen in input order across readers: line numbers, rejections (reported,
+    /// and `--strict` stops here, before the batch is merged).
+    private func reportInInputOrder(_ batch: ParsedBatch, _ files: [InputFile]) throws {
         for (i, chunk) in batch.results.enumerated() {
-            let input = batch.chunks[i].chunk.input
+            let input = batch.inputs[i]
             let firstLine = physicalLines[input]
             physicalLines[input] += chunk.physicalLines
             inputs[input].lines += chunk.lines
@@ -298,49 +278,93 @@ public final class Ingestor {
                 if options.strict { throw StrictModeStop(rejection: rejection) }
             }
         }
-        if readerOfUser.count < catalog.users.count {
-            readerOfUser.append(contentsOf: repeatElement(-1, count: catalog.users.count - readerOfUser.count))
+    }
+
+    /// Parses `batch` and merges `earlier` on `jobs` threads, each taking the next task when it
+    /// is free (decision 60), in this order: learning `earlier`'s readers' strings, learning
+    /// its articles (two tasks: independent catalog tables), parsing each chunk of `batch`,
+    /// adding `earlier`'s new article fingerprints to each part of `knownArticles`, merging
+    /// each shard. The last two wait until both learning tasks are done; by then they
+    /// normally are, as parsing came between.
+    ///
+    /// A worker's tables are touched by one thread at a time and see its chunks in input order
+    /// (tasks are taken in order), and its new strings are learnt in that order too, batch
+    /// after batch. Workers look articles up in `knownArticles` as it was before this step:
+    /// the merge adds `earlier`'s to its own copy (copy-on-write) meanwhile.
+    private func run(parsing batch: [(chunk: InputChunk, reader: ChunkReader)], merging earlier: ParsedBatch?,
+                     _ files: [InputFile]) -> ParsedBatch? {
+        var results = [ParsedChunk](repeating: ParsedChunk(), count: batch.count)
+        let impliedTypes = batch.map { files[$0.chunk.input].impliedType }
+        nonisolated(unsafe) let chunks = batch.map(\.chunk)
+        if jobs > 1 { for w in parsers.indices { parsers[w].strings.knownArticles = knownArticles } }
+        defer { for w in parsers.indices { parsers[w].strings.knownArticles = nil } }
+        if let earlier {
+            // Sized for every user the batch may add, before the shards write to it at once.
+            let needed = catalog.users.count + earlier.results.reduce(0) { $0 + $1.newStrings[Table.users.rawValue].count }
+            if readerOfUser.count < needed { readerOfUser.append(contentsOf: repeatElement(-1, count: needed - readerOfUser.count)) }
         }
-        let results = batch.results
-        let maps = maps
-        let articleMaps = articleMaps
-        let jobs = jobs
-        shards.withUnsafeMutableBufferPointer { shards in
-            readerOfUser.withUnsafeMutableBufferPointer { readerOfUser in
-                knownArticles.parts.withUnsafeMutableBufferPointer { known in
-                    nonisolated(unsafe) let shards = shards
-                    nonisolated(unsafe) let readerOfUser = readerOfUser
-                    nonisolated(unsafe) let known = known
-                    // No more threads than `--jobs`, each taking the next task when it is free
-                    // (decision 60): with several, first the parts of the batch's new article
-                    // fingerprints, then the shards.
-                    let parts = jobs > 1 ? known.count : 0
-                    let next = Atomic<Int>(0)
-                    DispatchQueue.concurrentPerform(iterations: min(jobs, shards.count)) { _ in
-                        while case let task = next.wrappingAdd(1, ordering: .relaxed).oldValue, task < parts + shards.count {
-                            if task < parts {
-                                for chunk in results {
-                                    KnownArticles.learn(chunk.newFingerprints, catalogIDs: articleMaps[chunk.worker].articles,
-                                                        part: task, of: parts, into: &known[task])
+        let merging = earlier?.results ?? []
+        let learnTasks = earlier == nil ? 0 : 2
+        let knownTasks = earlier == nil || jobs == 1 ? 0 : knownArticles.parts.count
+        let shardTasks = earlier == nil ? 0 : shards.count
+        let tasks = learnTasks + chunks.count + knownTasks + shardTasks
+        let learnt = DispatchGroup()
+        for _ in 0..<learnTasks { learnt.enter() }
+        nonisolated(unsafe) let ingestor = self
+        results.withUnsafeMutableBufferPointer { output in
+            parsers.withUnsafeMutableBufferPointer { parsers in
+                shards.withUnsafeMutableBufferPointer { shards in
+                    readerOfUser.withUnsafeMutableBufferPointer { readerOfUser in
+                        knownArticles.parts.withUnsafeMutableBufferPointer { known in
+                            nonisolated(unsafe) let output = output
+                            nonisolated(unsafe) let parsers = parsers
+                            nonisolated(unsafe) let shards = shards
+                            nonisolated(unsafe) let readerOfUser = readerOfUser
+                            nonisolated(unsafe) let known = known
+                            let next = Atomic<Int>(0)
+                            DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, tasks))) { worker in
+                                while case let task = next.wrappingAdd(1, ordering: .relaxed).oldValue, task < tasks {
+                                    var t = task
+                                    if t < learnTasks {
+                                        for chunk in merging {
+                                            if t == 0 { ingestor.learnReaderStrings(chunk, worker: chunk.worker) }
+                                            else { ingestor.learnArticles(chunk, worker: chunk.worker) }
+                                        }
+                                        learnt.leave()
+                                        continue
+                                    }
+                                    t -= learnTasks
+                                    if t < chunks.count {
+                                        output[t] = parsers[worker].parse(chunks[t], impliedType: impliedTypes[t])
+                                        output[t].worker = worker
+                                        continue
+                                    }
+                                    t -= chunks.count
+                                    learnt.wait()
+                                    if t < knownTasks {
+                                        for chunk in merging {
+                                            KnownArticles.learn(chunk.newFingerprints,
+                                                                catalogIDs: ingestor.articleMaps[chunk.worker].articles,
+                                                                part: t, of: knownTasks, into: &known[t])
+                                        }
+                                        continue
+                                    }
+                                    let s = t - knownTasks
+                                    let maps = ingestor.maps
+                                    let articleMaps = ingestor.articleMaps
+                                    for chunk in merging {
+                                        shards[s].merge(chunk.shards[s], strings: maps[chunk.worker],
+                                                        articles: articleMaps[chunk.worker].articles, readerOfUser: readerOfUser)
+                                    }
                                 }
-                                continue
-                            }
-                            let s = task - parts
-                            for chunk in results {
-                                shards[s].merge(chunk.shards[s], strings: maps[chunk.worker],
-                                                articles: articleMaps[chunk.worker].articles, readerOfUser: readerOfUser)
                             }
                         }
                     }
                 }
             }
         }
-        for (i, chunk) in batch.results.enumerated() {
-            batch.chunks[i].reader.release(batch.chunks[i].chunk)
-            progress.bytes += Int64(batch.chunks[i].chunk.bytes.count)
-            progress.lines += chunk.lines
-            onProgress(progress)
-        }
+        guard !batch.isEmpty else { return nil }
+        return ParsedBatch(results: results, inputs: batch.map(\.chunk.input), bytes: batch.map(\.chunk.bytes.count))
     }
 
     /// Maps the users, keys, URLs and zones a chunk added to its worker's tables into the catalog.

@@ -36,8 +36,8 @@ public struct Pipeline {
         try ingestor.read(inputs)
         var ingest = ingestor.finish()
         onPhase("ingest", clock.now - start)
-        onPhase("  of which parsing", ingestor.parseTime)
-        onPhase("  of which merging", ingestor.mergeTime)
+        onPhase("  of which parsing (the batch before merging alongside)", ingestor.parseTime)
+        onPhase("  of which merging alone", ingestor.mergeTime)
         start = clock.now
         var parameters = statsParameters
         parameters.jobs = jobs
