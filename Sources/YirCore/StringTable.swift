@@ -152,17 +152,29 @@ public func bytesPrecede(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointe
     return order != 0 ? order < 0 : a.count < b.count
 }
 
-/// Whether `count` bytes at `a` and `b` are equal: eight at a time, inline. Interned strings
-/// are short (users, zones, sites), where calling `memcmp` costs more than comparing.
+/// Whether `count` bytes at `a` and `b` are equal: eight at a time, inline, and the few
+/// left over as one overlapping word (two for 4–7 bytes) instead of byte by byte. Interned
+/// strings and JSON keys are short (users, zones, sites, `timestamp`), where calling `memcmp`
+/// or looping over bytes costs more than the comparison.
 @inlinable
 public func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
-    var i = 0
-    while i + 8 <= count {
-        if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-            return false
+    if count >= 8 {
+        var i = 0
+        while i + 8 <= count {
+            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                return false
+            }
+            i += 8
         }
-        i += 8
+        // The last eight bytes, overlapping what was compared already.
+        return i == count
+            || a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
+    if count >= 4 {
+        return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+            && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    }
+    var i = 0
     while i < count {
         if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
         i += 1

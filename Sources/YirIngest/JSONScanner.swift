@@ -37,6 +37,9 @@ public struct JSONScanner {
     /// tried). Every member of every line is looked up, so one table read replaces trying the
     /// keys in turn.
     private let candidates: [Int8]
+    /// Per key, `fingerprint` of its bytes: with the length, it decides equality in one
+    /// comparison of two words.
+    private let keyFingerprints: [(UInt64, UInt64)]
 
     public init(keys: [String]) {
         self.keys = keys.map { Array($0.utf8) }
@@ -47,6 +50,7 @@ public struct JSONScanner {
             candidates[slot] = candidates[slot] == -1 && index < 127 ? Int8(index) : -2
         }
         self.candidates = candidates
+        keyFingerprints = self.keys.map { key in key.withUnsafeBytes { Self.fingerprint($0.baseAddress, key.count) } }
         nesting.reserveCapacity(64)
     }
 
@@ -128,9 +132,7 @@ public struct JSONScanner {
             let candidate = Int(candidates[length * 256 + Int(line[key.end - 1])])
             if candidate == -1 { return nil }
             if candidate >= 0 {
-                return keys[candidate].withUnsafeBytes {
-                    bytesEqual($0.baseAddress!, line.baseAddress! + key.start, length)
-                } ? candidate : nil
+                return Self.fingerprint(line.baseAddress! + key.start, length) == keyFingerprints[candidate] ? candidate : nil
             }
         }
         for (index, name) in keys.enumerated() where name.count == length {
@@ -139,6 +141,24 @@ public struct JSONScanner {
             }
         }
         return nil
+    }
+
+    /// The bytes of a string of up to 16 bytes, whole, as two words (its first and last
+    /// eight, four, or its bytes one by one): equal for two strings of the same length exactly
+    /// when their bytes are. Reads only the `count` bytes at `bytes`.
+    @inline(__always)
+    static func fingerprint(_ bytes: UnsafeRawPointer?, _ count: Int) -> (UInt64, UInt64) {
+        guard let bytes else { return (0, 0) }
+        if count >= 8 {
+            return (bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        if count >= 4 {
+            return (UInt64(bytes.loadUnaligned(as: UInt32.self)),
+                    UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+        }
+        var word: UInt64 = 0
+        for i in 0..<count { word |= UInt64(bytes.load(fromByteOffset: i, as: UInt8.self)) << (8 * UInt64(i)) }
+        return (word, 0)
     }
 
     /// Scans any value; containers are walked iteratively so depth costs no stack.

@@ -16,6 +16,22 @@ import Foundation
     }
 
     /// Whole numbers of every length, and milliseconds as seconds, against the standard library.
+    /// Byte strings of every length up to 40 are equal to themselves and differ from a copy
+    /// with any one byte changed, wherever it lies (the word loop, the overlapping tail, the
+    /// short forms).
+    @Test func bytesAreEqualOnlyWhenEveryByteIs() {
+        for count in 0...40 {
+            let a = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            #expect(a.withUnsafeBytes { x in a.withUnsafeBytes { y in bytesEqual(x.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!, y.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!, count) } })
+            for position in 0..<count {
+                var b = a
+                b[position] ^= 0x40
+                #expect(!a.withUnsafeBytes { x in b.withUnsafeBytes { y in bytesEqual(x.baseAddress!, y.baseAddress!, count) } },
+                        "length \(count), byte \(position)")
+            }
+        }
+    }
+
     @Test func decimalsAgreeWithIntegerFormatting() {
         var value: Int64 = 1
         var bytes = [UInt8](repeating: 0, count: FixedDecimal.maximumLength)
