@@ -102,7 +102,18 @@ public struct JSONScanner {
                     guard cursor.peek == UInt8(ascii: ":") else { throw Failure.invalid }
                     cursor.position += 1
                     cursor.skipWhitespace()
-                    let value = try scanValue(&cursor)
+                    // Strings and numbers, nearly every value, without the general call.
+                    let value: Value
+                    let first = cursor.peek
+                    if first == UInt8(ascii: "\"") {
+                        value = try cursor.scanString()
+                    } else if isDigit(first) || first == UInt8(ascii: "-") {
+                        let start = cursor.position
+                        try cursor.scanNumber()
+                        value = Value(kind: .number, start: start, end: cursor.position, escaped: false, boolValue: false)
+                    } else {
+                        value = try scanValue(&cursor)
+                    }
                     if let index = keyIndex(line, key) { values[index] = value }
                     cursor.skipWhitespace()
                     let next = cursor.peek
@@ -121,20 +132,30 @@ public struct JSONScanner {
         }
     }
 
+    /// The index of a member's key among `keys`: by length and last byte, then one
+    /// comparison, inline — every member of every line comes here.
+    @inline(__always)
     private func keyIndex(_ line: UnsafeRawBufferPointer, _ key: Value) -> Int? {
-        if key.escaped {
-            let decoded = JSONScanner.decodeString(line, key)
-            return keys.firstIndex(of: decoded)
-        }
         let length = key.end - key.start
-        guard length > 0 else { return keys.firstIndex(of: []) }
-        if length < 16 {
+        if !key.escaped, length > 0, length < 16 {
             let candidate = Int(candidates[length * 256 + Int(line[key.end - 1])])
             if candidate == -1 { return nil }
             if candidate >= 0 {
                 return Self.fingerprint(line.baseAddress! + key.start, length) == keyFingerprints[candidate] ? candidate : nil
             }
         }
+        return keyIndexSlowly(line, key)
+    }
+
+    /// Escaped, empty and long keys, and keys that share length and last byte.
+    @inline(never)
+    private func keyIndexSlowly(_ line: UnsafeRawBufferPointer, _ key: Value) -> Int? {
+        if key.escaped {
+            let decoded = JSONScanner.decodeString(line, key)
+            return keys.firstIndex(of: decoded)
+        }
+        let length = key.end - key.start
+        guard length > 0 else { return keys.firstIndex(of: []) }
         for (index, name) in keys.enumerated() where name.count == length {
             if name.withUnsafeBytes({ bytesEqual($0.baseAddress!, line.baseAddress! + key.start, length) }) {
                 return index
