@@ -418,8 +418,16 @@ private struct Shard {
 
     mutating func merge(_ records: [ParsedRecord], strings: Ingestor.StringMaps, articles: [Int32],
                         readerOfUser: UnsafeMutableBufferPointer<Int32>) {
-        seenIDs.warm(records.lazy.filter { $0.flags.contains(.hasID) }.map(\.idHash))
-        for record in records { accept(record, strings, articles, readerOfUser) }
+        // Each record's slot is asked for a few records ahead: it has arrived by the time the
+        // record is merged, and the misses overlap instead of coming one after another.
+        let ahead = 16
+        records.withUnsafeBufferPointer { records in
+            for record in records.prefix(ahead) where record.flags.contains(.hasID) { seenIDs.prefetch(record.idHash) }
+            for i in records.indices {
+                if i + ahead < records.count, records[i + ahead].flags.contains(.hasID) { seenIDs.prefetch(records[i + ahead].idHash) }
+                accept(records[i], strings, articles, readerOfUser)
+            }
+        }
     }
 
     private mutating func accept(_ record: ParsedRecord, _ strings: Ingestor.StringMaps, _ articles: [Int32],

@@ -1,3 +1,5 @@
+import CYirSupport
+
 /// The set of record ids seen so far (SPEC §1.4), as 128-bit fingerprints of (reader, type,
 /// id) in one open-addressing table: 16 bytes per id and no per-insert hashing beyond the
 /// fingerprint itself. Two independent 64-bit hashes make a false duplicate astronomically
@@ -5,8 +7,6 @@
 struct RecordIDSet {
     private var slots: [(UInt64, UInt64)]
     private var count = 0
-    /// Keeps `warm`'s loads from being optimised away.
-    private var blackHole: UInt64 = 0
 
     init(expected: Int = 0) {
         var capacity = 1024
@@ -30,16 +30,12 @@ struct RecordIDSet {
         return true
     }
 
-    /// Touches the slots these keys will probe first. The loads are independent of each other,
-    /// so the processor overlaps their cache misses, where inserting one by one between other
-    /// work would wait for each in turn.
-    mutating func warm(_ keys: some Sequence<(UInt64, UInt64)>) {
-        let mask = slots.count - 1
-        var sink: UInt64 = 0
+    /// Asks for the slot this key will probe first to be brought into the cache.
+    @inline(__always)
+    func prefetch(_ key: (UInt64, UInt64)) {
         slots.withUnsafeBufferPointer { slots in
-            for key in keys { sink &+= slots[Int(truncatingIfNeeded: key.0) & mask].0 }
+            yir_prefetch(slots.baseAddress! + (Int(truncatingIfNeeded: key.0) & (slots.count - 1)))
         }
-        blackHole = sink
     }
 
     private mutating func grow() {
