@@ -202,6 +202,7 @@ public struct CatalogNames: @unchecked Sendable {
     let articles: UnsafePointer<Article>
 
     public func wiki(ofArticle id: Int32) -> String { wikis.string(articles[Int(id)].wiki) }
+    public func wikiID(ofArticle id: Int32) -> Int32 { articles[Int(id)].wiki }
     public func title(ofArticle id: Int32) -> String { titles.string(articles[Int(id)].title) }
 
     /// SPEC's final tie rules: wiki ascending, then title ascending, in UTF-8 byte order.

@@ -11,18 +11,27 @@ final class ReaderCalculator: Sendable {
     /// view, so an array read rather than a set's hashing.
     let excludedArticles: [Bool]
 
+    /// The names figures give articles; each worker's calculator has its own.
+    let names: ArticleNames
+    private let wikiCount: Int
+
     init(catalog: Catalog, zoneRules: [ZoneRules], parameters: StatsParameters, excludedTitles: Set<Int32>) {
         self.catalog = catalog.names()
         self.zoneRules = zoneRules
         self.parameters = parameters
         excludedArticles = (0..<catalog.articles.count).map { excludedTitles.contains(catalog.articles[$0].title) }
+        wikiCount = catalog.wikis.count
+        names = ArticleNames(self.catalog, articles: catalog.articles.count, wikis: wikiCount)
     }
 
-    private init(catalog: CatalogNames, zoneRules: [ZoneRules], parameters: StatsParameters, excludedArticles: [Bool]) {
+    private init(catalog: CatalogNames, zoneRules: [ZoneRules], parameters: StatsParameters, excludedArticles: [Bool],
+                 wikiCount: Int) {
         self.catalog = catalog
         self.zoneRules = zoneRules
         self.parameters = parameters
         self.excludedArticles = excludedArticles
+        self.wikiCount = wikiCount
+        names = ArticleNames(catalog, articles: excludedArticles.count, wikis: wikiCount)
     }
 
     /// A calculator of its own for one worker thread: the same rules, with zones and tables
@@ -32,7 +41,7 @@ final class ReaderCalculator: Sendable {
         parameters.zoneOverride = parameters.zoneOverride?.copy()
         parameters.fallbackZone = parameters.fallbackZone.copy()
         return ReaderCalculator(catalog: catalog, zoneRules: zoneRules.map { $0.copy() }, parameters: parameters,
-                                excludedArticles: excludedArticles.withUnsafeBufferPointer { Array($0) })
+                                excludedArticles: excludedArticles.withUnsafeBufferPointer { Array($0) }, wikiCount: wikiCount)
     }
 
     /// Buffers one worker reuses from reader to reader: a reader's figures pass through a
@@ -182,11 +191,11 @@ final class ReaderCalculator: Sendable {
             user: catalog.users.string(activity.user), zone: zone,
             window: .init(start: windowStart, end: min(nextYear, asOf)),
             reading: reading,
-            topArticles: ArticleTotals.top(totals, count: parameters.top, catalog: catalog),
+            topArticles: ArticleTotals.top(totals, count: parameters.top, names: names),
             appTime: appTime, patterns: patterns, monthly: monthly, streak: Self.longestStreak(sortedDays: scratch.days),
             saved: saved, notifications: notifications, rankTopPercent: nil,
             activity: activityFigures,
-            articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil)
+            articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, names: names) : nil)
         return stats
     }
 
@@ -214,7 +223,7 @@ final class ReaderCalculator: Sendable {
             return catalog.articlePrecedes(a.action.article, b.action.article)
         }.prefix(3).map { save in
             ReaderStats.RecentSave(
-                wiki: catalog.wiki(ofArticle: save.action.article), title: catalog.title(ofArticle: save.action.article),
+                wiki: names.wiki(ofArticle: save.action.article), title: names.title(ofArticle: save.action.article),
                 saved: save.at, thumbnail: save.action.thumbnail.map { catalog.urls.string($0) })
         }
         return ReaderStats.Saved(last30DaysCount: recent30.count, lastSaved: lastSaved, lastSavedDisplay: display,
