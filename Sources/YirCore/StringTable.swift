@@ -144,6 +144,36 @@ public func hashBytes(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
     return h
 }
 
+/// `(hashBytes(bytes, seed: seeds.0), hashBytes(bytes, seed: seeds.1))` in one pass over the
+/// bytes: record ids and article keys are fingerprinted by two independent hashes.
+@inlinable
+public func hashBytes(_ bytes: UnsafeRawBufferPointer, seeds: (UInt64, UInt64)) -> (UInt64, UInt64) {
+    let length = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+    var h0 = seeds.0 ^ length
+    var h1 = seeds.1 ^ length
+    var i = 0
+    let n = bytes.count
+    while i + 8 <= n {
+        let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        h0 = (h0 ^ word) &* 0xBF58_476D_1CE4_E5B9
+        h1 = (h1 ^ word) &* 0xBF58_476D_1CE4_E5B9
+        h0 ^= h0 >> 29
+        h1 ^= h1 >> 29
+        i += 8
+    }
+    if i < n {
+        var tail: UInt64 = 0
+        for k in i..<n { tail |= UInt64(bytes[k]) << (8 * UInt64(k - i)) }
+        h0 = (h0 ^ tail) &* 0x94D0_49BB_1331_11EB
+        h1 = (h1 ^ tail) &* 0x94D0_49BB_1331_11EB
+    }
+    h0 ^= h0 >> 32
+    h1 ^= h1 >> 32
+    h0 = h0 &* 0xD6E8_FEB8_6659_FD93
+    h1 = h1 &* 0xD6E8_FEB8_6659_FD93
+    return (h0 ^ (h0 >> 32), h1 ^ (h1 >> 32))
+}
+
 /// Whether `a` comes before `b` in byte order (a prefix first): SPEC's order of UTF-8 forms.
 @inlinable
 public func bytesPrecede(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {

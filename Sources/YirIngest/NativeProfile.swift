@@ -127,8 +127,8 @@ final class NativeProfile {
             // Ids are unique per reader and type (docs/DECISIONS.md): the fingerprint mixes in
             // both, so the merge only has to look it up.
             let salt = strings.users.hash(of: user) ^ (UInt64(type.rawValue + 1) &* 0x9E37_79B9_7F4A_7C15)
-            record.idHash = (mix64(hashBytes(bytes, seed: 0x243F_6A88_85A3_08D3) ^ salt),
-                             mix64(hashBytes(bytes, seed: 0x1319_8A2E_0370_7344) &+ salt))
+            let hash = hashBytes(bytes, seeds: (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344))
+            record.idHash = (mix64(hash.0 ^ salt), mix64(hash.1 &+ salt))
             record.flags.insert(.hasID)
         }
 

@@ -118,8 +118,8 @@ struct LocalStrings {
     mutating func article(rawWiki: Int32, title raw: UnsafeRawBufferPointer) -> ArticleID? {
         // Keyed by the normalised wiki: one site is often written several ways in one export.
         let salt = wikiSaltOfRaw[Int(rawWiki)]
-        let key = (mix64(hashBytes(raw, seed: 0x4528_21E6_38D0_1377) ^ salt),
-                   mix64(hashBytes(raw, seed: 0xBE54_66CF_34E9_0C6C) &+ salt))
+        let hash = hashBytes(raw, seeds: (0x4528_21E6_38D0_1377, 0xBE54_66CF_34E9_0C6C))
+        let key = (mix64(hash.0 ^ salt), mix64(hash.1 &+ salt))
         if let id = articleOfRawPair.value(key) {
             return id >= 0 ? .local(id) : id == -1 ? nil : .catalog(-2 - id)
         }

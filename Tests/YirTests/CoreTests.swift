@@ -32,6 +32,20 @@ import Foundation
         }
     }
 
+    /// The two-lane hash gives what two calls of the one-lane hash give, for every length
+    /// around the word size.
+    @Test func hashingTwoSeedsInOnePassMatchesHashingEachAlone() {
+        let seeds: (UInt64, UInt64) = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344)
+        for count in 0...40 {
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 53 &+ 7) }
+            bytes.withUnsafeBytes { raw in
+                let pair = hashBytes(raw, seeds: seeds)
+                #expect(pair.0 == hashBytes(raw, seed: seeds.0), "length \(count)")
+                #expect(pair.1 == hashBytes(raw, seed: seeds.1), "length \(count)")
+            }
+        }
+    }
+
     @Test func decimalsAgreeWithIntegerFormatting() {
         var value: Int64 = 1
         var bytes = [UInt8](repeating: 0, count: FixedDecimal.maximumLength)
