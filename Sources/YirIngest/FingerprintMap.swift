@@ -1,3 +1,5 @@
+import CYirSupport
+
 /// A map from 96-bit fingerprints of byte strings to `Int32` values, in one open-addressing
 /// table of 16-byte slots: a lookup reads one slot and never the strings themselves, so a hit
 /// costs one cache miss where a string table costs three or four (slot, hash, start, bytes).
@@ -22,6 +24,15 @@ struct FingerprintMap {
                 slot = (slot + 1) & mask
             }
             return nil
+        }
+    }
+
+    /// Asks for the slot a lookup of `key` reads first to be brought into the cache.
+    @inline(__always)
+    func prefetch(_ key: (UInt64, UInt64)) {
+        let first = key.0 == 0 ? 1 : key.0
+        slots.withUnsafeBufferPointer { slots in
+            yir_prefetch(slots.baseAddress! + (Int(truncatingIfNeeded: first) & (slots.count - 1)))
         }
     }
 

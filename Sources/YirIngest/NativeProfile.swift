@@ -57,6 +57,12 @@ final class NativeProfile {
         return try result.get()
     }
 
+    /// The title's bytes in the line, when `read` found it a string without escapes.
+    private func title() -> UnsafeRawBufferPointer {
+        let v = scanner.values[Field.title.rawValue]!
+        return UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end])
+    }
+
     /// Set for the duration of `read`; the scanner's values are offsets into it.
     private var scannerLine = UnsafeRawBufferPointer(start: nil, count: 0)
 
@@ -78,6 +84,18 @@ final class NativeProfile {
             type = impliedType
         } else {
             throw .missingField
+        }
+
+        // A page view's or save's article is looked up in a map of megabytes: its slot is
+        // asked for now, and arrives while the other fields are read. Only when site and title
+        // are plain strings; otherwise `readArticle` alone decides (and rejects) as before.
+        var early: (rawWiki: Int32, key: (UInt64, UInt64))?
+        if type == .pageView || type == .savedArticle, let wiki = value(.wiki), let title = value(.title),
+           wiki.kind == .string, title.kind == .string, !wiki.escaped, !title.escaped, wiki.end > wiki.start {
+            let rawWiki = strings.rawWiki(UnsafeRawBufferPointer(rebasing: line[wiki.start..<wiki.end]))
+            let key = strings.articleKey(rawWiki: rawWiki, title: UnsafeRawBufferPointer(rebasing: line[title.start..<title.end]))
+            strings.prefetchArticle(key)
+            early = (rawWiki, key)
         }
 
         guard let stamp = value(.timestamp) else { throw .missingField }
@@ -134,7 +152,7 @@ final class NativeProfile {
 
         switch type {
         case .pageView:
-            try readArticle(into: &record, strings: &strings)
+            try readArticle(into: &record, strings: &strings, early: early)
             if let ns = value(.namespace) {
                 guard ns.kind == .number else { throw .wrongType }
                 let n = FixedPoint(UnsafeRawBufferPointer(rebasing: line[ns.start..<ns.end]), scale: 0)
@@ -150,7 +168,7 @@ final class NativeProfile {
             guard !duration.isNegative else { throw .negativeDuration }
             record.milliseconds = duration.magnitude
         case .savedArticle:
-            try readArticle(into: &record, strings: &strings)
+            try readArticle(into: &record, strings: &strings, early: early)
             let isSave = try withString(.action) { (bytes) throws(RejectReason) -> Bool in
                 if bytes.elementsEqual("save".utf8) { return true }
                 if bytes.elementsEqual("unsave".utf8) { return false }
@@ -181,15 +199,22 @@ final class NativeProfile {
         return record
     }
 
-    private func readArticle(into record: inout ParsedRecord, strings: inout LocalStrings) throws(RejectReason) {
-        let wiki = try withString(.wiki, required: true) { (bytes) throws(RejectReason) in
-            guard !bytes.isEmpty else { throw .invalidValue }
-            return strings.rawWiki(bytes)
-        }!
-        let article = try withString(.title, required: true) { (bytes) throws(RejectReason) in
-            guard let article = strings.article(rawWiki: wiki, title: bytes) else { throw .invalidValue }
-            return article
-        }!
+    private func readArticle(into record: inout ParsedRecord, strings: inout LocalStrings,
+                             early: (rawWiki: Int32, key: (UInt64, UInt64))?) throws(RejectReason) {
+        let article: LocalStrings.ArticleID
+        if let early {
+            guard let found = strings.article(rawWiki: early.rawWiki, title: title(), key: early.key) else { throw .invalidValue }
+            article = found
+        } else {
+            let wiki = try withString(.wiki, required: true) { (bytes) throws(RejectReason) in
+                guard !bytes.isEmpty else { throw .invalidValue }
+                return strings.rawWiki(bytes)
+            }!
+            article = try withString(.title, required: true) { (bytes) throws(RejectReason) in
+                guard let article = strings.article(rawWiki: wiki, title: bytes) else { throw .invalidValue }
+                return article
+            }!
+        }
         switch article {
         case .local(let id):
             record.subject = id

@@ -113,13 +113,22 @@ struct LocalStrings {
         return rawID
     }
 
-    /// The article (wiki, title as read), or nil when nothing is left of the title after
-    /// normalisation.
-    mutating func article(rawWiki: Int32, title raw: UnsafeRawBufferPointer) -> ArticleID? {
+    /// The fingerprint under which the article (site as read, title as read) is looked up.
+    func articleKey(rawWiki: Int32, title raw: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
         // Keyed by the normalised wiki: one site is often written several ways in one export.
         let salt = wikiSaltOfRaw[Int(rawWiki)]
         let hash = hashBytes(raw, seeds: (0x4528_21E6_38D0_1377, 0xBE54_66CF_34E9_0C6C))
-        let key = (mix64(hash.0 ^ salt), mix64(hash.1 &+ salt))
+        return (mix64(hash.0 ^ salt), mix64(hash.1 &+ salt))
+    }
+
+    /// Starts bringing in the slot `article` will read for this key: the map is megabytes,
+    /// so a lookup waits on memory unless asked for ahead.
+    func prefetchArticle(_ key: (UInt64, UInt64)) { articleOfRawPair.prefetch(key) }
+
+    /// The article (wiki, title as read), or nil when nothing is left of the title after
+    /// normalisation. `key` is `articleKey(rawWiki:title:)`, when already made.
+    mutating func article(rawWiki: Int32, title raw: UnsafeRawBufferPointer, key: (UInt64, UInt64)? = nil) -> ArticleID? {
+        let key = key ?? articleKey(rawWiki: rawWiki, title: raw)
         if let id = articleOfRawPair.value(key) {
             return id >= 0 ? .local(id) : id == -1 ? nil : .catalog(-2 - id)
         }
