@@ -423,11 +423,50 @@ private struct Shard {
         let ahead = 16
         records.withUnsafeBufferPointer { records in
             for record in records.prefix(ahead) where record.flags.contains(.hasID) { seenIDs.prefetch(record.idHash) }
+            var nextRun = 0
             for i in records.indices {
                 if i + ahead < records.count, records[i + ahead].flags.contains(.hasID) { seenIDs.prefetch(records[i + ahead].idHash) }
+                if i == nextRun { nextRun = makeRoom(forRunAt: i, of: records, strings, readerOfUser) }
                 accept(records[i], strings, articles, readerOfUser)
             }
         }
+    }
+
+    /// Exports mostly list a reader's records together: room for a run of one reader's page
+    /// views and sessions is made once, where appending them one by one reallocated each list
+    /// as it doubled. Returns where the run ends.
+    private mutating func makeRoom(forRunAt start: Int, of records: UnsafeBufferPointer<ParsedRecord>,
+                                   _ strings: Ingestor.StringMaps, _ readerOfUser: UnsafeMutableBufferPointer<Int32>) -> Int {
+        let user = records[start].user
+        var end = start
+        var views = 0
+        var sessions = 0
+        while end < records.count, records[end].user == user {
+            if records[end].type == .pageView { views += 1 } else if records[end].type == .session { sessions += 1 }
+            end += 1
+        }
+        guard end - start > 1 else { return end }
+        let reader = readerIndex(ofLocalUser: user, strings, readerOfUser)
+        // At least doubling, so a reader spread over many runs still grows geometrically.
+        func reserve<T>(_ list: inout [T], _ more: Int) {
+            guard more > 0, list.capacity < list.count + more else { return }
+            list.reserveCapacity(max(list.count + more, list.capacity * 2))
+        }
+        reserve(&readers[reader].pageViews, views)
+        reserve(&readers[reader].sessions, sessions)
+        return end
+    }
+
+    /// The reader of a worker's local user id, made at the user's first record here: the
+    /// catalog also holds users met only on rejected lines.
+    private mutating func readerIndex(ofLocalUser local: Int32, _ strings: Ingestor.StringMaps,
+                                      _ readerOfUser: UnsafeMutableBufferPointer<Int32>) -> Int {
+        let user = Int(strings.ids[Ingestor.Table.users.rawValue][Int(local)])
+        if readerOfUser[user] < 0 {
+            readerOfUser[user] = Int32(readers.count)
+            readers.append(ReaderActivity(user: Int32(user)))
+        }
+        return Int(readerOfUser[user])
     }
 
     private mutating func accept(_ record: ParsedRecord, _ strings: Ingestor.StringMaps, _ articles: [Int32],
@@ -437,14 +476,7 @@ private struct Shard {
             record.flags.contains(.catalogArticle) ? record.subject : articles[Int(record.subject)]
         }
         sequence += 1
-        let user = Int(global(record.user, .users))
-        // The catalog also holds users met only on rejected lines: a reader is made at its
-        // first accepted record.
-        if readerOfUser[user] < 0 {
-            readerOfUser[user] = Int32(readers.count)
-            readers.append(ReaderActivity(user: Int32(user)))
-        }
-        let reader = Int(readerOfUser[user])
+        let reader = readerIndex(ofLocalUser: record.user, strings, readerOfUser)
         if record.flags.contains(.hasID) {
             guard seenIDs.insert(record.idHash) else {
                 diagnostics.duplicates += 1
