@@ -8,7 +8,7 @@ public final class ZoneRules: Sendable {
     /// The identifier as the input or the command line gave it (`Europe/Berlin`, `UTC`).
     public let identifier: String
     /// Instants (epoch ms) at which the offset changes, ascending.
-    private let transitions: [Int64]
+    let transitions: [Int64]
     /// `offsets[i]` is the UTC offset in seconds in force before `transitions[i]`
     /// (and after `transitions[i-1]`); one longer than `transitions`.
     private let offsets: [Int32]
@@ -34,12 +34,14 @@ public final class ZoneRules: Sendable {
         }
         self.transitions = transitions
         self.offsets = offsets
+        spanStarts = Self.spanStarts(transitions)
     }
 
     private init(identifier: String, transitions: [Int64], offsets: [Int32]) {
         self.identifier = identifier
         self.transitions = transitions
         self.offsets = offsets
+        spanStarts = Self.spanStarts(transitions)
     }
 
     /// The same rules as another object, for a thread of its own: every reader's figures
@@ -55,7 +57,44 @@ public final class ZoneRules: Sendable {
     }
 
     /// The number of transitions at or before `instant`.
+    /// Where the search for an instant starts: for each span of 2³² ms (about 50 days) from
+    /// `spanOrigin`, the number of transitions before the span. A span holds at most a couple of
+    /// transitions, so a lookup is a table read and a step or two, where a binary search of
+    /// the table's couple of hundred transitions took eight unpredictable branches — and every
+    /// record's local day, hour and weekday comes through here.
+    private let spanStarts: [Int32]
+    private static let spanOrigin = Int64(tableStart.timeIntervalSince1970 * 1000)
+    private static let spanShift: Int64 = 32
+
+    private static func spanStarts(_ transitions: [Int64]) -> [Int32] {
+        let end = Int64(tableEnd.timeIntervalSince1970 * 1000)
+        let count = Int((end - spanOrigin) >> spanShift) + 1
+        var starts = [Int32](repeating: 0, count: count)
+        var index = 0
+        for span in 0..<count {
+            let start = spanOrigin + Int64(span) << spanShift
+            while index < transitions.count, transitions[index] <= start { index += 1 }
+            starts[span] = Int32(index)
+        }
+        return starts
+    }
+
+    /// The number of transitions at or before `instant` (the index of its offset).
     private func transitionIndex(after instant: Int64) -> Int {
+        let span = (instant &- Self.spanOrigin) >> Self.spanShift
+        guard span >= 0, span < Int64(spanStarts.count) else { return searchedTransitionIndex(after: instant) }
+        var index = Int(spanStarts[Int(span)])
+        while index < transitions.count, transitions[index] <= instant { index += 1 }
+        return index
+    }
+
+    /// `offsetSeconds(at:)` by binary search alone, for tests.
+    func searchedOffsetSeconds(at instant: Int64) -> Int {
+        Int(offsets[searchedTransitionIndex(after: instant)])
+    }
+
+    /// `transitionIndex` by binary search: outside the spans' range, and for tests.
+    func searchedTransitionIndex(after instant: Int64) -> Int {
         var low = 0
         var high = transitions.count
         while low < high {

@@ -5,6 +5,24 @@ import Testing
 
 /// SPEC §1.2 timestamps and §2.1 time: zones, DST, windows, year edges, leap days.
 @Suite struct TimeTests {
+    /// A zone's offset is found from a table of ~50-day spans: at, just before and just after
+    /// every transition, across the whole table and outside it, it is the offset a binary
+    /// search of the transitions gives — zones with DST, without, with half-hour DST, and one
+    /// that skipped a day.
+    @Test(arguments: ["Europe/Berlin", "America/Sao_Paulo", "Australia/Lord_Howe", "America/New_York",
+                      "Asia/Kolkata", "Pacific/Apia", "UTC"])
+    func zoneOffsetsFromSpansMatchABinarySearch(zone: String) throws {
+        let rules = try #require(ZoneCatalog().rules(for: zone))
+        var instants: [Int64] = [Int64.min / 2, -10_000_000_000_000, 0, 4_200_000_000_000, 9_000_000_000_000]
+        for t in rules.transitions { instants += [t - 1, t, t + 1] }
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 { instants.append(Int64.random(in: -100_000_000_000...4_300_000_000_000, using: &random)) }
+        for instant in instants {
+            #expect(rules.offsetSeconds(at: instant) == rules.searchedOffsetSeconds(at: instant), "\(zone) at \(instant)")
+        }
+        if zone != "UTC" && zone != "Asia/Kolkata" { #expect(rules.transitions.count > 10) }
+    }
+
     @Test func rfc3339FormsAndEpochMillisecondsAreTheSameInstant() throws {
         let forms = [
             #""2025-05-01T10:00:00Z""#, #""2025-05-01t10:00:00z""#, #""2025-05-01 12:00:00+02:00""#,
