@@ -89,6 +89,8 @@ final class NativeProfile {
         // A page view's or save's article is looked up in a map of megabytes: its slot is
         // asked for now, and arrives while the other fields are read. Only when site and title
         // are plain strings; otherwise `readArticle` alone decides (and rejects) as before.
+        // A site first met on a line rejected further down is still learnt, as users are:
+        // the catalog names sites only through articles, so nothing shows it.
         var early: (rawWiki: Int32, key: (UInt64, UInt64))?
         if type == .pageView || type == .savedArticle, let wiki = value(.wiki), let title = value(.title),
            wiki.kind == .string, title.kind == .string, !wiki.escaped, !title.escaped, wiki.end > wiki.start {
