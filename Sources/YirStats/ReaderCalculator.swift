@@ -21,7 +21,7 @@ final class ReaderCalculator: Sendable {
         self.parameters = parameters
         excludedArticles = (0..<catalog.articles.count).map { excludedTitles.contains(catalog.articles[$0].title) }
         wikiCount = catalog.wikis.count
-        names = ArticleNames(self.catalog, articles: catalog.articles.count, wikis: wikiCount)
+        names = ArticleNames(self.catalog, wikis: wikiCount)
     }
 
     private init(catalog: CatalogNames, zoneRules: [ZoneRules], parameters: StatsParameters, excludedArticles: [Bool],
@@ -31,7 +31,7 @@ final class ReaderCalculator: Sendable {
         self.parameters = parameters
         self.excludedArticles = excludedArticles
         self.wikiCount = wikiCount
-        names = ArticleNames(catalog, articles: excludedArticles.count, wikis: wikiCount)
+        names = ArticleNames(catalog, wikis: wikiCount)
     }
 
     /// A calculator of its own for one worker thread: the same rules, with zones and tables

@@ -82,8 +82,7 @@ public enum Statistics {
             readingSecondsPercentiles: summary.reading,
             appTimeSecondsPercentiles: summary.appTime,
             topArticles: ArticleTotals.top(cohortTotals.lazy.filter { $0.readers > 0 }, count: parameters.top,
-                                           names: ArticleNames(ingest.catalog.names(), articles: articles,
-                                                               wikis: ingest.catalog.wikis.count)))
+                                           names: ArticleNames(ingest.catalog.names(), wikis: ingest.catalog.wikis.count)))
         return RunStatistics(readers: readers, cohort: cohort, diagnostics: diagnostics)
     }
 
