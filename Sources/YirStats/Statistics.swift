@@ -20,7 +20,7 @@ public enum Statistics {
         // readers below is order-independent, so the result does not depend on how many
         // workers there are, or on which took which block.
         let count = ingest.readers.count
-        let workers = max(1, min(parameters.jobs, count / 256))
+        let workers = workerCount(jobs: parameters.jobs, readers: count, articles: ingest.catalog.articles.count)
         // Readers come out in user order (UTF-8 bytes). Ordering the catalog's ids is cheap;
         // each reader's figures are then written straight into their place, where sorting the
         // figures themselves would move hundreds of bytes per step.
@@ -84,6 +84,20 @@ public enum Statistics {
             topArticles: ArticleTotals.top(cohortTotals.lazy.filter { $0.readers > 0 }, count: parameters.top,
                                            names: ArticleNames(ingest.catalog.names(), wikis: ingest.catalog.wikis.count)))
         return RunStatistics(readers: readers, cohort: cohort, diagnostics: diagnostics)
+    }
+
+    /// What each statistics worker holds per catalog article: the run's totals (48 bytes), the
+    /// index grouping a reader's views (4) and the excluded-title flag (1).
+    static let bytesPerArticlePerWorker = 53
+    /// At most this much in those per-article arrays, all workers together.
+    static let perArticleBudget = 2 << 30
+
+    /// The statistics' threads: `jobs`, but no more than one per 256 readers, and no more than
+    /// keep the workers' per-article arrays within `perArticleBudget` — 10 million articles
+    /// on 64 cores would otherwise need 34 GB. Always at least one.
+    static func workerCount(jobs: Int, readers: Int, articles: Int) -> Int {
+        let byMemory = perArticleBudget / max(1, articles * bytesPerArticlePerWorker)
+        return max(1, min(jobs, readers / 256, byMemory))
     }
 
     /// Sets each reader's `rank.top_percent` and sums up what SPEC §2.4 takes from the readers'

@@ -6,6 +6,19 @@ import Testing
 
 /// SPEC §1.4 and §2.2–2.5: one test per rule.
 @Suite struct StatsTests {
+    /// Each statistics worker holds arrays over every catalog article: their count is bounded
+    /// so that those stay within the budget, whatever `--jobs` says; small catalogs are not
+    /// limited, and there is always one worker.
+    @Test func statisticsWorkersAreBoundedByTheirPerArticleMemory() {
+        #expect(Statistics.workerCount(jobs: 64, readers: 1_000_000, articles: 113_000) == 64)
+        let tenMillion = Statistics.workerCount(jobs: 64, readers: 1_000_000, articles: 10_000_000)
+        #expect(tenMillion == 4)
+        #expect(tenMillion * 10_000_000 * Statistics.bytesPerArticlePerWorker <= Statistics.perArticleBudget)
+        #expect(Statistics.workerCount(jobs: 64, readers: 1_000_000, articles: 1_000_000_000) == 1)
+        #expect(Statistics.workerCount(jobs: 8, readers: 1_000, articles: 10) == 3)
+        #expect(Statistics.workerCount(jobs: 8, readers: 0, articles: 0) == 1)
+    }
+
     /// Statistics sort readers and figures on `--jobs` threads: runs sorted at once, then
     /// merged. Any size, any thread count, the order is that of one sort.
     @Test(arguments: [1, 2, 3, 5])
