@@ -56,7 +56,6 @@ public final class ZoneRules: Sendable {
         Int(offsets[transitionIndex(after: instant)])
     }
 
-    /// The number of transitions at or before `instant`.
     /// Where the search for an instant starts: for each span of 2³² ms (about 50 days) from
     /// `spanOrigin`, the number of transitions before the span. A span holds at most a couple of
     /// transitions, so a lookup is a table read and a step or two, where a binary search of

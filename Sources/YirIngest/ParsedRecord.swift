@@ -96,7 +96,7 @@ struct LocalStrings {
 
     /// An article as a worker resolved it.
     enum ArticleID {
-        /// In this worker's `articles`.
+        /// A worker's local id: one of its new articles, shipped with the chunk that added it.
         case local(Int32)
         /// The catalog's id, from `knownArticles`.
         case catalog(Int32)
