@@ -22,6 +22,9 @@ final class ArticleNames: @unchecked Sendable {
         self.wikis = Array(repeating: nil, count: wikis)
     }
 
+    /// An empty cache over the same catalog, for another worker.
+    func forWorker() -> ArticleNames { ArticleNames(catalog, wikis: wikis.count) }
+
     func wiki(ofArticle id: Int32) -> String {
         let wiki = Int(catalog.wikiID(ofArticle: id))
         if let name = wikis[wiki] { return name }

@@ -13,25 +13,22 @@ final class ReaderCalculator: Sendable {
 
     /// The names figures give articles; each worker's calculator has its own.
     let names: ArticleNames
-    private let wikiCount: Int
 
     init(catalog: Catalog, zoneRules: [ZoneRules], parameters: StatsParameters, excludedTitles: Set<Int32>) {
         self.catalog = catalog.names()
         self.zoneRules = zoneRules
         self.parameters = parameters
         excludedArticles = (0..<catalog.articles.count).map { excludedTitles.contains(catalog.articles[$0].title) }
-        wikiCount = catalog.wikis.count
-        names = ArticleNames(self.catalog, wikis: wikiCount)
+        names = ArticleNames(self.catalog, wikis: catalog.wikis.count)
     }
 
     private init(catalog: CatalogNames, zoneRules: [ZoneRules], parameters: StatsParameters, excludedArticles: [Bool],
-                 wikiCount: Int) {
+                 names: ArticleNames) {
         self.catalog = catalog
         self.zoneRules = zoneRules
         self.parameters = parameters
         self.excludedArticles = excludedArticles
-        self.wikiCount = wikiCount
-        names = ArticleNames(catalog, wikis: wikiCount)
+        self.names = names
     }
 
     /// A calculator of its own for one worker thread: the same rules, with zones and tables
@@ -41,7 +38,7 @@ final class ReaderCalculator: Sendable {
         parameters.zoneOverride = parameters.zoneOverride?.copy()
         parameters.fallbackZone = parameters.fallbackZone.copy()
         return ReaderCalculator(catalog: catalog, zoneRules: zoneRules.map { $0.copy() }, parameters: parameters,
-                                excludedArticles: excludedArticles.withUnsafeBufferPointer { Array($0) }, wikiCount: wikiCount)
+                                excludedArticles: excludedArticles.withUnsafeBufferPointer { Array($0) }, names: names.forWorker())
     }
 
     /// Buffers one worker reuses from reader to reader: a reader's figures pass through a
