@@ -23,6 +23,72 @@ import Testing
         if zone != "UTC" && zone != "Asia/Kolkata" { #expect(rules.transitions.count > 10) }
     }
 
+    /// The date and time of an RFC 3339 timestamp are read a word at a time: with every byte
+    /// value at every position of the first 19 bytes, and at random instants, the reading is
+    /// the one a byte-by-byte reader (below) gives — accepted or not, and the same time.
+    @Test func timestampDigitsReadAWordAtATimeAsByteByByte() {
+        var samples: [[UInt8]] = []
+        for template in ["2025-03-30T01:30:00Z", "2024-02-29t23:59:60.5+05:30", "1970-01-01 00:00:00", "2099-12-31T23:59:59.999-00:01"] {
+            let bytes = Array(template.utf8)
+            samples.append(bytes)
+            for position in 0..<19 {
+                for value in 0...255 {
+                    var changed = bytes
+                    changed[position] = UInt8(value)
+                    samples.append(changed)
+                }
+            }
+        }
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let instant = Int64.random(in: -1_000_000_000_000...5_000_000_000_000, using: &random)
+            samples.append(Array(RFC3339.format(instant, offsetSeconds: Int.random(in: -50_000...50_000, using: &random)).utf8))
+        }
+        for sample in samples {
+            let fast = sample.withUnsafeBytes { RFC3339.parse($0) }
+            let reference = sample.withUnsafeBytes { Self.parseDateAndTimeByteByByte($0) }
+            #expect(fast == reference, "\(String(decoding: sample, as: UTF8.self))")
+        }
+    }
+
+    /// `RFC3339.parse` as it read the first 19 bytes before they were read as words.
+    static func parseDateAndTimeByteByByte(_ bytes: UnsafeRawBufferPointer) -> Result<RecordTime, TimestampError> {
+        guard bytes.count >= 19 else { return .failure(.unparseable) }
+        func number(_ i: Int, _ width: Int) -> Int? {
+            var v = 0
+            for k in i..<(i + width) {
+                guard bytes[k] >= 0x30 && bytes[k] <= 0x39 else { return nil }
+                v = v * 10 + Int(bytes[k] - 0x30)
+            }
+            return v
+        }
+        guard let year = number(0, 4), bytes[4] == 0x2D, let month = number(5, 2), bytes[7] == 0x2D,
+              let day = number(8, 2), bytes[10] == 0x54 || bytes[10] == 0x74 || bytes[10] == 0x20,
+              let hour = number(11, 2), bytes[13] == 0x3A, let minute = number(14, 2), bytes[16] == 0x3A,
+              let second = number(17, 2)
+        else { return .failure(.unparseable) }
+        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month),
+              hour <= 23, minute <= 59, second <= 60
+        else { return .failure(.unparseable) }
+        // The rest (fraction, offset, range) is read by the same code either way: substitute
+        // a plain, valid date and time and let `parse` read it, then move by the difference.
+        var plain = Array(bytes)
+        plain.replaceSubrange(0..<19, with: "2000-01-01T00:00:00".utf8)
+        let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
+        let plainWall: Int64 = 946_684_800_000  // 2000-01-01T00:00:00
+        let wall = days * 86_400_000 + Int64(hour * 3_600_000 + minute * 60_000 + second * 1000) - plainWall
+        switch plain.withUnsafeBytes({ RFC3339.parse($0) }) {
+        case .failure(let error): return .failure(error)
+        case .success(.wall(let w)):
+            guard (1970...2099).contains(year) else { return .failure(.outOfRange) }
+            return .success(.wall(w + wall))
+        case .success(.instant(let t)):
+            let instant = t + wall
+            guard instant >= RFC3339.earliest, instant < RFC3339.end else { return .failure(.outOfRange) }
+            return .success(.instant(instant))
+        }
+    }
+
     @Test func rfc3339FormsAndEpochMillisecondsAreTheSameInstant() throws {
         let forms = [
             #""2025-05-01T10:00:00Z""#, #""2025-05-01t10:00:00z""#, #""2025-05-01 12:00:00+02:00""#,
