@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CYirSupport"),
         .target(name: "YirCore", swiftSettings: hotPath),
         .target(name: "YirIngest", dependencies: ["YirCore", "CZlib", "CYirSupport"], swiftSettings: hotPath),
-        .target(name: "YirStats", dependencies: ["YirCore", "YirIngest"], swiftSettings: hotPath),
+        .target(name: "YirStats", dependencies: ["YirCore", "YirIngest", "CYirSupport"], swiftSettings: hotPath),
         .target(name: "YirReport", dependencies: ["YirCore", "YirStats", "CLibXML2", "CYirSupport"]),
         .target(name: "YirHTML", dependencies: [
             "YirCore", "YirStats", "YirReport",

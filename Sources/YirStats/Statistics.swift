@@ -1,3 +1,4 @@
+import CYirSupport
 import Dispatch
 import Synchronization
 import YirCore
@@ -59,7 +60,12 @@ public enum Statistics {
                             (activities.baseAddress! + index).initialize(to: ReaderActivity(user: activity.user))
                             let stats = own.compute(activity, scratch: &scratch, skipped: &diagnostics)
                             (slots.baseAddress! + place[index]).initialize(to: consume stats)
-                            for t in scratch.totals { cohortTotals[Int(t.article)].addReader(t) }
+                            cohortTotals.withUnsafeMutableBufferPointer { cohort in
+                                // The run's totals are megabytes, met in no order: all of this
+                                // reader's slots are asked for first, so that their misses overlap.
+                                for t in scratch.totals { yir_prefetch(cohort.baseAddress! + Int(t.article)) }
+                                for t in scratch.totals { cohort[Int(t.article)].addReader(t) }
+                            }
                         }
                     }
                     partials[worker] = (diagnostics, cohortTotals)
