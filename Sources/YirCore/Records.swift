@@ -160,8 +160,17 @@ public final class Catalog: @unchecked Sendable {
         let articleMemory = UnsafeMutablePointer<Article>.allocate(capacity: max(1, articles.count))
         for id in 0..<articles.count { (articleMemory + id).initialize(to: articles[id]) }
         memory.append(UnsafeMutableRawPointer(articleMemory))
-        let names = CatalogNames(users: copy(users), wikis: copy(wikis), titles: copy(titles), keys: copy(keys),
-                                 urls: copy(urls), articles: articleMemory)
+        let titleStrings = copy(titles)
+        let spans = UnsafeMutablePointer<CatalogNames.ArticleSpan>.allocate(capacity: max(1, articles.count))
+        for id in 0..<articles.count {
+            let title = Int(articles[id].title)
+            (spans + id).initialize(to: .init(titleStart: titleStrings.starts[title],
+                                              titleCount: Int32(titleStrings.starts[title + 1] - titleStrings.starts[title]),
+                                              wiki: articles[id].wiki))
+        }
+        memory.append(UnsafeMutableRawPointer(spans))
+        let names = CatalogNames(users: copy(users), wikis: copy(wikis), titles: titleStrings, keys: copy(keys),
+                                 urls: copy(urls), articles: articleMemory, spans: spans)
         frozen = (names, memory)
         return names
     }
@@ -178,10 +187,11 @@ public final class Catalog: @unchecked Sendable {
 /// memory belongs to the `Catalog` that made it and lives as long as it does.
 public struct CatalogNames: @unchecked Sendable {
     public struct Strings: @unchecked Sendable {
-        let bytes: UnsafePointer<UInt8>
+        @usableFromInline let bytes: UnsafePointer<UInt8>
         /// Entry i is bytes[starts[i]..<starts[i + 1]].
-        let starts: UnsafePointer<Int>
+        @usableFromInline let starts: UnsafePointer<Int>
 
+        @inlinable
         public func bytes(_ id: Int32) -> UnsafeRawBufferPointer {
             UnsafeRawBufferPointer(start: bytes + starts[Int(id)], count: starts[Int(id) + 1] - starts[Int(id)])
         }
@@ -199,11 +209,33 @@ public struct CatalogNames: @unchecked Sendable {
     public let titles: Strings
     public let keys: Strings
     public let urls: Strings
-    let articles: UnsafePointer<Article>
+    @usableFromInline let articles: UnsafePointer<Article>
 
-    public func wiki(ofArticle id: Int32) -> String { wikis.string(articles[Int(id)].wiki) }
-    public func wikiID(ofArticle id: Int32) -> Int32 { articles[Int(id)].wiki }
-    public func title(ofArticle id: Int32) -> String { titles.string(articles[Int(id)].title) }
+    /// Where an article's title lies in `titles`' bytes, and its site: what naming an article
+    /// takes in one read, where article → title id → title start were three dependent ones,
+    /// each a cache miss for the renderers (top articles are met in no order).
+    @usableFromInline struct ArticleSpan {
+        @usableFromInline var titleStart: Int
+        @usableFromInline var titleCount: Int32
+        @usableFromInline var wiki: Int32
+        @usableFromInline init(titleStart: Int, titleCount: Int32, wiki: Int32) {
+            self.titleStart = titleStart
+            self.titleCount = titleCount
+            self.wiki = wiki
+        }
+    }
+    @usableFromInline let spans: UnsafePointer<ArticleSpan>
+
+    /// The site's and title's bytes of an article.
+    @inlinable
+    public func nameBytes(ofArticle id: Int32) -> (wiki: UnsafeRawBufferPointer, title: UnsafeRawBufferPointer) {
+        let span = spans[Int(id)]
+        return (wikis.bytes(span.wiki), UnsafeRawBufferPointer(start: titles.bytes + span.titleStart, count: Int(span.titleCount)))
+    }
+
+    /// Where `nameBytes` will read first: to ask the processor for it ahead.
+    public func nameAddress(ofArticle id: Int32) -> UnsafeRawPointer { UnsafeRawPointer(spans + Int(id)) }
+
 
     /// SPEC's final tie rules: wiki ascending, then title ascending, in UTF-8 byte order.
     public func articlePrecedes(_ a: Int32, _ b: Int32) -> Bool {

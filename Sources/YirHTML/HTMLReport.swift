@@ -70,7 +70,8 @@ public struct HTMLReport: Sendable {
         let templates = templates
         return SlideDeck(strings: templates.strings, render: { templates.render($0, template: $1) },
                          format: .named(templates.strings.locale),
-                         readersWithReading: Self.readersWithReading(model), remoteImages: remoteImages)
+                         readersWithReading: Self.readersWithReading(model), remoteImages: remoteImages,
+                         articleNames: model.statistics.articleNames)
     }
 
     static func readersWithReading(_ model: ReportModel) -> Int {

@@ -40,12 +40,13 @@ struct Overview {
             percentileRow(strings.text("index_app_time"), cohort.appTimeSecondsPercentiles),
         ]
         let topArticles = cohort.topArticles.enumerated().map { i, a -> [String: Any] in
+            let wiki = stats.articleNames.wiki(a.name), title = stats.articleNames.title(a.name)
             var row: [String: Any] = [
-                "position": i + 1, "article_title": a.title, "article_wiki": a.wiki,
+                "position": i + 1, "article_title": title, "article_wiki": wiki,
                 "article_time": Durations.short(a.milliseconds, strings: strings, format: format),
                 "article_views": format.integer(a.views), "article_readers": format.integer(a.readers),
             ]
-            if let url = ArticleLinks.url(wiki: a.wiki, title: a.title) { row["article_url"] = url }
+            if let url = ArticleLinks.url(wiki: wiki, title: title) { row["article_url"] = url }
             return row
         }
 

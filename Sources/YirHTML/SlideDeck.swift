@@ -12,6 +12,8 @@ struct SlideDeck: Sendable {
     /// Readers of the run with reading time: the rank slide needs at least 10 of them.
     let readersWithReading: Int
     let remoteImages: Bool
+    /// The sites and titles of the figures' articles.
+    let articleNames: ArticleNaming
 
     static let minimumReadersForRank = 10
 
@@ -144,9 +146,10 @@ struct SlideDeck: Sendable {
         }
         if !saved.recent.isEmpty {
             savedContent["recent"] = saved.recent.map { save -> [String: Any] in
-                var item: [String: Any] = ["save_title": save.title,
+                let wiki = articleNames.wiki(save.name), title = articleNames.title(save.name)
+                var item: [String: Any] = ["save_title": title,
                                            "save_date": format.longDate(zone.local(save.saved).date)]
-                if let url = ArticleLinks.url(wiki: save.wiki, title: save.title) { item["save_url"] = url }
+                if let url = ArticleLinks.url(wiki: wiki, title: title) { item["save_url"] = url }
                 if let thumbnail = ArticleLinks.thumbnail(save.thumbnail, remoteImages: remoteImages) { item["thumbnail"] = thumbnail }
                 return item
             }
@@ -189,7 +192,7 @@ struct SlideDeck: Sendable {
             "summary_user": reader.user, "summary_year": strings.text("summary_year", ["year": String(year)]),
             "highlights": highlights,
         ]
-        if let top = reader.topArticles.first { summary["summary_top"] = strings.text("summary_top", ["title": top.title]) }
+        if let top = reader.topArticles.first { summary["summary_top"] = strings.text("summary_top", ["title": articleNames.title(top.name)]) }
         if let timeOfDay = reader.patterns.timeOfDay { summary["summary_time"] = strings.text("time_of_day_\(timeOfDay.rawValue)") }
         slides.append(("summary", strings.text("summary_heading"), summary))
 
@@ -221,12 +224,13 @@ struct SlideDeck: Sendable {
     private func pow10(_ n: Int) -> Int64 { (0..<n).reduce(Int64(1)) { p, _ in p * 10 } }
 
     private func article(_ a: ArticleFigures) -> [String: Any] {
+        let wiki = articleNames.wiki(a.name), title = articleNames.title(a.name)
         var item: [String: Any] = [
-            "article_title": a.title, "article_wiki": a.wiki,
+            "article_title": title, "article_wiki": wiki,
             "article_time": Durations.short(a.milliseconds, strings: strings, format: format),
             "article_views": strings.plural("views", a.views, format.integer(a.views)),
         ]
-        if let url = ArticleLinks.url(wiki: a.wiki, title: a.title) { item["article_url"] = url }
+        if let url = ArticleLinks.url(wiki: wiki, title: title) { item["article_url"] = url }
         return item
     }
 

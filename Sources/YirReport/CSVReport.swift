@@ -24,7 +24,7 @@ public enum CSVReport {
         var out: [UInt8] = []
         appendRow(columns.map(Cell.text), to: &out)
         for reader in model.statistics.readers {
-            appendRow(row(reader), to: &out)
+            appendRow(row(reader, model.statistics.articleNames), to: &out)
             if out.count >= 1 << 20 {
                 try write(out)
                 out.removeAll(keepingCapacity: true)
@@ -46,7 +46,7 @@ public enum CSVReport {
         static let empty = Cell.value("")
     }
 
-    static func row(_ r: ReaderStats) -> [Cell] {
+    static func row(_ r: ReaderStats, _ names: ArticleNaming) -> [Cell] {
         let time = { (instant: Int64?) in Cell.value(instant.map { RFC3339.format($0, in: r.zone) } ?? "") }
         let number = { (n: Int?) in Cell.value(n.map(String.init) ?? "") }
         let top = r.topArticles.first
@@ -55,7 +55,7 @@ public enum CSVReport {
             .value(r.reading.seconds.description), .value(String(r.reading.minutes)),
             number(r.reading.views), number(r.reading.articles),
             .value(r.reading.averageSecondsPerArticle.description), .value(r.reading.medianSecondsPerArticle.description),
-            top.map { .text($0.wiki) } ?? .empty, top.map { .text($0.title) } ?? .empty,
+            top.map { .text(names.wiki($0.name)) } ?? .empty, top.map { .text(names.title($0.name)) } ?? .empty,
             top.map { .value($0.seconds.description) } ?? .empty, number(top?.views),
             .value(r.appTime.seconds.description), number(r.appTime.sessions), .value(r.appTime.averageSessionSeconds.description),
             number(r.patterns.hour), number(r.patterns.weekday), number(r.patterns.month),

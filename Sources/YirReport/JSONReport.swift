@@ -29,14 +29,15 @@ public enum JSONReport {
         w.key("diagnostics")
         writeDiagnostics(model.statistics.diagnostics, &w)
         w.key("cohort")
-        writeCohort(model.statistics.cohort, &w)
+        let names = model.statistics.articleNames
+        writeCohort(model.statistics.cohort, names, &w)
         w.key("readers")
         w.beginArray()
         try write(w.takeBytes())
         // Each reader is an array element at depth 2: a comma after the first, a new line, four spaces.
         try render(model.statistics.readers, jobs: jobs, pretty: true, indent: 2, to: write) { index, reader, r in
             r.raw(index > 0 ? ",\n    " : "\n    ")
-            writeReader(reader, &r)
+            writeReader(reader, names, &r)
         }
         if !model.statistics.readers.isEmpty { w.noteMembersWrittenElsewhere() }
         w.endArray()
@@ -54,8 +55,9 @@ public enum JSONReport {
     /// One compact line per reader (the reader object), each ending with a newline, handed to
     /// `write` in pieces.
     public static func writeLines(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
+        let names = model.statistics.articleNames
         try render(model.statistics.readers, jobs: jobs, pretty: false, to: write) { _, reader, w in
-            writeReader(reader, &w)
+            writeReader(reader, names, &w)
             w.raw("\n")
         }
     }
@@ -145,7 +147,7 @@ public enum JSONReport {
         }
     }
 
-    static func writeCohort(_ c: CohortStats, _ w: inout JSONWriter) {
+    static func writeCohort(_ c: CohortStats, _ names: ArticleNaming, _ w: inout JSONWriter) {
         w.object { w in
             w.field("readers", c.readers)
             w.field("reading_seconds", c.readingSeconds)
@@ -157,8 +159,7 @@ public enum JSONReport {
             w.array { w in
                 for a in c.topArticles {
                     w.object { w in
-                        w.field("wiki", a.wiki)
-                        w.field("title", a.title)
+                        writeName(a.name, names, &w)
                         w.field("seconds", a.seconds)
                         w.field("views", a.views)
                         w.field("readers", a.readers)
@@ -177,7 +178,10 @@ public enum JSONReport {
         }
     }
 
-    static func writeReader(_ r: ReaderStats, _ w: inout JSONWriter, detail: Bool = false) {
+    static func writeReader(_ r: ReaderStats, _ names: ArticleNaming, _ w: inout JSONWriter, detail: Bool = false) {
+        // Their names are met in no order in megabytes of catalog: asked for now, they arrive
+        // while the figures before them are written.
+        for a in r.topArticles { names.prefetch(a.name) }
         w.object { w in
             w.field("user", r.user)
             w.field("time_zone", r.zone.identifier)
@@ -196,10 +200,10 @@ public enum JSONReport {
                 w.field("median_seconds_per_article", r.reading.medianSecondsPerArticle)
             }
             w.key("top_article")
-            if let top = r.topArticles.first { writeArticle(top, r.zone, &w) } else { w.null() }
+            if let top = r.topArticles.first { writeArticle(top, names, r.zone, &w) } else { w.null() }
             w.key("top_articles")
             w.array { w in
-                for a in r.topArticles { writeArticle(a, r.zone, &w) }
+                for a in r.topArticles { writeArticle(a, names, r.zone, &w) }
             }
             w.key("app_time")
             w.object { w in
@@ -244,8 +248,7 @@ public enum JSONReport {
                 w.array { w in
                     for s in r.saved.recent {
                         w.object { w in
-                            w.field("wiki", s.wiki)
-                            w.field("title", s.title)
+                            writeName(s.name, names, &w)
                             w.field("saved", instant: s.saved, in: r.zone)
                             w.field("thumbnail", s.thumbnail)
                         }
@@ -273,19 +276,28 @@ public enum JSONReport {
             w.object { w in w.field("top_percent", r.rankTopPercent) }
             if detail {
                 w.key("detail")
-                PartitionFormat.writeDetail(r, &w)
+                PartitionFormat.writeDetail(r, names, &w)
             }
         }
     }
 
-    static func writeArticle(_ a: ArticleFigures, _ zone: ZoneRules, _ w: inout JSONWriter) {
+    static func writeArticle(_ a: ArticleFigures, _ names: ArticleNaming, _ zone: ZoneRules, _ w: inout JSONWriter) {
         w.object { w in
-            w.field("wiki", a.wiki)
-            w.field("title", a.title)
+            writeName(a.name, names, &w)
             w.field("seconds", a.seconds)
             w.field("views", a.views)
             w.field("first_viewed", instant: a.firstViewed, in: zone)
             w.field("last_viewed", instant: a.lastViewed, in: zone)
+        }
+    }
+
+    /// An article's `wiki` and `title` members, written from the names' bytes.
+    static func writeName(_ name: ArticleName, _ names: ArticleNaming, _ w: inout JSONWriter) {
+        names.withUTF8(name) { wiki, title in
+            w.key("wiki")
+            w.string(utf8: wiki)
+            w.key("title")
+            w.string(utf8: title)
         }
     }
 }

@@ -174,6 +174,12 @@ public struct JSONWriter: ~Copyable {
         appendString(value)
     }
 
+    /// A string given as its UTF-8 bytes, escaped as `string` escapes.
+    public mutating func string(utf8 bytes: UnsafeRawBufferPointer) {
+        beforeValue()
+        appendString(bytes: bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
     public mutating func number(_ value: Int?) {
         number(value.map { FixedDecimal(Int64($0), scale: 0) })
     }

@@ -18,8 +18,9 @@ import YirStats
 /// through the same renderers as `report`, so its output is the single run's, byte for byte.
 public enum PartitionFormat {
     public static func write(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
+        let names = model.statistics.articleNames
         try JSONReport.render(model.statistics.readers, jobs: jobs, pretty: false, to: write) { _, reader, w in
-            JSONReport.writeReader(reader, &w, detail: true)
+            JSONReport.writeReader(reader, names, &w, detail: true)
             w.raw("\n")
         }
         var w = JSONWriter(pretty: false)
@@ -37,14 +38,16 @@ public enum PartitionFormat {
         try write(w.takeBytes() + [0x0A])
     }
 
-    static func writeDetail(_ r: ReaderStats, _ w: inout JSONWriter) {
+    static func writeDetail(_ r: ReaderStats, _ names: ArticleNaming, _ w: inout JSONWriter) {
         w.object { w in
             w.key("articles")
             w.array { w in
                 for a in r.articles ?? [] {
                     w.array { w in
-                        w.string(a.wiki)
-                        w.string(a.title)
+                        names.withUTF8(a.name) { wiki, title in
+                            w.string(utf8: wiki)
+                            w.string(utf8: title)
+                        }
                         w.number(a.milliseconds)
                         w.number(a.views)
                         w.number(a.firstViewed)

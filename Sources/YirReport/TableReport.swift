@@ -10,7 +10,7 @@ public enum TableReport {
         for r in model.statistics.readers {
             rows.append([
                 clipped(r.user, 24), r.zone.identifier, String(r.reading.minutes), String(r.reading.articles),
-                clipped(r.topArticles.first?.title ?? "–", 32), String(r.appTime.milliseconds / 60_000),
+                clipped(r.topArticles.first.map { model.statistics.articleNames.title($0.name) } ?? "–", 32), String(r.appTime.milliseconds / 60_000),
                 String(r.streak.days), String(r.saved.last30DaysCount), String(r.saved.yearCount),
                 r.rankTopPercent.map(String.init) ?? "–",
             ])

@@ -39,9 +39,10 @@ public enum XMLReport {
             }
         }
         try writeDiagnostics(model.statistics.diagnostics, x)
-        try writeCohort(model.statistics.cohort, x)
+        let names = model.statistics.articleNames
+        try writeCohort(model.statistics.cohort, names, x)
         try x.element("readers") {
-            for reader in model.statistics.readers { try writeReader(reader, x) }
+            for reader in model.statistics.readers { try writeReader(reader, names, x) }
         }
         try x.end()
         try x.endDocument()
@@ -67,7 +68,7 @@ public enum XMLReport {
         }
     }
 
-    static func writeCohort(_ c: CohortStats, _ x: XMLWriter) throws {
+    static func writeCohort(_ c: CohortStats, _ names: ArticleNaming, _ x: XMLWriter) throws {
         try x.element("cohort") {
             try x.element("readers", c.readers)
             try x.element("reading_seconds", c.readingSeconds.description)
@@ -82,8 +83,8 @@ public enum XMLReport {
             try x.element("top_articles") {
                 for a in c.topArticles {
                     try x.element("article") {
-                        try x.element("wiki", a.wiki)
-                        try x.element("title", a.title)
+                        try x.element("wiki", names.wiki(a.name))
+                        try x.element("title", names.title(a.name))
                         try x.element("seconds", a.seconds.description)
                         try x.element("views", a.views)
                         try x.element("readers", a.readers)
@@ -93,7 +94,7 @@ public enum XMLReport {
         }
     }
 
-    static func writeReader(_ r: ReaderStats, _ x: XMLWriter) throws {
+    static func writeReader(_ r: ReaderStats, _ names: ArticleNaming, _ x: XMLWriter) throws {
         let time = { (instant: Int64?) in instant.map { RFC3339.format($0, in: r.zone) } }
         try x.element("reader") {
             try x.element("user", r.user)
@@ -110,9 +111,9 @@ public enum XMLReport {
                 try x.element("average_seconds_per_article", r.reading.averageSecondsPerArticle.description)
                 try x.element("median_seconds_per_article", r.reading.medianSecondsPerArticle.description)
             }
-            if let top = r.topArticles.first { try writeArticle("top_article", top, time, x) }
+            if let top = r.topArticles.first { try writeArticle("top_article", top, names, time, x) }
             try x.element("top_articles") {
-                for a in r.topArticles { try writeArticle("article", a, time, x) }
+                for a in r.topArticles { try writeArticle("article", a, names, time, x) }
             }
             try x.element("app_time") {
                 try x.element("seconds", r.appTime.seconds.description)
@@ -149,8 +150,8 @@ public enum XMLReport {
                 try x.element("recent") {
                     for s in r.saved.recent {
                         try x.element("save") {
-                            try x.element("wiki", s.wiki)
-                            try x.element("title", s.title)
+                            try x.element("wiki", names.wiki(s.name))
+                            try x.element("title", names.title(s.name))
                             try x.element("saved", time(s.saved))
                             try x.element("thumbnail", s.thumbnail)
                         }
@@ -173,10 +174,11 @@ public enum XMLReport {
         }
     }
 
-    static func writeArticle(_ name: String, _ a: ArticleFigures, _ time: (Int64?) -> String?, _ x: XMLWriter) throws {
-        try x.element(name) {
-            try x.element("wiki", a.wiki)
-            try x.element("title", a.title)
+    static func writeArticle(_ element: String, _ a: ArticleFigures, _ names: ArticleNaming, _ time: (Int64?) -> String?,
+                             _ x: XMLWriter) throws {
+        try x.element(element) {
+            try x.element("wiki", names.wiki(a.name))
+            try x.element("title", names.title(a.name))
             try x.element("seconds", a.seconds.description)
             try x.element("views", a.views)
             try x.element("first_viewed", time(a.firstViewed))

@@ -54,9 +54,9 @@ struct ArticleTotals {
     }
 
     /// The first `count` in SPEC order.
-    static func top(_ totals: some Sequence<ArticleTotals>, count: Int, names: ArticleNames) -> [ArticleFigures] {
-        first(count, of: totals) { ranksBefore($0, $1, catalog: names.catalog) }.map { t in
-            ArticleFigures(wiki: names.wiki(ofArticle: t.article), title: names.title(ofArticle: t.article),
+    static func top(_ totals: some Sequence<ArticleTotals>, count: Int, catalog: CatalogNames) -> [ArticleFigures] {
+        first(count, of: totals) { ranksBefore($0, $1, catalog: catalog) }.map { t in
+            ArticleFigures(name: .catalog(t.article),
                            milliseconds: t.milliseconds, views: t.views, firstViewed: t.firstViewed,
                            lastViewed: t.lastViewed, readers: t.readers)
         }

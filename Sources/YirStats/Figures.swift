@@ -112,8 +112,7 @@ public struct ReaderStats: Sendable {
     }
 
     public struct RecentSave: Sendable {
-        public var wiki: String
-        public var title: String
+        public var name: ArticleName
         public var saved: Int64
         public var thumbnail: String?
     }
@@ -126,8 +125,7 @@ public struct ReaderStats: Sendable {
 
 /// An article's totals: a reader's (`top_articles`) or the run's (`cohort.top_articles`).
 public struct ArticleFigures: Sendable {
-    public var wiki: String
-    public var title: String
+    public var name: ArticleName
     public var milliseconds: Int64
     public var views: Int
     public var firstViewed: Int64
@@ -175,10 +173,14 @@ public struct RunStatistics: Sendable {
     public var readers: [ReaderStats]
     public var cohort: CohortStats
     public var diagnostics: Diagnostics
+    /// The sites and titles the figures' `ArticleName`s stand for.
+    public var articleNames: ArticleNaming
 
-    public init(readers: [ReaderStats], cohort: CohortStats, diagnostics: Diagnostics) {
+    public init(readers: [ReaderStats], cohort: CohortStats, diagnostics: Diagnostics,
+                articleNames: ArticleNaming = ArticleNaming()) {
         self.readers = readers
         self.cohort = cohort
         self.diagnostics = diagnostics
+        self.articleNames = articleNames
     }
 }

@@ -45,10 +45,12 @@ public enum Partitions {
             throw DecodeError(message: "reader '\(readers[i].user)' is in more than one partition: partition the export by user")
         }
         let summary = Statistics.rankReaders(&readers)
-        var totals: [ArticleKey: ArticleFigures] = [:]
+        // Names read back from partitions are text: hashed and ordered as text.
+        let naming = ArticleNaming()
+        var totals: [ArticleName: ArticleFigures] = [:]
         for reader in readers {
             for a in reader.articles ?? [] {
-                let key = ArticleKey(wiki: a.wiki, title: a.title)
+                let key = a.name
                 if var t = totals[key] {
                     t.milliseconds += a.milliseconds
                     t.views += a.views
@@ -65,7 +67,7 @@ public enum Partitions {
         }
         let ranked = ArticleTotals.first(top, of: totals.values) { a, b in
             ArticleTotals.ranksBefore((a.milliseconds, a.views, a.lastViewed), (b.milliseconds, b.views, b.lastViewed)) {
-                a.wiki != b.wiki ? a.wiki.utf8.lexicographicallyPrecedes(b.wiki.utf8) : a.title.utf8.lexicographicallyPrecedes(b.title.utf8)
+                naming.precedes(a.name, b.name)
             }
         }
         let cohort = CohortStats(
@@ -75,10 +77,5 @@ public enum Partitions {
             appTimeSecondsPercentiles: summary.appTime,
             topArticles: ranked)
         return (readers, cohort)
-    }
-
-    private struct ArticleKey: Hashable {
-        var wiki: String
-        var title: String
     }
 }

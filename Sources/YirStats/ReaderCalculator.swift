@@ -11,24 +11,18 @@ final class ReaderCalculator: Sendable {
     /// view, so an array read rather than a set's hashing.
     let excludedArticles: [Bool]
 
-    /// The names figures give articles; each worker's calculator has its own.
-    let names: ArticleNames
-
     init(catalog: Catalog, zoneRules: [ZoneRules], parameters: StatsParameters, excludedTitles: Set<Int32>) {
         self.catalog = catalog.names()
         self.zoneRules = zoneRules
         self.parameters = parameters
         excludedArticles = (0..<catalog.articles.count).map { excludedTitles.contains(catalog.articles[$0].title) }
-        names = ArticleNames(self.catalog, wikis: catalog.wikis.count)
     }
 
-    private init(catalog: CatalogNames, zoneRules: [ZoneRules], parameters: StatsParameters, excludedArticles: [Bool],
-                 names: ArticleNames) {
+    private init(catalog: CatalogNames, zoneRules: [ZoneRules], parameters: StatsParameters, excludedArticles: [Bool]) {
         self.catalog = catalog
         self.zoneRules = zoneRules
         self.parameters = parameters
         self.excludedArticles = excludedArticles
-        self.names = names
     }
 
     /// A calculator of its own for one worker thread: the same rules, with zones and tables
@@ -38,7 +32,7 @@ final class ReaderCalculator: Sendable {
         parameters.zoneOverride = parameters.zoneOverride?.copy()
         parameters.fallbackZone = parameters.fallbackZone.copy()
         return ReaderCalculator(catalog: catalog, zoneRules: zoneRules.map { $0.copy() }, parameters: parameters,
-                                excludedArticles: excludedArticles.withUnsafeBufferPointer { Array($0) }, names: names.forWorker())
+                                excludedArticles: excludedArticles.withUnsafeBufferPointer { Array($0) })
     }
 
     /// Buffers one worker reuses from reader to reader: a reader's figures pass through a
@@ -188,11 +182,11 @@ final class ReaderCalculator: Sendable {
             user: catalog.users.string(activity.user), zone: zone,
             window: .init(start: windowStart, end: min(nextYear, asOf)),
             reading: reading,
-            topArticles: ArticleTotals.top(totals, count: parameters.top, names: names),
+            topArticles: ArticleTotals.top(totals, count: parameters.top, catalog: catalog),
             appTime: appTime, patterns: patterns, monthly: monthly, streak: Self.longestStreak(sortedDays: scratch.days),
             saved: saved, notifications: notifications, rankTopPercent: nil,
             activity: activityFigures,
-            articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, names: names) : nil)
+            articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil)
         return stats
     }
 
@@ -220,8 +214,7 @@ final class ReaderCalculator: Sendable {
             return catalog.articlePrecedes(a.action.article, b.action.article)
         }.prefix(3).map { save in
             ReaderStats.RecentSave(
-                wiki: names.wiki(ofArticle: save.action.article), title: names.title(ofArticle: save.action.article),
-                saved: save.at, thumbnail: save.action.thumbnail.map { catalog.urls.string($0) })
+                name: .catalog(save.action.article), saved: save.at, thumbnail: save.action.thumbnail.map { catalog.urls.string($0) })
         }
         return ReaderStats.Saved(last30DaysCount: recent30.count, lastSaved: lastSaved, lastSavedDisplay: display,
                                  yearCount: thisYear.count, recent: Array(recent))

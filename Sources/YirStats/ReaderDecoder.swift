@@ -169,7 +169,7 @@ struct ReaderDecoder {
                     }
                     guard index == 6 else { throw r.failure("[wiki, title, ms, views, first, last] in 'detail.articles'") }
                     let n = fields.numbers
-                    list.append(ArticleFigures(wiki: fields.wiki, title: fields.title, milliseconds: n[0], views: Int(n[1]),
+                    list.append(ArticleFigures(name: .text(wiki: fields.wiki, title: fields.title), milliseconds: n[0], views: Int(n[1]),
                                                firstViewed: n[2], lastViewed: n[3], readers: 1))
                 }
             case "hours": try r.array { r throws(Failure) in hours.append(try r.int()) }
@@ -208,17 +208,17 @@ struct ReaderDecoder {
                 }
             case "recent":
                 try r.array { r throws(Failure) in
-                    var save = ReaderStats.RecentSave(wiki: "", title: "", saved: 0, thumbnail: nil)
+                    var wiki = "", title = "", saved: Int64 = 0, thumbnail: String?
                     try r.object { r, key throws(Failure) in
                         switch key {
-                        case "wiki": save.wiki = try r.string()
-                        case "title": save.title = try r.string()
-                        case "saved": save.saved = try instant(&r)
-                        case "thumbnail": save.thumbnail = try r.optionalString()
+                        case "wiki": wiki = try r.string()
+                        case "title": title = try r.string()
+                        case "saved": saved = try instant(&r)
+                        case "thumbnail": thumbnail = try r.optionalString()
                         default: try r.skip()
                         }
                     }
-                    s.recent.append(save)
+                    s.recent.append(.init(name: .text(wiki: wiki, title: title), saved: saved, thumbnail: thumbnail))
                 }
             default: try r.skip()
             }
@@ -227,11 +227,12 @@ struct ReaderDecoder {
     }
 
     private static func article(_ r: inout JSONPullReader) throws(Failure) -> ArticleFigures {
-        var a = ArticleFigures(wiki: "", title: "", milliseconds: 0, views: 0, firstViewed: 0, lastViewed: 0, readers: 0)
+        var wiki = "", title = ""
+        var a = ArticleFigures(name: .text(wiki: "", title: ""), milliseconds: 0, views: 0, firstViewed: 0, lastViewed: 0, readers: 0)
         try r.object { r, key throws(Failure) in
             switch key {
-            case "wiki": a.wiki = try r.string()
-            case "title": a.title = try r.string()
+            case "wiki": wiki = try r.string()
+            case "title": title = try r.string()
             case "seconds": a.milliseconds = try milliseconds(&r)
             case "views": a.views = try r.int()
             case "first_viewed": a.firstViewed = try instant(&r)
@@ -239,6 +240,7 @@ struct ReaderDecoder {
             default: try r.skip()
             }
         }
+        a.name = .text(wiki: wiki, title: title)
         return a
     }
 

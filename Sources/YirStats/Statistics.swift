@@ -82,15 +82,15 @@ public enum Statistics {
             for i in cohortTotals.indices { cohortTotals[i].add(partial.totals[i]) }
         }
         let summary = rankReaders(&readers, jobs: workers)
-        // Named through the calculator's own cache: the workers are done with it (or had theirs).
         let cohort = CohortStats(
             readers: readers.count,
             readingMilliseconds: summary.readingMilliseconds,
             readingSecondsPercentiles: summary.reading,
             appTimeSecondsPercentiles: summary.appTime,
             topArticles: ArticleTotals.top(cohortTotals.lazy.filter { $0.readers > 0 }, count: parameters.top,
-                                           names: calculator.names))
-        return RunStatistics(readers: readers, cohort: cohort, diagnostics: diagnostics)
+                                           catalog: calculator.catalog))
+        return RunStatistics(readers: readers, cohort: cohort, diagnostics: diagnostics,
+                             articleNames: ArticleNaming(ingest.catalog))
     }
 
     /// What each statistics worker holds per catalog article: the run's totals (48 bytes), the

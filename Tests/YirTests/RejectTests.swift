@@ -82,8 +82,7 @@ import Testing
 
     @Test func validEscapesAndSurrogatePairsAreDecoded() throws {
         let line = #"{"type":"page_view","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"\u00c9mile \ud83d\ude00 \"Q\"\/x","seconds":1}"#
-        let reader = try Run([line]).reader()
-        #expect(reader.topArticles.first?.title == "Émile 😀 \"Q\"/x")
+        #expect(try Run([line]).titles().top.first == "Émile 😀 \"Q\"/x")
     }
 
     @Test func duplicateKeysTakeTheLastValue() throws {

@@ -98,6 +98,14 @@ struct Run {
     }
 
     func diagnostics() throws -> Diagnostics { try model().statistics.diagnostics }
+
+    /// The titles of one reader's top articles and recent saves (figures name articles by id).
+    func titles(_ user: String = "default") throws -> (top: [String], recent: [String]) {
+        let statistics = try model().statistics
+        let reader = try #require(statistics.readers.first { $0.user == user })
+        return (reader.topArticles.map { statistics.articleNames.title($0.name) },
+                reader.saved.recent.map { statistics.articleNames.title($0.name) })
+    }
 }
 
 final class Collected: @unchecked Sendable {
