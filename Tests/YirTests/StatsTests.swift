@@ -222,6 +222,20 @@ import Testing
         #expect(try Run([view("2025-05-01T10:00:00Z", seconds: "179.999")]).reader().reading.minutes == 2)
     }
 
+    /// Top lists are chosen by keeping the best few while the rest stream past: for every
+    /// count, with ties and with elements that own memory, they are the sorted list's prefix.
+    @Test func theFirstFewAreTheSortedListsPrefix() {
+        var random = SystemRandomNumberGenerator()
+        for count in 0...20 {
+            for length in [0, 1, 5, 40] {
+                let values = (0..<length).map { _ in "value \(Int.random(in: 0..<12, using: &random)) of some length" }
+                let precedes = { (a: String, b: String) in a.utf8.lexicographicallyPrecedes(b.utf8) }
+                #expect(ArticleTotals.first(count, of: values, by: precedes) == Array(values.sorted(by: precedes).prefix(count)),
+                        "count \(count), \(length) values")
+            }
+        }
+    }
+
     /// Figures name articles by catalog id when made from records, and by text when read back
     /// from partitions: both give the same site and title, and SPEC's tie order (site, then
     /// title, in UTF-8 byte order) is the same either way.
