@@ -37,6 +37,32 @@ FROM per FULL JOIN ses USING (u) FULL JOIN sv USING (u)
 print(rows)
 """
 
+# For reference, not the target's yardstick: a reduction closer to what yir must do for every
+# record — read the timestamp, the zone and the id too, drop duplicate ids per reader and type
+# (SPEC §1.4, decision 1), keep each article's last view and each reader's latest zone.
+DUCKDB_CLOSER = r"""
+import duckdb, sys
+con = duckdb.connect()
+con.execute("SET threads TO %d" % int(sys.argv[2]))
+rows = con.execute('''
+WITH all_records AS (
+  SELECT type, "user" AS u, wiki, title, seconds, duration_ms, id, "timestamp" AS ts, tz
+  FROM read_json(?, format = 'newline_delimited', ignore_errors = true,
+       columns = {type: 'VARCHAR', "user": 'VARCHAR', wiki: 'VARCHAR', title: 'VARCHAR',
+                  seconds: 'DOUBLE', duration_ms: 'DOUBLE', id: 'VARCHAR', "timestamp": 'VARCHAR', tz: 'VARCHAR'})
+),
+r AS (SELECT * FROM all_records QUALIFY id IS NULL OR row_number() OVER (PARTITION BY u, type, id) = 1),
+pv AS (SELECT u, wiki, title, sum(seconds) AS s, count(*) AS n, max(ts) AS last FROM r WHERE type = 'page_view' GROUP BY ALL),
+per AS (SELECT u, sum(s) AS reading, count(*) AS articles, arg_max(title, s) AS top, max(last) AS last FROM pv GROUP BY u),
+zone AS (SELECT u, arg_max(tz, ts) AS tz FROM r WHERE tz IS NOT NULL GROUP BY u),
+ses AS (SELECT u, sum(duration_ms) AS app, count(*) AS sessions FROM r WHERE type = 'session' GROUP BY u),
+sv AS (SELECT u, count(DISTINCT (wiki, title)) AS saves FROM r WHERE type = 'saved_article' GROUP BY u)
+SELECT count(*), sum(reading), sum(articles), sum(app), sum(saves), count(DISTINCT tz), max(last)
+FROM per FULL JOIN ses USING (u) FULL JOIN sv USING (u) FULL JOIN zone USING (u)
+''', [sys.argv[1]]).fetchall()
+print(rows)
+"""
+
 
 def run(command):
     """Wall seconds and peak RSS (MiB) of one child process."""
@@ -68,6 +94,7 @@ def main():
         f"duckdb threads={cores}":
             [args.python, "-c", DUCKDB, args.export, str(cores)],
         "jq (sum of .seconds)": ["jq", "-n", "reduce (inputs | .seconds // 0) as $s (0; . + $s)", args.export],
+        "(duckdb, closer to yir)": [args.python, "-c", DUCKDB_CLOSER, args.export, str(cores)],
     }
     if args.yir_before:
         for jobs in sorted({1, cores}):
