@@ -7,10 +7,11 @@ public enum TableReport {
     public static func document(_ model: ReportModel) -> [UInt8] {
         let header = ["user", "zone", "read min", "articles", "top article", "app min", "streak", "saved 30d", "saved year", "top %"]
         var rows = [header]
+        let names = model.statistics.articleNames
         for r in model.statistics.readers {
             rows.append([
                 clipped(r.user, 24), r.zone.identifier, String(r.reading.minutes), String(r.reading.articles),
-                clipped(r.topArticles.first.map { model.statistics.articleNames.title($0.name) } ?? "–", 32), String(r.appTime.milliseconds / 60_000),
+                clipped(r.topArticles.first.map { names.title($0.name) } ?? "–", 32), String(r.appTime.milliseconds / 60_000),
                 String(r.streak.days), String(r.saved.last30DaysCount), String(r.saved.yearCount),
                 r.rankTopPercent.map(String.init) ?? "–",
             ])
