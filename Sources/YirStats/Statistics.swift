@@ -75,11 +75,20 @@ public enum Statistics {
           initialized = count
         }
         var diagnostics = ingest.diagnostics
+        for partial in partials { diagnostics.add(partial.diagnostics) }
+        // The workers' totals summed into the first's, each thread a range of articles.
         var cohortTotals = partials[0].totals
-        diagnostics.add(partials[0].diagnostics)
-        for partial in partials.dropFirst() {
-            diagnostics.add(partial.diagnostics)
-            for i in cohortTotals.indices { cohortTotals[i].add(partial.totals[i]) }
+        let others = partials.dropFirst().map(\.totals)
+        cohortTotals.withUnsafeMutableBufferPointer { sum in
+            nonisolated(unsafe) let sum = sum
+            let parts = workers > 1 ? workers : 1
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                for partial in others {
+                    partial.withUnsafeBufferPointer { totals in
+                        for i in (sum.count * part / parts)..<(sum.count * (part + 1) / parts) { sum[i].add(totals[i]) }
+                    }
+                }
+            }
         }
         let summary = rankReaders(&readers, jobs: workers)
         let cohort = CohortStats(
