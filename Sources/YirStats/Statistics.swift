@@ -77,7 +77,9 @@ public enum Statistics {
         var diagnostics = ingest.diagnostics
         for partial in partials { diagnostics.add(partial.diagnostics) }
         // The workers' totals summed into the first's, each thread a range of articles.
+        // Taken out of `partials`, so that summing into it does not copy its megabytes.
         var cohortTotals = partials[0].totals
+        partials[0].totals = []
         let others = partials.dropFirst().map(\.totals)
         cohortTotals.withUnsafeMutableBufferPointer { sum in
             nonisolated(unsafe) let sum = sum
