@@ -247,8 +247,6 @@ public final class Ingestor {
         var start = clock.now
         if let earlier { try reportInInputOrder(earlier, files) }
         let parsed = run(parsing: batch, merging: earlier, files)
-        // The records hold no pointer into their chunk: its pages can go as soon as it is parsed.
-        for (chunk, reader) in batch { reader.release(chunk) }
         if batch.isEmpty { mergeTime += clock.now - start } else { parseTime += clock.now - start }
         start = clock.now
         if let earlier {
@@ -298,6 +296,7 @@ public final class Ingestor {
         var results = [ParsedChunk](repeating: ParsedChunk(), count: batch.count)
         let impliedTypes = batch.map { files[$0.chunk.input].impliedType }
         nonisolated(unsafe) let chunks = batch.map(\.chunk)
+        nonisolated(unsafe) let chunkReaders = batch.map(\.reader)
         if jobs > 1 { for w in parsers.indices { parsers[w].strings.knownArticles = knownArticles } }
         defer { for w in parsers.indices { parsers[w].strings.knownArticles = nil } }
         if let earlier {
@@ -339,6 +338,9 @@ public final class Ingestor {
                                     if t < chunks.count {
                                         output[t] = parsers[worker].parse(chunks[t], impliedType: impliedTypes[t])
                                         output[t].worker = worker
+                                        // The records hold no pointer into their chunk: its pages
+                                        // go now, by this thread (unmapping them is not free).
+                                        chunkReaders[t].release(chunks[t])
                                         continue
                                     }
                                     t -= chunks.count
