@@ -83,11 +83,10 @@ public enum Statistics {
         let others = partials.dropFirst().map(\.totals)
         cohortTotals.withUnsafeMutableBufferPointer { sum in
             nonisolated(unsafe) let sum = sum
-            let parts = workers > 1 ? workers : 1
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
+            DispatchQueue.concurrentPerform(iterations: workers) { part in
                 for partial in others {
                     partial.withUnsafeBufferPointer { totals in
-                        for i in (sum.count * part / parts)..<(sum.count * (part + 1) / parts) { sum[i].add(totals[i]) }
+                        for i in (sum.count * part / workers)..<(sum.count * (part + 1) / workers) { sum[i].add(totals[i]) }
                     }
                 }
             }
