@@ -55,6 +55,11 @@ public enum Statistics {
                     while case let block = nextBlock.wrappingAdd(1, ordering: .relaxed).oldValue,
                           block * readersPerBlock < count {
                         for index in (block * readersPerBlock)..<min(count, (block + 1) * readersPerBlock) {
+                            // The figures' place (in user order, so anywhere in the array) is asked
+                            // for now: writing its cache lines cold stalled the next atomic
+                            // operation — a reference count — until the writes were done.
+                            let destination = UnsafeRawPointer(slots.baseAddress! + place[index])
+                            for line in stride(from: 0, to: MemoryLayout<ReaderStats>.stride, by: 64) { yir_prefetch(destination + line) }
                             // Moved out, not copied: the records are freed with `activity`.
                             let activity = (activities.baseAddress! + index).move()
                             (activities.baseAddress! + index).initialize(to: ReaderActivity(user: activity.user))
