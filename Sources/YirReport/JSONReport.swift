@@ -1,16 +1,9 @@
-import Dispatch
-import Synchronization
 import YirCore
 import YirIngest
 import YirStats
 
 /// The `json` and `jsonl` renderers (SPEC §4.2), keys in §4.1's order.
 public enum JSONReport {
-    /// Readers are rendered in rounds of this many per worker, so output memory stays bounded.
-    static let readersPerRound = 2048
-    /// Readers a rendering thread takes at a time.
-    static let readersPerBlock = 256
-
     /// The whole model as one pretty-printed document, ending with a newline, handed to
     /// `write` in pieces. Readers are rendered on `jobs` threads and written in order.
     public static func writeDocument(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
@@ -35,7 +28,7 @@ public enum JSONReport {
         w.beginArray()
         try write(w.takeBytes())
         // Each reader is an array element at depth 2: a comma after the first, a new line, four spaces.
-        try render(model.statistics.readers, jobs: jobs, pretty: true, indent: 2, to: write) { index, reader, r in
+        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONWriter(pretty: true, indent: 2) }, to: write) { index, reader, r in
             r.raw(index > 0 ? ",\n    " : "\n    ")
             writeReader(reader, names, &r)
         }
@@ -56,7 +49,7 @@ public enum JSONReport {
     /// `write` in pieces.
     public static func writeLines(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
         let names = model.statistics.articleNames
-        try render(model.statistics.readers, jobs: jobs, pretty: false, to: write) { _, reader, w in
+        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONWriter(pretty: false) }, to: write) { _, reader, w in
             writeReader(reader, names, &w)
             w.raw("\n")
         }
@@ -66,37 +59,6 @@ public enum JSONReport {
         var out: [UInt8] = []
         writeLines(model, jobs: jobs) { out += $0 }
         return out
-    }
-
-    /// Renders readers in rounds: in each, `jobs` threads take blocks of `readersPerBlock`
-    /// readers as they free up (one the machine slows takes fewer), each into one writer of its
-    /// own (`pretty`, at `indent`), and the blocks are written in order before the next round.
-    static func render(_ readers: [ReaderStats], jobs: Int, pretty: Bool, indent: Int = 0,
-                       to write: ([UInt8]) throws -> Void,
-                       _ render: @Sendable (Int, ReaderStats, inout JSONWriter) -> Void) rethrows {
-        let workers = max(1, jobs)
-        var start = 0
-        while start < readers.count {
-            let round = start..<min(readers.count, start + workers * readersPerRound)
-            let blockCount = (round.count + readersPerBlock - 1) / readersPerBlock
-            var blocks = [[UInt8]](repeating: [], count: blockCount)
-            blocks.withUnsafeMutableBufferPointer { blocks in
-                nonisolated(unsafe) let blocks = blocks
-                let nextBlock = Atomic<Int>(0)
-                DispatchQueue.concurrentPerform(iterations: min(workers, blockCount)) { _ in
-                    var out = JSONWriter(pretty: pretty, indent: indent)
-                    while case let b = nextBlock.wrappingAdd(1, ordering: .relaxed).oldValue, b < blockCount {
-                        let first = round.lowerBound + b * readersPerBlock
-                        for index in first..<min(round.upperBound, first + readersPerBlock) {
-                            render(index, readers[index], &out)
-                        }
-                        blocks[b] = out.takeBytes()
-                    }
-                }
-            }
-            for block in blocks where !block.isEmpty { try write(block) }
-            start = round.upperBound
-        }
     }
 
     static func writeInputs(_ inputs: [InputSummary], _ w: inout JSONWriter) {

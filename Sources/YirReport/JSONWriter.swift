@@ -1,16 +1,10 @@
 import YirCore
 
 /// A small streaming JSON writer: keys come out in the order they are written, so every
-/// output has SPEC §4.1's fixed key order; pretty (two-space indent) or compact.
-///
-/// The bytes go into one growing allocation of its own rather than an `Array`: a report has
-/// tens of millions of keys, numbers and instants, and an array checks uniqueness and capacity
-/// on every append (that alone was a tenth of rendering). Not copyable, so the allocation
-/// has exactly one owner.
+/// output has SPEC §4.1's fixed key order; pretty (two-space indent) or compact. Writes into
+/// a `ByteBuffer`; not copyable, like it.
 public struct JSONWriter: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
+    private var buffer = ByteBuffer()
     private let pretty: Bool
     /// Bit d: whether the open container at depth d has a member yet. A mask rather than a
     /// stack: this is asked before every value, and yir's documents nest a handful deep.
@@ -26,58 +20,28 @@ public struct JSONWriter: ~Copyable {
     public init(pretty: Bool, indent: Int = 0) {
         self.pretty = pretty
         self.indent = indent
-        capacity = 4096
-        base = .allocate(capacity: capacity)
     }
-
-    deinit { base.deallocate() }
 
     /// The bytes written so far (a copy).
-    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    public var bytes: [UInt8] { buffer.bytes }
 
     /// The bytes written so far, handed over; the writer keeps its place in the document.
-    public mutating func takeBytes() -> [UInt8] {
-        defer { count = 0 }
-        return bytes
-    }
-
-    /// Room for `n` more bytes; `commit` then counts what was written there.
-    @inline(__always)
-    private mutating func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
-        if count + n > capacity { grow(to: count + n) }
-        return base + count
-    }
+    public mutating func takeBytes() -> [UInt8] { buffer.takeBytes() }
 
     @inline(__always)
-    private mutating func commit(_ n: Int) { count += n }
-
-    private mutating func grow(to needed: Int) {
-        var newCapacity = capacity * 2
-        while newCapacity < needed { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
-    }
+    private mutating func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> { buffer.reserve(n) }
 
     @inline(__always)
-    private mutating func put(_ byte: UInt8) {
-        reserve(1).pointee = byte
-        commit(1)
-    }
+    private mutating func commit(_ n: Int) { buffer.commit(n) }
 
-    private mutating func put(_ text: UnsafeRawBufferPointer) {
-        guard let source = text.baseAddress, text.count > 0 else { return }
-        UnsafeMutableRawPointer(reserve(text.count)).copyMemory(from: source, byteCount: text.count)
-        commit(text.count)
-    }
+    @inline(__always)
+    private mutating func put(_ byte: UInt8) { buffer.put(byte) }
+
+    private mutating func put(_ text: UnsafeRawBufferPointer) { buffer.put(text) }
 
     /// Bytes written as they are, outside the writer's bookkeeping (separators between
     /// readers rendered apart, line ends).
-    public mutating func raw(_ text: StaticString) {
-        put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
+    public mutating func raw(_ text: StaticString) { buffer.put(text) }
 
     @inline(__always)
     private mutating func beforeValue() {
@@ -193,7 +157,7 @@ public struct JSONWriter: ~Copyable {
     public mutating func number(_ value: FixedDecimal?) {
         beforeValue()
         guard let value else { return raw("null") }
-        commit(writeDecimal(value, to: reserve(FixedDecimal.maximumLength)))
+        buffer.put(value)
     }
 
     public mutating func null() {

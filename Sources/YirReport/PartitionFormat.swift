@@ -19,7 +19,7 @@ import YirStats
 public enum PartitionFormat {
     public static func write(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
         let names = model.statistics.articleNames
-        try JSONReport.render(model.statistics.readers, jobs: jobs, pretty: false, to: write) { _, reader, w in
+        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONWriter(pretty: false) }, to: write) { _, reader, w in
             JSONReport.writeReader(reader, names, &w, detail: true)
             w.raw("\n")
         }
