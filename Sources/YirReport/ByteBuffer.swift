@@ -91,7 +91,7 @@ struct ByteBuffer: ~Copyable {
         commit(writeDecimal(value, to: reserve(FixedDecimal.maximumLength)))
     }
 
-    mutating func put(_ value: Int) { put(FixedDecimal(Int64(value), scale: 0)) }
+    mutating func put(number value: Int) { put(FixedDecimal(Int64(value), scale: 0)) }
 
     /// An instant in RFC 3339 with the zone's offset at it (`RFC3339.format`).
     mutating func put(_ instant: Int64, in zone: ZoneRules) {

@@ -20,78 +20,147 @@ public enum CSVReport {
         "notifications_subscribed", "notifications_unsubscribed", "rank_top_percent",
     ]
 
-    public static func write(_ model: ReportModel, to write: ([UInt8]) throws -> Void) rethrows {
-        var out: [UInt8] = []
-        appendRow(columns.map(Cell.text), to: &out)
-        for reader in model.statistics.readers {
-            appendRow(row(reader, model.statistics.articleNames), to: &out)
-            if out.count >= 1 << 20 {
-                try write(out)
-                out.removeAll(keepingCapacity: true)
-            }
+    /// The document handed to `write` in pieces; rows are rendered on `jobs` threads and
+    /// written in reader order.
+    public static func write(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
+        var header = CSVWriter()
+        for name in columns { header.text(name) }
+        header.endRow()
+        try write(header.takeBytes())
+        let names = model.statistics.articleNames
+        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { CSVWriter() }, to: write) { _, reader, row in
+            writeRow(reader, names, &row)
         }
-        try write(out)
     }
 
-    public static func document(_ model: ReportModel) -> [UInt8] {
+    public static func document(_ model: ReportModel, jobs: Int = 1) -> [UInt8] {
         var out: [UInt8] = []
-        write(model) { out += $0 }
+        write(model, jobs: jobs) { out += $0 }
         return out
     }
 
-    /// A cell: text from the data (neutralised, quoted as needed) or a value yir formats itself.
-    enum Cell {
-        case text(String)
-        case value(String)
-        static let empty = Cell.value("")
-    }
-
-    static func row(_ r: ReaderStats, _ names: ArticleNaming) -> [Cell] {
-        let time = { (instant: Int64?) in Cell.value(instant.map { RFC3339.format($0, in: r.zone) } ?? "") }
-        let number = { (n: Int?) in Cell.value(n.map(String.init) ?? "") }
-        let top = r.topArticles.first
-        return [
-            .text(r.user), .text(r.zone.identifier), time(r.window.start), time(r.window.end),
-            .value(r.reading.seconds.description), .value(String(r.reading.minutes)),
-            number(r.reading.views), number(r.reading.articles),
-            .value(r.reading.averageSecondsPerArticle.description), .value(r.reading.medianSecondsPerArticle.description),
-            top.map { .text(names.wiki($0.name)) } ?? .empty, top.map { .text(names.title($0.name)) } ?? .empty,
-            top.map { .value($0.seconds.description) } ?? .empty, number(top?.views),
-            .value(r.appTime.seconds.description), number(r.appTime.sessions), .value(r.appTime.averageSessionSeconds.description),
-            number(r.patterns.hour), number(r.patterns.weekday), number(r.patterns.month),
-            .value(r.patterns.timeOfDay?.rawValue ?? ""),
-            number(r.streak.days), .value(r.streak.start?.iso8601 ?? ""), .value(r.streak.end?.iso8601 ?? ""),
-            number(r.saved.last30DaysCount), time(r.saved.lastSaved), .text(r.saved.lastSavedDisplay), number(r.saved.yearCount),
-            number(r.notifications.subscribed.count), number(r.notifications.unsubscribed.count), number(r.rankTopPercent),
-        ]
-    }
-
-    static func appendRow(_ cells: [Cell], to out: inout [UInt8]) {
-        for (i, cell) in cells.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            switch cell {
-            case .value(let text): appendQuoted(text, to: &out)
-            case .text(let text): appendQuoted(neutralised(text), to: &out)
+    static func writeRow(_ r: ReaderStats, _ names: ArticleNaming, _ row: inout CSVWriter) {
+        row.text(r.user)
+        row.text(r.zone.identifier)
+        row.instant(r.window.start, in: r.zone)
+        row.instant(r.window.end, in: r.zone)
+        row.value(r.reading.seconds)
+        row.value(r.reading.minutes)
+        row.value(r.reading.views)
+        row.value(r.reading.articles)
+        row.value(r.reading.averageSecondsPerArticle)
+        row.value(r.reading.medianSecondsPerArticle)
+        if let top = r.topArticles.first {
+            names.withUTF8(top.name) { wiki, title in
+                row.text(utf8: wiki)
+                row.text(utf8: title)
             }
+            row.value(top.seconds)
+            row.value(top.views)
+        } else {
+            for _ in 0..<4 { row.empty() }
         }
-        out += [0x0D, 0x0A]
+        row.value(r.appTime.seconds)
+        row.value(r.appTime.sessions)
+        row.value(r.appTime.averageSessionSeconds)
+        row.value(r.patterns.hour)
+        row.value(r.patterns.weekday)
+        row.value(r.patterns.month)
+        row.value(r.patterns.timeOfDay?.rawValue)
+        row.value(r.streak.days)
+        row.date(r.streak.start)
+        row.date(r.streak.end)
+        row.value(r.saved.last30DaysCount)
+        row.instant(r.saved.lastSaved, in: r.zone)
+        row.text(r.saved.lastSavedDisplay)
+        row.value(r.saved.yearCount)
+        row.value(r.notifications.subscribed.count)
+        row.value(r.notifications.unsubscribed.count)
+        row.value(r.rankTopPercent)
+        row.endRow()
+    }
+}
+
+/// CSV rows as bytes: cells separated by commas, each row ended with CRLF. Text from the data
+/// is neutralised and quoted as `CSVReport` says; values yir formats itself (numbers, instants,
+/// dates, its own names) hold none of `,` `"` CR LF and are written as they are.
+struct CSVWriter: ~Copyable, BlockWriter {
+    private var buffer = ByteBuffer()
+    private var cellsInRow = 0
+
+    mutating func takeBytes() -> [UInt8] { buffer.takeBytes() }
+
+    private mutating func beforeCell() {
+        if cellsInRow > 0 { buffer.put(UInt8(ascii: ",")) }
+        cellsInRow += 1
     }
 
-    /// `'` before a leading `=` `+` `-` `@` tab or CR, so no spreadsheet evaluates the cell.
-    static func neutralised(_ text: String) -> String {
-        guard let first = text.utf8.first, [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"),
-                                            UInt8(ascii: "@"), 0x09, 0x0D].contains(first) else { return text }
-        return "'" + text
+    mutating func endRow() {
+        buffer.put("\r\n" as StaticString)
+        cellsInRow = 0
     }
 
-    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
-        let needsQuotes = text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
-        guard needsQuotes else { return out += text.utf8 }
-        out.append(UInt8(ascii: "\""))
-        for b in text.utf8 {
-            if b == UInt8(ascii: "\"") { out.append(b) }
-            out.append(b)
+    mutating func empty() { beforeCell() }
+
+    mutating func text(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ self.text(utf8: UnsafeRawBufferPointer($0)) }) != nil { return }
+        var text = text
+        text.withUTF8 { self.text(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Text from the data: `'` before a leading `=` `+` `-` `@` tab or CR, so no spreadsheet
+    /// evaluates the cell; in quotes, `"` doubled, when it holds `,` `"` CR or LF.
+    mutating func text(utf8 text: UnsafeRawBufferPointer) {
+        beforeCell()
+        let neutralise = text.first.map(Self.startsFormula) ?? false
+        guard text.contains(where: Self.needsQuotes) else {
+            if neutralise { buffer.put(UInt8(ascii: "'")) }
+            return buffer.put(text)
         }
-        out.append(UInt8(ascii: "\""))
+        buffer.put(UInt8(ascii: "\""))
+        if neutralise { buffer.put(UInt8(ascii: "'")) }
+        for b in text {
+            if b == UInt8(ascii: "\"") { buffer.put(b) }
+            buffer.put(b)
+        }
+        buffer.put(UInt8(ascii: "\""))
+    }
+
+    private static func startsFormula(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "=") || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: "@") || b == 0x09 || b == 0x0D
+    }
+
+    private static func needsQuotes(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: ",") || b == UInt8(ascii: "\"") || b == 0x0A || b == 0x0D
+    }
+
+    mutating func value(_ value: FixedDecimal) {
+        beforeCell()
+        buffer.put(value)
+    }
+
+    mutating func value(_ value: Int?) {
+        beforeCell()
+        if let value { buffer.put(number: value) }
+    }
+
+    mutating func value(_ value: Int64) {
+        beforeCell()
+        buffer.put(FixedDecimal(value, scale: 0))
+    }
+
+    mutating func value(_ value: String?) {
+        beforeCell()
+        if let value { buffer.put(value) }
+    }
+
+    mutating func instant(_ instant: Int64?, in zone: ZoneRules) {
+        beforeCell()
+        if let instant { buffer.put(instant, in: zone) }
+    }
+
+    mutating func date(_ date: CivilDate?) {
+        beforeCell()
+        if let date { buffer.put(date) }
     }
 }

@@ -108,7 +108,7 @@ struct OutputOptions: ParsableArguments {
                     }
                 case .json: try JSONReport.writeDocument(model, jobs: jobs, to: file.write)
                 case .jsonl: try JSONReport.writeLines(model, jobs: jobs, to: file.write)
-                case .csv: try CSVReport.write(model, to: file.write)
+                case .csv: try CSVReport.write(model, jobs: jobs, to: file.write)
                 case .html: break
                 }
                 files.append(file)

@@ -35,8 +35,8 @@ extension Yir {
             case .json: try JSONReport.writeDocument(model, jobs: options.jobs, to: write)
             case .jsonl where partition: try PartitionFormat.write(model, jobs: options.jobs, to: write)
             case .jsonl: try JSONReport.writeLines(model, jobs: options.jobs, to: write)
-            case .csv: try CSVReport.write(model, to: write)
-            case .table: try write(TableReport.document(model))
+            case .csv: try CSVReport.write(model, jobs: options.jobs, to: write)
+            case .table: try TableReport.write(model, jobs: options.jobs, to: write)
             }
             try exitOnOutputError(logger) { try OutputFile.commit(rejects.map { [$0] } ?? []) }
         }

@@ -69,6 +69,16 @@ import Testing
         let users = rows.dropFirst().map { $0[0] }.sorted()
         #expect(users == ["'+2+3", "'-4+5", "'=1+1", "'@SUM(1;1)", "plain"], "text, not results")
     }
+
+    /// Rows are rendered in blocks on several threads: the file is the same on any number.
+    @Test func rowsAreTheSameOnAnyNumberOfThreads() throws {
+        let lines = (0..<700).map { view("2025-05-01T10:00:00Z", title: $0 % 3 == 0 ? #"=Title, \"\#($0)\""# : "T\($0)", user: "u\($0)") }
+        let model = try Run(lines).model()
+        let one = CSVReport.document(model, jobs: 1)
+        #expect(try pythonRows(one).dropFirst().map { $0[0] } == model.statistics.readers.map(\.user), "in reader order")
+        let same = CSVReport.document(model, jobs: 3) == one  // (not in #expect: it would print megabytes)
+        #expect(same)
+    }
 }
 
 /// `yir stats --format table` lines up on a terminal, wide CJK characters and combining marks included.
@@ -78,5 +88,49 @@ import Testing
         #expect(TableReport.columns("東京") == 4)
         #expect(TableReport.columns("Du\u{0308}rre") == 5)
         #expect(TableReport.columns("Cafe\u{0301}") == 4)
+    }
+
+    /// The data lines of a table: between the rule under the header and the blank line before
+    /// the totals.
+    func rows(_ table: [UInt8]) -> [String] {
+        let lines = String(decoding: table, as: UTF8.self).components(separatedBy: "\n")
+        return Array(lines[2..<(lines.firstIndex(of: "") ?? lines.count)])
+    }
+
+    /// Every line lines up however its cells are written: the last column is right-aligned, so
+    /// each line takes the header's columns exactly — wide characters, combining marks,
+    /// control characters (shown as `·`) and cells clipped with `…` included.
+    @Test func everyLineTakesTheHeadersColumns() throws {
+        let users = ["ana", "東京の読者", #"Cafe\u0301"#, #"tab\there"#, String(repeating: "x", count: 30),
+                     String(repeating: "é", count: 30), String(repeating: #"x\u0301"#, count: 20), String(repeating: #"q\u0301"#, count: 30)]
+        let titles = ["Moon", String(repeating: "東", count: 40), #"line\nbreak"#, String(repeating: #"a\u0308"#, count: 33),
+                      String(repeating: "b", count: 33), String(repeating: "c", count: 32), "Ω", "Jazz"]
+        let lines = zip(users, titles).map { view("2025-05-01T10:00:00Z", title: $1, user: $0) } + [session("2025-05-01T10:00:00Z", ms: "60000", user: "only sessions")]
+        let table = TableReport.document(try Run(lines).model())
+        let header = String(decoding: table, as: UTF8.self).prefix { $0 != "\n" }
+        let rows = rows(table)
+        #expect(rows.count == users.count + 1)
+        for row in rows { #expect(TableReport.columns(row) == TableReport.columns(String(header)), "\(row)") }
+        #expect(rows.contains { $0.hasPrefix("tab·here ") })
+        #expect(rows.contains { $0.hasPrefix(String(repeating: "x", count: 23) + "… ") }, "24 characters at most")
+        #expect(rows.contains { $0.contains(String(repeating: "b", count: 31) + "… ") }, "32 characters at most")
+        #expect(rows.contains { $0.contains(String(repeating: "c", count: 32) + " ") }, "32 characters: not clipped")
+        // x and q with an acute accent have no precomposed form: two scalars each.
+        #expect(rows.contains { $0.hasPrefix(String(repeating: "x\u{0301}", count: 20) + " ") }, "20 characters: not clipped")
+        #expect(rows.contains { $0.hasPrefix(String(repeating: "q\u{0301}", count: 23) + "… ") }, "clipped by characters, not scalars")
+        #expect(rows.contains { $0.hasPrefix("only sessions") && $0.contains("  –  ") }, "no top article")
+    }
+
+    /// The widths and the rows are worked out on several threads: the table is the same on any number.
+    @Test func tableIsTheSameOnAnyNumberOfThreads() throws {
+        let lines = (0..<2500).map { view("2025-05-01T10:00:00Z", title: $0 == 2400 ? String(repeating: "東", count: 20) : "T\($0)", user: "u\($0)") }
+        let model = try Run(lines).model()
+        let one = TableReport.document(model, jobs: 1)
+        #expect(rows(one).map { String($0.prefix { $0 != " " }) } == model.statistics.readers.map(\.user), "in reader order")
+        let same = TableReport.document(model, jobs: 3) == one  // (not in #expect: it would print megabytes)
+        #expect(same)
+        let header = String(decoding: one, as: UTF8.self).prefix { $0 != "\n" }
+        #expect(rows(one).allSatisfy { TableReport.columns($0) == TableReport.columns(String(header)) },
+                "the wide title near the end widens its column on every line")
     }
 }
