@@ -1,3 +1,4 @@
+import Synchronization
 import YirCore
 import YirIngest
 import YirStats
@@ -10,8 +11,9 @@ public enum XMLReport {
 
     /// Streams the document to `write`; returns how many characters XML could not carry and
     /// were replaced with U+FFFD.
+    /// Readers are rendered on `jobs` threads (`writeReaders`).
     @discardableResult
-    public static func write(_ model: ReportModel, to write: @escaping ([UInt8]) throws -> Void) throws -> Int {
+    public static func write(_ model: ReportModel, jobs: Int = 1, to write: @escaping ([UInt8]) throws -> Void) throws -> Int {
         let x = XMLWriter(indent: true, write: write)
         try x.startDocument()
         try x.startRoot("report", namespace: namespace)
@@ -41,12 +43,31 @@ public enum XMLReport {
         try writeDiagnostics(model.statistics.diagnostics, x)
         let names = model.statistics.articleNames
         try writeCohort(model.statistics.cohort, names, x)
-        try x.element("readers") {
-            for reader in model.statistics.readers { try writeReader(reader, names, x) }
-        }
+        try x.start("readers")
+        let replacedInReaders = try writeReaders(model.statistics.readers, names, jobs: jobs, into: x)
+        try x.end()
         try x.end()
         try x.endDocument()
-        return x.replacedCharacters
+        return x.replacedCharacters + replacedInReaders
+    }
+
+    /// The readers, in blocks rendered on `jobs` threads, each thread with a libxml2 writer of
+    /// its own opened inside the same two elements as the document's `readers`, so that its
+    /// bytes — indentation included — are the ones the document's writer would write; they
+    /// join the document as raw content. Returns the characters replaced in them.
+    static func writeReaders(_ readers: [ReaderStats], _ names: ArticleNaming, jobs: Int, into x: XMLWriter) throws -> Int {
+        guard !readers.isEmpty else { return 0 }  // `<readers/>`
+        // Closes `<readers` as its first child would: `>` (libxml2, for raw content) and a newline.
+        try x.raw([0x0A])
+        let tally = XMLReaderBlock.Tally()
+        try ReaderBlocks.render(readers, jobs: jobs, writer: { XMLReaderBlock(tally) }, to: { block in
+            if tally.failed { throw XMLWriteError.libxml2 }
+            try x.raw(block)
+        }) { _, reader, block in block.write(reader, names) }
+        if tally.failed { throw XMLWriteError.libxml2 }
+        // Raw content turns libxml2's indentation off for the end tag: the two spaces it would write.
+        try x.raw(Array("  ".utf8))
+        return tally.replaced
     }
 
     static func writeDiagnostics(_ d: Diagnostics, _ x: XMLWriter) throws {
@@ -184,5 +205,48 @@ public enum XMLReport {
             try x.element("first_viewed", time(a.firstViewed))
             try x.element("last_viewed", time(a.lastViewed))
         }
+    }
+}
+
+/// Readers rendered by a libxml2 writer of one thread (`XMLReport.writeReaders`).
+struct XMLReaderBlock: BlockWriter {
+    /// What the blocks of one document had to report: a failure of libxml2, replaced characters.
+    final class Tally: Sendable {
+        private let state = Mutex((failed: false, replaced: 0))
+        var failed: Bool { state.withLock { $0.failed } }
+        var replaced: Int { state.withLock { $0.replaced } }
+        func fail() { state.withLock { $0.failed = true } }
+        func add(replaced n: Int) { state.withLock { $0.replaced += n } }
+    }
+
+    private let x = XMLWriter(indent: true)
+    private let tally: Tally
+    private var replacedReported = 0
+
+    init(_ tally: Tally) {
+        self.tally = tally
+        do {
+            // The document's two open elements, so that readers are indented as there.
+            try x.start("report")
+            try x.start("readers")
+            _ = try x.takeBytes()
+        } catch { tally.fail() }
+    }
+
+    func write(_ reader: ReaderStats, _ names: ArticleNaming) {
+        do { try XMLReport.writeReader(reader, names, x) } catch { tally.fail() }
+    }
+
+    mutating func takeBytes() -> [UInt8] {
+        tally.add(replaced: x.replacedCharacters - replacedReported)
+        replacedReported = x.replacedCharacters
+        guard var bytes = try? x.takeBytes() else {
+            tally.fail()
+            return []
+        }
+        // This writer's first reader closed `<readers` too (`>` and a newline): the
+        // document's writer has.
+        if bytes.first == UInt8(ascii: ">") { bytes.removeFirst(2) }
+        return bytes
     }
 }

@@ -5,11 +5,13 @@ import CLibXML2
 /// carry (control characters other than tab, LF, CR; U+FFFE, U+FFFF) is replaced with U+FFFD
 /// and counted — libxml2 would otherwise write a document no parser accepts.
 final class XMLWriter {
-    /// Receives the bytes libxml2 writes; keeps the first error to rethrow it.
+    /// Receives the bytes libxml2 writes — handed to `write`, or kept when there is none —
+    /// and keeps the first error to rethrow it.
     private final class Sink {
-        let write: ([UInt8]) throws -> Void
+        let write: (([UInt8]) throws -> Void)?
+        var kept: [UInt8] = []
         var failure: Error?
-        init(_ write: @escaping ([UInt8]) throws -> Void) { self.write = write }
+        init(_ write: (([UInt8]) throws -> Void)?) { self.write = write }
     }
 
     private let writer: xmlTextWriterPtr
@@ -17,14 +19,19 @@ final class XMLWriter {
     private let context: Unmanaged<Sink>
     private(set) var replacedCharacters = 0
 
-    init(indent: Bool, write: @escaping ([UInt8]) throws -> Void) {
+    /// A writer whose bytes go to `write`, or, without it, are kept for `takeBytes`.
+    init(indent: Bool, write: (([UInt8]) throws -> Void)? = nil) {
         sink = Sink(write)
         context = Unmanaged.passRetained(sink)
         let output = xmlOutputBufferCreateIO({ context, buffer, length in
             let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
             guard sink.failure == nil else { return -1 }
             let bytes = UnsafeRawBufferPointer(start: buffer, count: Int(length))
-            do { try sink.write(Array(bytes)) } catch {
+            guard let write = sink.write else {
+                sink.kept.append(contentsOf: bytes)
+                return length
+            }
+            do { try write(Array(bytes)) } catch {
                 sink.failure = error
                 return -1
             }
@@ -52,6 +59,21 @@ final class XMLWriter {
     func endDocument() throws {
         try check(xmlTextWriterEndDocument(writer))
         try check(xmlTextWriterFlush(writer))
+    }
+
+    /// The bytes kept so far (a writer made without `write`), handed over.
+    func takeBytes() throws -> [UInt8] {
+        try check(xmlTextWriterFlush(writer))
+        defer { sink.kept = [] }
+        return sink.kept
+    }
+
+    /// Bytes written as they are, as the content of the open element (its start tag is
+    /// closed first): readers rendered apart by writers of their own.
+    func raw(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBufferPointer { bytes in
+            try check(xmlTextWriterWriteRawLen(writer, bytes.baseAddress, Int32(bytes.count)))
+        }
     }
 
     /// The root element, in `namespace` as the default namespace.

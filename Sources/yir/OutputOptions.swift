@@ -99,7 +99,7 @@ struct OutputOptions: ParsableArguments {
                 case .xml:
                     let replaced: Int
                     do {
-                        replaced = try XMLReport.write(model) { try file.write($0) }
+                        replaced = try XMLReport.write(model, jobs: jobs) { try file.write($0) }
                     } catch let error as XMLWriteError {
                         throw OutputError.writeFailed(path: file.path, reason: "\(error)")
                     }
