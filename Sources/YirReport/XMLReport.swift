@@ -74,7 +74,7 @@ public enum XMLReport {
         try x.element("diagnostics") {
             try x.element("lines", d.lines)
             try x.element("accepted") {
-                for type in RecordType.allCases { try x.element(type.name, d.accepted[type.rawValue]) }
+                for type in RecordType.allCases { try x.element(named: type.name, d.accepted[type.rawValue]) }
             }
             try x.element("rejected") {
                 for (reason, count) in d.rejected.sorted(by: { $0.key < $1.key }) {
@@ -85,28 +85,29 @@ public enum XMLReport {
                 }
             }
             try x.element("rejected_total", d.rejectedTotal)
-            for (name, count) in Diagnostics.counts { try x.element(name, d[keyPath: count]) }
+            for (name, count) in Diagnostics.counts { try x.element(named: name, d[keyPath: count]) }
         }
     }
 
     static func writeCohort(_ c: CohortStats, _ names: ArticleNaming, _ x: XMLWriter) throws {
         try x.element("cohort") {
             try x.element("readers", c.readers)
-            try x.element("reading_seconds", c.readingSeconds.description)
-            for (name, p) in [("reading_seconds_percentiles", c.readingSecondsPercentiles),
-                              ("app_time_seconds_percentiles", c.appTimeSecondsPercentiles)] {
+            try x.element("reading_seconds", c.readingSeconds)
+            let percentiles: [(StaticString, CohortStats.Percentiles?)] = [
+                ("reading_seconds_percentiles", c.readingSecondsPercentiles), ("app_time_seconds_percentiles", c.appTimeSecondsPercentiles),
+            ]
+            for (name, p) in percentiles {
                 try x.element(name) {
-                    try x.element("p50", p.map { FixedDecimal.seconds(milliseconds: $0.p50).description })
-                    try x.element("p90", p.map { FixedDecimal.seconds(milliseconds: $0.p90).description })
-                    try x.element("p99", p.map { FixedDecimal.seconds(milliseconds: $0.p99).description })
+                    try x.element("p50", p.map { FixedDecimal.seconds(milliseconds: $0.p50) })
+                    try x.element("p90", p.map { FixedDecimal.seconds(milliseconds: $0.p90) })
+                    try x.element("p99", p.map { FixedDecimal.seconds(milliseconds: $0.p99) })
                 }
             }
             try x.element("top_articles") {
                 for a in c.topArticles {
                     try x.element("article") {
-                        try x.element("wiki", names.wiki(a.name))
-                        try x.element("title", names.title(a.name))
-                        try x.element("seconds", a.seconds.description)
+                        try writeName(a.name, names, x)
+                        try x.element("seconds", a.seconds)
                         try x.element("views", a.views)
                         try x.element("readers", a.readers)
                     }
@@ -116,30 +117,29 @@ public enum XMLReport {
     }
 
     static func writeReader(_ r: ReaderStats, _ names: ArticleNaming, _ x: XMLWriter) throws {
-        let time = { (instant: Int64?) in instant.map { RFC3339.format($0, in: r.zone) } }
         try x.element("reader") {
             try x.element("user", r.user)
             try x.element("time_zone", r.zone.identifier)
             try x.element("window") {
-                try x.element("start", time(r.window.start))
-                try x.element("end", time(r.window.end))
+                try x.element("start", instant: r.window.start, in: r.zone)
+                try x.element("end", instant: r.window.end, in: r.zone)
             }
             try x.element("reading") {
-                try x.element("seconds", r.reading.seconds.description)
+                try x.element("seconds", r.reading.seconds)
                 try x.element("minutes", r.reading.minutes)
                 try x.element("views", r.reading.views)
                 try x.element("articles", r.reading.articles)
-                try x.element("average_seconds_per_article", r.reading.averageSecondsPerArticle.description)
-                try x.element("median_seconds_per_article", r.reading.medianSecondsPerArticle.description)
+                try x.element("average_seconds_per_article", r.reading.averageSecondsPerArticle)
+                try x.element("median_seconds_per_article", r.reading.medianSecondsPerArticle)
             }
-            if let top = r.topArticles.first { try writeArticle("top_article", top, names, time, x) }
+            if let top = r.topArticles.first { try writeArticle("top_article", top, names, r.zone, x) }
             try x.element("top_articles") {
-                for a in r.topArticles { try writeArticle("article", a, names, time, x) }
+                for a in r.topArticles { try writeArticle("article", a, names, r.zone, x) }
             }
             try x.element("app_time") {
-                try x.element("seconds", r.appTime.seconds.description)
+                try x.element("seconds", r.appTime.seconds)
                 try x.element("sessions", r.appTime.sessions)
-                try x.element("average_session_seconds", r.appTime.averageSessionSeconds.description)
+                try x.element("average_session_seconds", r.appTime.averageSessionSeconds)
             }
             try x.element("patterns") {
                 try x.element("hour", r.patterns.hour)
@@ -151,7 +151,7 @@ public enum XMLReport {
                 for m in r.monthly {
                     try x.element("entry") {
                         try x.element("month", m.month)
-                        try x.element("seconds", m.seconds.description)
+                        try x.element("seconds", m.seconds)
                         try x.element("views", m.views)
                     }
                 }
@@ -164,23 +164,25 @@ public enum XMLReport {
             try x.element("saved") {
                 try x.element("last_30_days") {
                     try x.element("count", r.saved.last30DaysCount)
-                    try x.element("last_saved", time(r.saved.lastSaved))
+                    try x.element("last_saved", instant: r.saved.lastSaved, in: r.zone)
                     try x.element("last_saved_display", r.saved.lastSavedDisplay)
                 }
                 try x.element("year") { try x.element("count", r.saved.yearCount) }
                 try x.element("recent") {
                     for s in r.saved.recent {
                         try x.element("save") {
-                            try x.element("wiki", names.wiki(s.name))
-                            try x.element("title", names.title(s.name))
-                            try x.element("saved", time(s.saved))
+                            try writeName(s.name, names, x)
+                            try x.element("saved", instant: s.saved, in: r.zone)
                             try x.element("thumbnail", s.thumbnail)
                         }
                     }
                 }
             }
             try x.element("notifications") {
-                for (name, list) in [("subscribed", r.notifications.subscribed), ("unsubscribed", r.notifications.unsubscribed)] {
+                let lists: [(StaticString, [NotificationType])] = [
+                    ("subscribed", r.notifications.subscribed), ("unsubscribed", r.notifications.unsubscribed),
+                ]
+                for (name, list) in lists {
                     try x.element(name) {
                         for n in list {
                             try x.element("notification") {
@@ -195,15 +197,22 @@ public enum XMLReport {
         }
     }
 
-    static func writeArticle(_ element: String, _ a: ArticleFigures, _ names: ArticleNaming, _ time: (Int64?) -> String?,
+    static func writeArticle(_ element: StaticString, _ a: ArticleFigures, _ names: ArticleNaming, _ zone: ZoneRules,
                              _ x: XMLWriter) throws {
         try x.element(element) {
-            try x.element("wiki", names.wiki(a.name))
-            try x.element("title", names.title(a.name))
-            try x.element("seconds", a.seconds.description)
+            try writeName(a.name, names, x)
+            try x.element("seconds", a.seconds)
             try x.element("views", a.views)
-            try x.element("first_viewed", time(a.firstViewed))
-            try x.element("last_viewed", time(a.lastViewed))
+            try x.element("first_viewed", instant: a.firstViewed, in: zone)
+            try x.element("last_viewed", instant: a.lastViewed, in: zone)
+        }
+    }
+
+    /// An article's `wiki` and `title` elements, written from the names' bytes.
+    static func writeName(_ name: ArticleName, _ names: ArticleNaming, _ x: XMLWriter) throws {
+        try names.withUTF8(name) { wiki, title in
+            try x.element("wiki", utf8: wiki)
+            try x.element("title", utf8: title)
         }
     }
 }

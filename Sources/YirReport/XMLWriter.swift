@@ -1,4 +1,5 @@
 import CLibXML2
+import YirCore
 
 /// A thin streaming writer over libxml2's `xmlTextWriter`: elements go straight to a sink as
 /// libxml2 fills its buffer, never into one big string. Text from the data that XML 1.0 cannot
@@ -47,6 +48,7 @@ final class XMLWriter {
     deinit {
         xmlFreeTextWriter(writer)
         context.release()
+        cStringBuffer.deallocate()
     }
 
     private func check(_ status: Int32) throws {
@@ -77,30 +79,99 @@ final class XMLWriter {
     }
 
     /// The root element, in `namespace` as the default namespace.
-    func startRoot(_ name: String, namespace: String) throws {
-        try check(xmlTextWriterStartElementNS(writer, nil, name, namespace))
+    func startRoot(_ name: StaticString, namespace: String) throws {
+        try check(xmlTextWriterStartElementNS(writer, nil, name.utf8Start, namespace))
     }
 
-    func start(_ name: String) throws { try check(xmlTextWriterStartElement(writer, name)) }
+    func start(_ name: StaticString) throws { try check(xmlTextWriterStartElement(writer, name.utf8Start)) }
     func end() throws { try check(xmlTextWriterEndElement(writer)) }
 
-    func attribute(_ name: String, _ value: String) throws {
-        try check(xmlTextWriterWriteAttribute(writer, name, sanitised(value)))
+    func attribute(_ name: StaticString, _ value: String) throws {
+        try check(xmlTextWriterWriteAttribute(writer, name.utf8Start, sanitised(value)))
     }
 
-    /// `<name>text</name>`; nothing at all for nil (the schema makes such elements optional).
-    func element(_ name: String, _ text: String?) throws {
-        guard let text else { return }
-        try check(xmlTextWriterWriteElement(writer, name, sanitised(text)))
-    }
-
-    func element(_ name: String, _ value: Int?) throws { try element(name, value.map(String.init)) }
-    func element(_ name: String, _ value: Int64?) throws { try element(name, value.map(String.init)) }
-
-    func element(_ name: String, _ body: () throws -> Void) throws {
+    func element(_ name: StaticString, _ body: () throws -> Void) throws {
         try start(name)
         try body()
         try end()
+    }
+
+    // Elements with text. A report has tens of millions: names are static strings (C strings
+    // already) and values are written into one reused buffer as C strings, without a `String`
+    // and its C copy each. Nothing at all is written for nil (the schema makes such elements
+    // optional).
+
+    /// `<name>text</name>`.
+    func element(_ name: StaticString, _ text: String?) throws {
+        guard let text else { return }
+        if try text.utf8.withContiguousStorageIfAvailable({ try element(name, utf8: UnsafeRawBufferPointer($0)) }) != nil { return }
+        var copy = text
+        try copy.withUTF8 { try element(name, utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `<name>text</name>` from UTF-8 bytes.
+    func element(_ name: StaticString, utf8 text: UnsafeRawBufferPointer) throws {
+        guard Self.allAllowed(text) else {
+            return try check(xmlTextWriterWriteElement(writer, name.utf8Start, sanitised(String(decoding: text, as: UTF8.self))))
+        }
+        let p = cString(room: text.count)
+        if let source = text.baseAddress { p.update(from: source.assumingMemoryBound(to: UInt8.self), count: text.count) }
+        p[text.count] = 0
+        try check(xmlTextWriterWriteElement(writer, name.utf8Start, p))
+    }
+
+    func element(_ name: StaticString, _ value: Int?) throws {
+        try element(name, value.map { FixedDecimal(Int64($0), scale: 0) })
+    }
+
+    func element(_ name: StaticString, _ value: Int64?) throws {
+        try element(name, value.map { FixedDecimal($0, scale: 0) })
+    }
+
+    func element(_ name: StaticString, _ value: FixedDecimal?) throws {
+        guard let value else { return }
+        let p = cString(room: FixedDecimal.maximumLength)
+        p[writeDecimal(value, to: p)] = 0
+        try check(xmlTextWriterWriteElement(writer, name.utf8Start, p))
+    }
+
+    /// An instant in RFC 3339 with the zone's offset at it.
+    func element(_ name: StaticString, instant: Int64?, in zone: ZoneRules) throws {
+        guard let instant else { return }
+        let p = cString(room: RFC3339.maximumLength)
+        p[RFC3339.write(instant, offsetSeconds: zone.offsetSeconds(at: instant), to: p)] = 0
+        try check(xmlTextWriterWriteElement(writer, name.utf8Start, p))
+    }
+
+    /// An element whose name is data (a record type, a diagnostic), not one of the model's.
+    func element(named name: String, _ value: Int) throws {
+        try check(xmlTextWriterWriteElement(writer, name, String(value)))
+    }
+
+    /// The reused buffer, with room for `count` bytes and a NUL.
+    private func cString(room count: Int) -> UnsafeMutablePointer<UInt8> {
+        if count + 1 > cStringCapacity {
+            cStringBuffer.deallocate()
+            cStringCapacity = max(2 * cStringCapacity, count + 1)
+            cStringBuffer = .allocate(capacity: cStringCapacity)
+        }
+        return cStringBuffer
+    }
+
+    private var cStringBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    private var cStringCapacity = 256
+
+    /// Whether every character of valid UTF-8 is one XML 1.0 can carry: no control character
+    /// but tab, LF and CR, and neither U+FFFE nor U+FFFF (EF BF BE, EF BF BF).
+    static func allAllowed(_ text: UnsafeRawBufferPointer) -> Bool {
+        for (i, b) in text.enumerated() {
+            if b < 0x20 {
+                if b != 0x09 && b != 0x0A && b != 0x0D { return false }
+            } else if b == 0xEF && i + 2 < text.count && text[i + 1] == 0xBF && text[i + 2] >= 0xBE {
+                return false
+            }
+        }
+        return true
     }
 
     private func sanitised(_ text: String) -> String {
