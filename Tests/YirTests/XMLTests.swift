@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+@testable import YirReport
 
 /// SPEC §4.3: the XML report, valid against Templates/report.xsd as yir and xmllint both judge
 /// it, carrying the same figures as the JSON.
@@ -84,6 +85,35 @@ import Testing
         let xml = try String(contentsOf: out.appendingPathComponent("report.xml"), encoding: .utf8)
         #expect(xml.firstRange(of: "bell\u{FFFD} and \u{FFFD}[31m") != nil)
         #expect(xml.contains("<user>tab\tuser</user>"), "a tab is allowed and kept")
+    }
+
+    /// Readers are rendered in blocks on several threads, each by a libxml2 writer of its own:
+    /// the document is the same on any number, valid, and counts the characters replaced in
+    /// every block (U+FFFE and U+FFFF too; U+FFFD itself is kept).
+    @Test func readersRenderedOnSeveralThreadsMakeTheSameDocument() throws {
+        let lines = (0..<700).map { i in
+            view("2025-05-01T10:00:00Z", title: i % 100 == 0 ? #"bell\u0007 \uFFFE \uFFFD"# : "T\(i)", user: i % 250 == 0 ? #"u\uFFFF\#(i)"# : "u\(i)")
+        }
+        let model = try Run(lines).model()
+        func document(jobs: Int) throws -> (bytes: [UInt8], replaced: Int) {
+            var bytes: [UInt8] = []
+            let replaced = try XMLReport.write(model, jobs: jobs) { bytes += $0 }
+            return (bytes, replaced)
+        }
+        let one = try document(jobs: 1), three = try document(jobs: 3)
+        let same = one.bytes == three.bytes  // (not in #expect: it would print megabytes)
+        #expect(same)
+        let file = scratchFolder().appendingPathComponent("report.xml")
+        try Data(three.bytes).write(to: file)
+        #expect(try xmllint(file.path).0 == 0)
+        let text = String(decoding: three.bytes, as: UTF8.self)
+        #expect(text.components(separatedBy: "<reader>").count == 701)
+        // Two replaced in each of the seven readers' title, written in their top article and top
+        // list, and in the cohort's top articles when it is there; one in each of three users.
+        let titles = text.components(separatedBy: "<title>bell\u{FFFD} \u{FFFD} \u{FFFD}</title>").count - 1
+        #expect(titles >= 7 * 2)
+        #expect(one.replaced == 2 * titles + 3)
+        #expect(three.replaced == one.replaced)
     }
 
     @Test func validateExitCodes() throws {
