@@ -84,12 +84,12 @@ struct OutputOptions: ParsableArguments {
             // Every file is complete under its temporary name before any is renamed.
             var files: [OutputFile] = []
             var folders: [OutputFolder] = []
+            let clock = ContinuousClock()
             for format in try formats() {
+                let start = clock.now
                 if format == .html, let html = prepared.html {
-                    let clock = ContinuousClock()
-                    let start = clock.now
                     let (index, readers) = try html.write(model, into: out)
-                    logger.debug("html: \((clock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 3)))) for \(model.statistics.readers.count) reader pages and the index")
+                    logger.debug("html: \((clock.now - start).logText) for \(model.statistics.readers.count) reader pages and the index")
                     files.append(index)
                     folders.append(readers)
                     continue
@@ -111,6 +111,7 @@ struct OutputOptions: ParsableArguments {
                 case .csv: try CSVReport.write(model, jobs: jobs, to: file.write)
                 case .html: break
                 }
+                logger.debug("\(format.rawValue): \((clock.now - start).logText)")
                 files.append(file)
                 if format == .xml, let validator = prepared.validator {
                     try validateBeforeCommit(file, validator, logger)

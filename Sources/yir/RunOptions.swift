@@ -148,7 +148,7 @@ struct RunOptions: ParsableArguments {
                 progress.update(update)
             } onPhase: { phase, duration in
                 progress.finish()
-                logger.debug("\(phase): \(duration.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 3))))")
+                logger.debug("\(phase): \(duration.logText)")
             }
         } catch let stop as StrictModeStop {
             try exitOnOutputError(logger) { try rejectsFile?.finish().commit() }
@@ -230,4 +230,9 @@ func writeToStandardOutput(_ bytes: [UInt8], _ logger: Logger) throws {
         logger.error("error writing standard output: \(String(cString: strerror(errno)))")
         throw ExitCode(74)
     }
+}
+
+extension Duration {
+    /// How `--verbose` shows a phase's time: `0.123 secs`.
+    var logText: String { formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 3))) }
 }

@@ -30,7 +30,7 @@ extension Yir {
             let write = { (bytes: [UInt8]) in try writeToStandardOutput(bytes, logger) }
             let clock = ContinuousClock()
             let start = clock.now
-            defer { logger.debug("rendering: \((clock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 3))))") }
+            defer { logger.debug("rendering: \((clock.now - start).logText)") }
             switch format {
             case .json: try JSONReport.writeDocument(model, jobs: options.jobs, to: write)
             case .jsonl where partition: try PartitionFormat.write(model, jobs: options.jobs, to: write)
