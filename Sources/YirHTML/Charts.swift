@@ -106,29 +106,6 @@ enum Charts {
     }
 }
 
-/// Escaping for the few pieces of markup written outside the templates, the same five
-/// characters Mustache escapes.
-enum HTMLText {
-    static func append(_ text: String, to out: inout String) {
-        var start = text.startIndex
-        for index in text.utf8.indices {
-            let replacement: String
-            switch text.utf8[index] {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "\""): replacement = "&quot;"
-            case UInt8(ascii: "'"): replacement = "&#39;"
-            default: continue
-            }
-            out += text[start..<index]
-            out += replacement
-            start = text.utf8.index(after: index)
-        }
-        out += text[start...]
-    }
-}
-
 /// Reading times as people say them: `12 min`, `45 s`, `2 h 5 min`.
 enum Durations {
     static func short(_ milliseconds: Int64, strings: HTMLStrings, format: LocaleFormat) -> String {

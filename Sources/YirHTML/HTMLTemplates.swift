@@ -32,7 +32,11 @@ public struct HTMLTemplates: Sendable {
                     throw TemplateError(path: path, message: "cannot be read as UTF-8")
                 }
                 do {
-                    templates[String(name.dropLast(".mustache".count))] = try MustacheTemplate(string: text)
+                    templates[String(name.dropLast(".mustache".count))] = try MustacheTemplate(string: HTMLEscaping.pragma + text)
+                } catch let error as MustacheTemplate.ParserError {
+                    // Mustache counts the line put before the template (`HTMLEscaping.pragma`).
+                    let place = "line \(error.context.lineNumber - 1), column \(error.context.columnNumber)"
+                    throw TemplateError(path: path, message: "not a valid Mustache template: \(place): \(error.error)")
                 } catch {
                     throw TemplateError(path: path, message: "not a valid Mustache template: \(error)")
                 }

@@ -76,6 +76,27 @@ import Testing
         #expect(page.components(separatedBy: "<script").count == 2)
     }
 
+    /// Escaping goes by byte: an `&` or `<` followed by a combining mark is one character to
+    /// Mustache's own escaping, which left it raw.
+    @Test func anAmpersandBeforeACombiningMarkIsEscapedToo() throws {
+        let page = try page(Run([view("2025-05-01T10:00:00Z", title: #"Tom &\u0301 Jerry"#, user: #"a&\u0301b<\u0301"#)]))
+        let bytes = Data(page.utf8)
+        #expect(bytes.range(of: Data("a&amp;\u{0301}b&lt;\u{0301}".utf8)) != nil)
+        #expect(bytes.range(of: Data("Tom &amp;\u{0301} Jerry".utf8)) != nil)
+        #expect(bytes.range(of: Data("&\u{0301}".utf8)) == nil)
+        #expect(bytes.range(of: Data("<\u{0301}".utf8)) == nil)
+    }
+
+    /// Every template is given yir's escaping by a line put before it, which leaves no trace:
+    /// a template's own first line, blank or not, is kept.
+    @Test func templatesKeepTheirFirstLineWhateverItHolds() throws {
+        let overlay = scratchFolder()
+        try FileManager.default.createDirectory(at: overlay.appendingPathComponent("html"), withIntermediateDirectories: true)
+        try "\n  \nbody { color: teal; }".write(to: overlay.appendingPathComponent("html/style.mustache"), atomically: true, encoding: .utf8)
+        let page = try page(Run([view("2025-03-01T10:00:00Z")]), overlay: overlay.path)
+        #expect(page.contains("<style>\n  \nbody { color: teal; }</style>"))
+    }
+
     @Test func slidesWithoutDataAreLeftOut() throws {
         let sessionOnly = try page(Run([session("2025-03-01T10:00:00Z", ms: "600000")]))
         #expect(slideIDs(sessionOnly) == ["opening", "time", "saved", "summary"])
@@ -130,12 +151,12 @@ import Testing
     @Test func aBrokenTemplateIsExit66BeforeAnyInputIsRead() throws {
         let overlay = scratchFolder()
         try FileManager.default.createDirectory(at: overlay.appendingPathComponent("html"), withIntermediateDirectories: true)
-        try "{{#slides}} never closed".write(to: overlay.appendingPathComponent("html/slides.mustache"), atomically: true, encoding: .utf8)
+        try "<p>\n{{#slides}} never closed".write(to: overlay.appendingPathComponent("html/slides.mustache"), atomically: true, encoding: .utf8)
         let out = scratchFolder().appendingPathComponent("out")
         // The input does not exist either: the template is found broken first.
         let r = try CommandLineTests().yir(["report", "/nonexistent.jsonl", "--out", out.path, "--templates", overlay.path])
         #expect(r.status == 66)
-        #expect(r.stderr.contains("html/slides.mustache: not a valid Mustache template"), "\(r.stderr)")
+        #expect(r.stderr.contains("html/slides.mustache: not a valid Mustache template: line 2, column 25: expectedSectionEnd"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
