@@ -6,25 +6,36 @@ enum HTMLText {
     static func append(_ text: String, to out: inout String) {
         var start = text.startIndex
         for index in text.utf8.indices {
-            let replacement: String
-            switch text.utf8[index] {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "\""): replacement = "&quot;"
-            case UInt8(ascii: "'"): replacement = "&#39;"
-            default: continue
-            }
+            guard let replacement = replacement(text.utf8[index]) else { continue }
             out += text[start..<index]
-            out += replacement
+            out += replacement.description
             start = text.utf8.index(after: index)
         }
         out += text[start...]
     }
 
-    static func needsEscaping(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    /// `append`, onto bytes.
+    static func append(utf8 text: String, to out: inout [UInt8]) {
+        for byte in text.utf8 {
+            if let replacement = replacement(byte) {
+                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            } else {
+                out.append(byte)
+            }
+        }
+    }
+
+    static func needsEscaping(_ byte: UInt8) -> Bool { replacement(byte) != nil }
+
+    private static func replacement(_ byte: UInt8) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        default: nil
+        }
     }
 }
 
