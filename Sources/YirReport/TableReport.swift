@@ -19,7 +19,7 @@ public enum TableReport {
         let names = model.statistics.articleNames
         let widths = columnWidths(model.statistics.readers, names, jobs: jobs)
         var top = TableWriter(widths: widths)
-        for (i, name) in header.enumerated() { name.utf8.withContiguousStorageIfAvailable { top.cell(i, Cell(UnsafeRawBufferPointer($0), columns: columns(name))) } }
+        for (i, name) in header.enumerated() { withShown(name, length: nil) { top.cell(i, $0) } }
         top.endRow()
         top.rule()
         try write(top.takeBytes())

@@ -9,9 +9,9 @@ import YirStats
 public enum XMLReport {
     public static let namespace = "urn:yir:report:1"
 
-    /// Streams the document to `write`; returns how many characters XML could not carry and
-    /// were replaced with U+FFFD.
-    /// Readers are rendered on `jobs` threads (`writeReaders`).
+    /// Streams the document to `write`, its readers rendered on `jobs` threads
+    /// (`writeReaders`); returns how many characters XML could not carry and were replaced
+    /// with U+FFFD.
     @discardableResult
     public static func write(_ model: ReportModel, jobs: Int = 1, to write: @escaping ([UInt8]) throws -> Void) throws -> Int {
         let x = XMLWriter(indent: true, write: write)
