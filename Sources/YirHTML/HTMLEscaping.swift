@@ -62,3 +62,17 @@ struct HTMLEscaping: MustacheContentType {
         return escaped
     }
 }
+
+// The pages' contexts hold their texts and numbers as `String` and `Int` in `[String: Any]`.
+// Mustache renders a value it knows as `MustacheCustomRenderable` straight from `renderText`;
+// any other goes through four more dynamic casts and `String(describing:)` — per `{{…}}`,
+// hundreds a page. The text rendered is the same either way.
+extension String: @retroactive MustacheCustomRenderable {
+    public var renderText: String { self }
+    public var isNull: Bool { false }
+}
+
+extension Int: @retroactive MustacheCustomRenderable {
+    public var renderText: String { String(self) }
+    public var isNull: Bool { false }
+}
