@@ -93,7 +93,7 @@ public enum TableReport {
         }
     }
 
-    private static func withShown(_ text: String, length: Int?, _ body: (Cell) -> Void) {
+    static func withShown(_ text: String, length: Int?, _ body: (Cell) -> Void) {
         if text.utf8.withContiguousStorageIfAvailable({ withShown(UnsafeRawBufferPointer($0), length: length, body) }) != nil { return }
         var text = text
         text.withUTF8 { withShown(UnsafeRawBufferPointer($0), length: length, body) }

@@ -121,6 +121,31 @@ import Testing
         #expect(rows.contains { $0.hasPrefix("only sessions") && $0.contains("  –  ") }, "no top article")
     }
 
+    /// A cell read as bytes shows what the table showed when every cell was a `String`:
+    /// control characters as `·`, clipped by characters with `…`, columns counted per scalar
+    /// (the reference below is that code). Random texts of ASCII, controls, combining marks,
+    /// wide characters, emoji and flags.
+    @Test func cellsReadAsBytesShowWhatTheStringCodeShowed() {
+        func reference(_ text: String, _ length: Int) -> (shown: String, columns: Int) {
+            let clean = String(text.map { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? $0 : "·" })
+            let shown = clean.count <= length ? clean : String(clean.prefix(length - 1)) + "…"
+            return (shown, TableReport.columns(shown))
+        }
+        let alphabet: [String] = ["a", "Z", " ", "-", "\t", "\n", "\r\n", "\u{7F}", "\u{1}", "é", "e\u{301}", "x\u{301}\u{302}",
+                                  "東", "京", "ｱ", "한", "😀", "👩‍👩‍👧", "🇩🇪", "\u{200B}", "\u{85}", "Ω", "ß"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            for length in [1, 24, 32] {
+                let expected = reference(text, length)
+                TableReport.withShown(text, length: length) { cell in
+                    #expect(Array(cell.bytes) == Array(expected.shown.utf8), "\(text.debugDescription)")
+                    #expect(cell.columns == expected.columns, "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     /// The widths and the rows are worked out on several threads: the table is the same on any number.
     @Test func tableIsTheSameOnAnyNumberOfThreads() throws {
         let lines = (0..<2500).map { view("2025-05-01T10:00:00Z", title: $0 == 2400 ? String(repeating: "東", count: 20) : "T\($0)", user: "u\($0)") }
