@@ -116,6 +116,22 @@ import Testing
         #expect(three.replaced == one.replaced)
     }
 
+    /// The byte scan that lets a text through unsanitised agrees with XML 1.0's Char production
+    /// read scalar by scalar, over random texts near its edges (U+FFFD–U+FFFF, U+EFBF, controls).
+    @Test func theByteScanForCharactersXMLCannotHoldAgreesWithTheScalarRule() {
+        let alphabet: [Unicode.Scalar] = ["a", "\t", "\n", "\r", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "\u{85}", "\u{D7FF}",
+                                          "\u{E000}", "\u{EFBF}", "\u{EFFF}", "\u{FEFF}", "\u{FFBE}", "\u{FFFD}", "\u{FFFE}",
+                                          "\u{FFFF}", "\u{10000}", "\u{1F600}", "\u{10FFFF}", "é", "東"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...6, using: &generator) { text.append(alphabet.randomElement(using: &generator)!) }
+            let string = String(text)
+            let byBytes = Array(string.utf8).withUnsafeBytes { XMLWriter.allAllowed($0) }
+            #expect(byBytes == string.unicodeScalars.allSatisfy(XMLWriter.allowed), "\(string.debugDescription)")
+        }
+    }
+
     @Test func validateExitCodes() throws {
         #expect(try validate("/nonexistent/report.xml").status == 66)
         #expect(try cli.yir(["validate"]).status == 64)
