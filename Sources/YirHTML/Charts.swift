@@ -71,8 +71,9 @@ enum Charts {
     /// A year as weeks (columns, Monday on top) of day cells; a cell's level 0–4 says how much
     /// was read that day relative to the reader's best day; days after the window's end are
     /// marked `future`, days of the longest streak `streak`.
+    /// `longDates`: each day of `year`'s long date (`LongDates`).
     static func calendar(year: Int, days: [ReaderStats.Day], windowEnd: CivilDate, streak: ReaderStats.Streak,
-                         format: LocaleFormat, strings: HTMLStrings) -> [String: Any] {
+                         longDates: [String], format: LocaleFormat, strings: HTMLStrings) -> [String: Any] {
         let first = CivilDate(year: year, month: 1, day: 1).daysSinceEpoch
         let count = CivilDate.isLeapYear(year) ? 366 : 365
         let lead = CivilDate.weekday(daysSinceEpoch: first) - 1
@@ -94,7 +95,7 @@ enum Charts {
                 months.append(["month_label": String(format.monthName(date.month).prefix(3)), "month_x": x])
             }
             var level = 0
-            var title = format.longDate(date)
+            var title = longDates[i]
             if let day = byDay[dayNumber] {
                 level = day.milliseconds == 0 ? 1 : min(4, 1 + Int(day.milliseconds * 4 / (best + 1)))
                 title += ": " + Durations.short(day.milliseconds, strings: strings, format: format)

@@ -68,10 +68,11 @@ public struct HTMLReport: Sendable {
 
     func slideDeck(_ model: ReportModel) -> SlideDeck {
         let templates = templates
+        let format = LocaleFormat.named(templates.strings.locale)
         return SlideDeck(strings: templates.strings, render: { templates.render($0, template: $1) },
-                         format: .named(templates.strings.locale),
+                         format: format,
                          readersWithReading: Self.readersWithReading(model), remoteImages: remoteImages,
-                         articleNames: model.statistics.articleNames)
+                         articleNames: model.statistics.articleNames, longDates: LongDates(format: format))
     }
 
     static func readersWithReading(_ model: ReportModel) -> Int {

@@ -1,3 +1,4 @@
+import Synchronization
 import YirCore
 import YirStats
 
@@ -14,6 +15,8 @@ struct SlideDeck: Sendable {
     let remoteImages: Bool
     /// The sites and titles of the figures' articles.
     let articleNames: ArticleNaming
+    /// Every day's long date, a year at a time (the calendar names all of them on every page).
+    let longDates: LongDates
 
     static let minimumReadersForRank = 10
 
@@ -114,13 +117,17 @@ struct SlideDeck: Sendable {
 
         // 7. Longest streak, with the year as a calendar.
         if reader.streak.days > 0, let start = reader.streak.start, let end = reader.streak.end {
+            let yearDates = longDates.of(year: year)
             var calendar = Charts.calendar(year: year, days: activity.days, windowEnd: lastDay,
-                                           streak: reader.streak, format: format, strings: strings)
+                                           streak: reader.streak, longDates: yearDates, format: format, strings: strings)
             calendar["calendar_title"] = strings.text("calendar_title", ["year": String(year)])
             calendar["calendar_desc"] = strings.text("calendar_desc", [
                 "days": format.integer(activity.days.count), "streak": format.integer(reader.streak.days)])
+            let firstDay = CivilDate(year: year, month: 1, day: 1).daysSinceEpoch
             calendar["rows_html"] = Charts.tableRows(activity.days.map {
-                (format.longDate(CivilDate(daysSinceEpoch: $0.day)), Durations.short($0.milliseconds, strings: strings, format: format))
+                let i = Int($0.day - firstDay)
+                return (yearDates.indices.contains(i) ? yearDates[i] : format.longDate(CivilDate(daysSinceEpoch: $0.day)),
+                        Durations.short($0.milliseconds, strings: strings, format: format))
             })
             calendar["value_heading"] = strings.text("chart_reading")
             slides.append(("streak", strings.text("streak_heading"), [
@@ -248,5 +255,27 @@ struct SlideDeck: Sendable {
             "value_heading": valueHeading,
             "rows_html": Charts.tableRows(rowHeadings.indices.map { (rowHeadings[$0], texts[$0]) }),
         ]
+    }
+}
+
+/// Each day's long date (`LocaleFormat.longDate`) of a year, made the first time a page asks
+/// for the year and kept for the run: 365 dates a page were 3 % of the pages' time.
+final class LongDates: Sendable {
+    private let format: LocaleFormat
+    private let years = Mutex<[Int: [String]]>([:])
+
+    init(format: LocaleFormat) { self.format = format }
+
+    /// The long dates of `year`, January 1 first.
+    func of(year: Int) -> [String] {
+        years.withLock { years in
+            if let dates = years[year] { return dates }
+            let first = CivilDate(year: year, month: 1, day: 1).daysSinceEpoch
+            let dates = (0..<(CivilDate.isLeapYear(year) ? 366 : 365)).map {
+                format.longDate(CivilDate(daysSinceEpoch: first + Int64($0)))
+            }
+            years[year] = dates
+            return dates
+        }
     }
 }

@@ -97,6 +97,21 @@ import Testing
         #expect(page.contains("<style>\n  \nbody { color: teal; }</style>"))
     }
 
+    /// The calendar's dates are made once per year and locale: each is the day's long date,
+    /// February 29 in a leap year included.
+    @Test func longDatesOfAYearAreEachDaysLongDate() {
+        for locale in ["en", "de"] {
+            let format = LocaleFormat.named(locale)
+            let dates = LongDates(format: format)
+            for year in [2024, 2025, 2024] {
+                let first = CivilDate(year: year, month: 1, day: 1).daysSinceEpoch
+                let expected = (0..<(year == 2024 ? 366 : 365)).map { format.longDate(CivilDate(daysSinceEpoch: first + Int64($0))) }
+                #expect(dates.of(year: year) == expected)
+            }
+            #expect(dates.of(year: 2024)[59] == (locale == "en" ? "February 29, 2024" : "29. Februar 2024"))
+        }
+    }
+
     @Test func slidesWithoutDataAreLeftOut() throws {
         let sessionOnly = try page(Run([session("2025-03-01T10:00:00Z", ms: "600000")]))
         #expect(slideIDs(sessionOnly) == ["opening", "time", "saved", "summary"])
