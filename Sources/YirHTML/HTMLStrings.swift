@@ -49,22 +49,28 @@ public struct HTMLStrings: Sendable {
     public func text(_ key: String, _ values: [String: String] = [:]) -> String {
         guard let text = texts[key] else { return key }
         guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
-        // One pass over the text: `{name}` with a known name is replaced, anything else kept.
-        var out = ""
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}"),
-                  let value = values[String(rest[rest.index(after: open)..<close])] else {
-                out += "{"
-                rest = rest[rest.index(after: open)...]
+        // One pass over the text's bytes: `{name}` with a known name is replaced, anything else
+        // kept. (`{` and `}` are ASCII: byte offsets into UTF-8 always fall between characters.)
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 32)
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "{") else {
+                out.append(bytes[i])
+                i += 1
                 continue
             }
-            out += value
-            rest = rest[rest.index(after: close)...]
+            if let close = bytes[(i + 1)...].firstIndex(of: UInt8(ascii: "}")),
+               let value = values[String(decoding: bytes[(i + 1)..<close], as: UTF8.self)] {
+                out.append(contentsOf: value.utf8)
+                i = close + 1
+            } else {
+                out.append(UInt8(ascii: "{"))
+                i += 1
+            }
         }
-        out += rest
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `key_one` for 1, `key_other` otherwise (the plural rule of English and German), with

@@ -97,6 +97,24 @@ import Testing
         #expect(page.contains("<style>\n  \nbody { color: teal; }</style>"))
     }
 
+    /// A copy text's `{name}` is replaced when a value has that name; anything else in braces is
+    /// kept as written, non-ASCII text around it too.
+    @Test func copyTextsReplaceKnownPlaceholdersAndKeepTheRest() {
+        let strings = HTMLStrings(locale: "en", texts: [
+            "plain": "Jahr {year} – {user}’s Rückblick", "unknown": "{year} and {nope}", "doubled": "{{year}}",
+            "open": "ends with {", "empty": "{}", "none": "no braces",
+        ])
+        let values = ["year": "2025", "user": "Zoë"]
+        #expect(strings.text("plain", values) == "Jahr 2025 – Zoë’s Rückblick")
+        #expect(strings.text("unknown", values) == "2025 and {nope}")
+        #expect(strings.text("doubled", values) == "{2025}")
+        #expect(strings.text("open", values) == "ends with {")
+        #expect(strings.text("empty", values) == "{}")
+        #expect(strings.text("none", values) == "no braces")
+        #expect(strings.text("plain") == "Jahr {year} – {user}’s Rückblick", "no values: as written")
+        #expect(strings.text("missing_key", values) == "missing_key")
+    }
+
     /// The calendar's dates are made once per year and locale: each is the day's long date,
     /// February 29 in a leap year included.
     @Test func longDatesOfAYearAreEachDaysLongDate() {
