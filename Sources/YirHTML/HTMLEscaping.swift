@@ -76,3 +76,15 @@ extension Int: @retroactive MustacheCustomRenderable {
     public var renderText: String { String(self) }
     public var isNull: Bool { false }
 }
+
+// Inside a section over a text (`{{#article_url}}<a href="{{article_url}}">…{{/article_url}}`)
+// the text is the innermost context, and Mustache looks a name up in anything that is not a
+// `MustacheParent` through a `Mirror` of it — made, and found empty, on every lookup. A text
+// or a number has no children either way.
+extension String: @retroactive MustacheParent {
+    public func child(named: String) -> Any? { nil }
+}
+
+extension Int: @retroactive MustacheParent {
+    public func child(named: String) -> Any? { nil }
+}
