@@ -2,9 +2,15 @@
 /// (`12500, 3` → `12.5`). Seconds are kept as integer milliseconds end to end, so output
 /// never shows binary floating-point noise.
 public func decimalText(_ value: Int64, scale: Int) -> String {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FixedDecimal.maximumLength) { buffer in
-        let count = writeDecimal(FixedDecimal(value, scale: scale), to: buffer.baseAddress!)
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<count]), as: UTF8.self)
+    withDecimalBytes(FixedDecimal(value, scale: scale)) { String(decoding: $0, as: UTF8.self) }
+}
+
+/// `decimalText`'s bytes, lent to `body` from the stack: no `String` made.
+@inlinable
+public func withDecimalBytes<R>(_ value: FixedDecimal, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FixedDecimal.maximumLength) { buffer in
+        let count = writeDecimal(value, to: buffer.baseAddress!)
+        return try body(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count))
     }
 }
 

@@ -236,7 +236,6 @@ public struct CatalogNames: @unchecked Sendable {
     /// Where `nameBytes` will read first: to ask the processor for it ahead.
     public func nameAddress(ofArticle id: Int32) -> UnsafeRawPointer { UnsafeRawPointer(spans + Int(id)) }
 
-
     /// SPEC's final tie rules: wiki ascending, then title ascending, in UTF-8 byte order.
     public func articlePrecedes(_ a: Int32, _ b: Int32) -> Bool {
         let x = articles[Int(a)]

@@ -62,10 +62,7 @@ enum Charts {
     }
 
     private static func put(_ number: Int, _ out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FixedDecimal.maximumLength) { buffer in
-            let count = writeDecimal(FixedDecimal(Int64(number), scale: 0), to: buffer.baseAddress!)
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
-        }
+        withDecimalBytes(FixedDecimal(Int64(number), scale: 0)) { out.append(contentsOf: $0) }
     }
 
     /// A year as weeks (columns, Monday on top) of day cells; a cell's level 0–4 says how much

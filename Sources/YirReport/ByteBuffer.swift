@@ -71,12 +71,9 @@ struct ByteBuffer: ~Copyable {
         put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// A string's UTF-8 bytes. Native strings lend them in place; `withUTF8` would need a copy
-    /// of `text`, which retains it.
+    /// A string's UTF-8 bytes.
     mutating func put(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ put(UnsafeRawBufferPointer($0)) }) != nil { return }
-        var text = text
-        text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
+        text.withUTF8Bytes { put($0) }
     }
 
     /// `byte` `n` times.

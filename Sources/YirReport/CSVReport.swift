@@ -103,9 +103,7 @@ struct CSVWriter: ~Copyable, BlockWriter {
     mutating func empty() { beforeCell() }
 
     mutating func text(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ self.text(utf8: UnsafeRawBufferPointer($0)) }) != nil { return }
-        var text = text
-        text.withUTF8 { self.text(utf8: UnsafeRawBufferPointer($0)) }
+        text.withUTF8Bytes { self.text(utf8: $0) }
     }
 
     /// Text from the data: `'` before a leading `=` `+` `-` `@` tab or CR, so no spreadsheet

@@ -185,11 +185,7 @@ public struct JSONWriter: ~Copyable {
     /// In quotes, with `"` `\` and control characters escaped (`appendJSONString`'s rules);
     /// a string that needs none is copied whole.
     private mutating func appendString(_ value: String) {
-        // Native strings lend their bytes in place; `withUTF8` would need a copy of `value`,
-        // which retains it.
-        if value.utf8.withContiguousStorageIfAvailable({ appendString(bytes: $0) }) != nil { return }
-        var value = value
-        value.withUTF8 { appendString(bytes: $0) }
+        value.withUTF8Bytes { appendString(bytes: $0.assumingMemoryBound(to: UInt8.self)) }
     }
 
     private mutating func appendString(bytes text: UnsafeBufferPointer<UInt8>) {

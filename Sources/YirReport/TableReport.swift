@@ -87,16 +87,11 @@ public enum TableReport {
     private static var dash: Cell { Cell(UnsafeRawBufferPointer(start: ("–" as StaticString).utf8Start, count: 3), columns: 1) }
 
     private static func number(_ value: Int64, _ body: (Cell) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FixedDecimal.maximumLength) { buffer in
-            let count = writeDecimal(FixedDecimal(value, scale: 0), to: buffer.baseAddress!)
-            body(Cell(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), columns: count))
-        }
+        withDecimalBytes(FixedDecimal(value, scale: 0)) { body(Cell($0, columns: $0.count)) }
     }
 
     static func withShown(_ text: String, length: Int?, _ body: (Cell) -> Void) {
-        if text.utf8.withContiguousStorageIfAvailable({ withShown(UnsafeRawBufferPointer($0), length: length, body) }) != nil { return }
-        var text = text
-        text.withUTF8 { withShown(UnsafeRawBufferPointer($0), length: length, body) }
+        text.withUTF8Bytes { withShown($0, length: length, body) }
     }
 
     /// Text from the data as the table shows it: control characters would break the layout on
@@ -131,7 +126,7 @@ public enum TableReport {
     /// `columns` of valid UTF-8: ASCII bytes counted one each without decoding.
     static func columns(utf8 text: UnsafeRawBufferPointer) -> Int {
         if !text.contains(where: { $0 >= 0x80 }) { return text.count }
-        return String(decoding: text, as: UTF8.self).unicodeScalars.reduce(0) { $0 + columns(of: $1) }
+        return columns(String(decoding: text, as: UTF8.self))
     }
 
     private static func columns(of scalar: Unicode.Scalar) -> Int {

@@ -104,9 +104,7 @@ final class XMLWriter {
     /// `<name>text</name>`.
     func element(_ name: StaticString, _ text: String?) throws {
         guard let text else { return }
-        if try text.utf8.withContiguousStorageIfAvailable({ try element(name, utf8: UnsafeRawBufferPointer($0)) }) != nil { return }
-        var copy = text
-        try copy.withUTF8 { try element(name, utf8: UnsafeRawBufferPointer($0)) }
+        try text.withUTF8Bytes { try element(name, utf8: $0) }
     }
 
     /// `<name>text</name>` from UTF-8 bytes.
