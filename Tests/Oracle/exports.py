@@ -1,0 +1,116 @@
+"""Small random exports, all lines valid, crowded around the instants where local time is easy to
+get wrong: each zone's offset changes in the as-of year (forward and back, 30-minute DST,
+Ireland's negative DST, Morocco's Ramadan changes), New Year in every zone, a leap day, the
+as-of instant and 30 days before it. Timestamps with an offset, in UTC, without an offset (wall
+times, in the record's `tz` or else the reader's report zone) and as epoch milliseconds;
+readers who change zones; history clears, duplicate ids, unsaves, notification toggles,
+excluded pages, implausible durations, titles needing normalisation."""
+import json
+import random
+from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+ZONES = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "Pacific/Chatham",
+         "America/Sao_Paulo", "UTC", "Europe/Dublin", "America/St_Johns", "Africa/Casablanca",
+         "Asia/Tokyo", "Pacific/Kiritimati", "America/Adak", "Australia/Adelaide", "Asia/Kathmandu"]
+WIKIS = ["en.wikipedia.org", "de.wikipedia.org", "ja.wikipedia.org"]
+TITLES = ["Berlin", "Moon", "Ada Lovelace", "Main Page", "São Paulo", "東京", "Zebra", "zebra", "Éclair"]
+KEYS = ["echo-subscriptions-push-edit-thank", "echo-subscriptions-push-mention", "app-custom-key",
+        "echo-subscriptions-push-reverted", "another-key"]
+USERS = ["ana", "bo", "cy", "Dee", "émile", "zed"]
+# SPEC §1.2: timestamps must lie in 1970–2099, on the wall clock too (decision 9).
+EARLIEST, END = datetime(1970, 1, 2, tzinfo=timezone.utc), datetime(2099, 12, 31, tzinfo=timezone.utc)
+
+
+def offset_changes(zone, year):
+    """The instants (to the hour) at which the zone's UTC offset changes during the year."""
+    z = ZoneInfo(zone)
+    changes, t = [], datetime(year, 1, 1, tzinfo=timezone.utc)
+    before = t.astimezone(z).utcoffset()
+    while t.year == year:
+        t += timedelta(hours=1)
+        if t.astimezone(z).utcoffset() != before:
+            changes.append(t)
+            before = t.astimezone(z).utcoffset()
+    return changes
+
+
+def timestamp(rng, moment, zone):
+    """The instant written one of the ways SPEC §1.2 allows: with its zone's offset, in UTC, as
+    a wall time without offset (read in the record's `tz`, or else the reader's zone), or as
+    epoch milliseconds."""
+    wall = moment.astimezone(ZoneInfo(zone))
+    fraction = rng.choice(["", ".%03d" % (wall.microsecond // 1000), ".%06d" % wall.microsecond])
+    clock = "%Y-%m-%d" + rng.choice("TT T") + "%H:%M:%S"
+    style = rng.random()
+    if style < 0.4:
+        offset = wall.strftime("%z")
+        return wall.strftime(clock) + fraction + offset[:3] + ":" + offset[3:]
+    if style < 0.55:
+        return moment.strftime(clock) + fraction + "Z"
+    if style < 0.8:
+        return wall.strftime(clock) + fraction
+    return int(moment.timestamp() * 1000)
+
+
+def generate(seed, as_of):
+    """The lines of one export (shuffled, so input order is no time order)."""
+    rng = random.Random(seed)
+    A = datetime.fromisoformat(as_of.replace("Z", "+00:00"))
+    lines = []
+    for u in range(rng.randint(1, 6)):
+        user = rng.choice(USERS) + str(u)
+        zones = rng.sample(ZONES, rng.randint(1, 3))
+        hot = [A, A - timedelta(days=30), A - timedelta(days=30, hours=1)]
+        for zone in zones:
+            z = ZoneInfo(zone)
+            hot += offset_changes(zone, A.year)
+            hot += [datetime(y, 1, 1, tzinfo=z) for y in (A.year, A.year + 1)]
+            hot += [datetime(2024, 2, 29, 12, tzinfo=z), datetime(2024, 3, 1, tzinfo=z)]
+        ids = []
+        for _ in range(rng.randint(1, 60)):
+            if rng.random() < 0.6:
+                moment = rng.choice(hot) + timedelta(minutes=rng.randint(-180, 180), seconds=rng.randint(0, 59),
+                                                     milliseconds=rng.randint(0, 999))
+            else:
+                moment = datetime(A.year, 1, 1, tzinfo=timezone.utc) + timedelta(seconds=rng.randint(-3 * 86400, 368 * 86400))
+            if not EARLIEST <= moment < END:
+                continue
+            zone = rng.choice(zones)
+            kind = rng.choices(["page_view", "session", "saved_article", "history_cleared",
+                                "notification_subscription"], [60, 20, 12, 2, 6])[0]
+            r = {"type": kind, "user": user}
+            r["timestamp"] = timestamp(rng, moment, zone)
+            if rng.random() < 0.85:
+                r["tz"] = zone
+            if rng.random() < 0.5:
+                r["id"] = rng.choice(ids) if ids and rng.random() < 0.15 else "%s-%d" % (kind[:2], rng.randint(0, 10**6))
+                ids.append(r["id"])
+            if kind in ("page_view", "saved_article"):
+                r["wiki"] = rng.choice(WIKIS)
+                r["title"] = rng.choice(TITLES)
+                if rng.random() < 0.1:
+                    r["title"] = " " + r["title"].replace(" ", "_")
+            if kind == "page_view":
+                if rng.random() < 0.05:
+                    r["namespace"] = rng.choice([0, 1, 4])
+                r["seconds"] = rng.choice([0, 1, 1.5, 2.25, rng.randint(0, 600), round(rng.random() * 900, 3),
+                                           90000, 86400, 0.0005, 12.3456])
+            elif kind == "session":
+                r["duration_ms"] = rng.choice([0, 1000, rng.randint(0, 3_600_000), 86_400_001, 86_400_000])
+            elif kind == "saved_article":
+                if rng.random() < 0.35:
+                    r["action"] = "unsave"
+                elif rng.random() < 0.3:
+                    r["action"] = "save"
+                if rng.random() < 0.5:
+                    r["thumbnail"] = rng.choice(["https://x.org/%d.jpg" % rng.randint(0, 9), "ftp://x.org/a.jpg",
+                                                 "HTTP://x.org/b.jpg"])
+            elif kind == "notification_subscription":
+                r["key"] = rng.choice(KEYS)
+                r["enabled"] = rng.random() < 0.6
+            fields = list(r.items())
+            rng.shuffle(fields)
+            lines.append(json.dumps(dict(fields), ensure_ascii=rng.random() < 0.5))
+    rng.shuffle(lines)
+    return lines

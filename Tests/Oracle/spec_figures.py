@@ -1,0 +1,297 @@
+"""SPEC §1.4–§2.4 read a second time, independently of yir: each reader's figures and the
+cohort, from Python's json and zoneinfo and the spec's words, with none of yir's shortcuts
+(no offset tables, no integer calendar, no fingerprints). check.py compares them with
+`yir stats --format json`. Only what exports.py writes is covered: native-profile lines that
+are all valid; rejections have their own tests."""
+import json
+import unicodedata
+from datetime import datetime, timedelta, timezone
+from decimal import ROUND_HALF_UP, Decimal
+from zoneinfo import ZoneInfo
+
+EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+TYPES = ["page_view", "session", "saved_article", "history_cleared", "notification_subscription"]
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December"]
+# SPEC §2.5, in its order.
+NOTIFICATION_KEYS = [
+    "echo-subscriptions-push-edit-user-talk", "echo-subscriptions-push-edit-thank",
+    "echo-subscriptions-push-dt-subscription", "echo-subscriptions-push-cx",
+    "echo-subscriptions-push-mention", "echo-subscriptions-push-mention-failure",
+    "echo-subscriptions-push-mention-success", "echo-subscriptions-push-article-linked",
+    "echo-subscriptions-push-wikibase-action", "echo-subscriptions-push-login-fail",
+    "echo-subscriptions-push-login-success", "echo-subscriptions-push-page-review",
+    "echo-subscriptions-push-user-rights", "echo-subscriptions-push-reverted",
+    "echo-subscriptions-push-emailuser", "echo-subscriptions-push-thank-you-edit"]
+
+
+def milliseconds(moment):
+    return (moment - EPOCH) // timedelta(milliseconds=1)
+
+
+def local(ms, zone):
+    return (EPOCH + timedelta(milliseconds=ms)).astimezone(ZoneInfo(zone))
+
+
+def from_wall(wall, zone):
+    """SPEC §2.1: fold=0 takes the earlier instant of an ambiguous wall time and, in a gap, the
+    offset from before it — the instant shifted forward by the gap."""
+    return milliseconds(wall.replace(tzinfo=ZoneInfo(zone), fold=0))
+
+
+def parse_timestamp(value):
+    """('instant', ms) or ('wall', naive datetime); fractions truncated to the millisecond."""
+    if isinstance(value, (int, float)):
+        return "instant", int(value)
+    date, time = value[:10], value[11:]
+    offset = None
+    if time[-1:] in ("Z", "z"):
+        offset, time = 0, time[:-1]
+    elif len(time) > 6 and time[-6] in "+-" and time[-3] == ":":
+        offset = (1 if time[-6] == "+" else -1) * (int(time[-5:-3]) * 60 + int(time[-2:]))
+        time = time[:-6]
+    time, _, fraction = time.partition(".")
+    wall = datetime(*map(int, date.split("-")), *map(int, time.split(":")), int((fraction + "000")[:3]) * 1000)
+    if offset is None:
+        return "wall", wall
+    return "instant", milliseconds(wall.replace(tzinfo=timezone(timedelta(minutes=offset))))
+
+
+def rfc3339(ms, zone):
+    moment = local(ms, zone)
+    text = moment.strftime("%Y-%m-%dT%H:%M:%S") + (".%03d" % (moment.microsecond // 1000) if moment.microsecond else "")
+    minutes = int(moment.utcoffset().total_seconds()) // 60
+    if minutes == 0:
+        return text + "Z"
+    return "%s%s%02d:%02d" % (text, "+" if minutes > 0 else "-", abs(minutes) // 60, abs(minutes) % 60)
+
+
+def seconds(ms):
+    """Milliseconds (possibly a half, for a median) as seconds without trailing zeros."""
+    return (Decimal(ms) / 1000).normalize()
+
+
+def average(total_ms, count):
+    """total / count, rounded to whole milliseconds (3 decimals of seconds); 0 when count is 0."""
+    if count == 0:
+        return Decimal(0)
+    return seconds((Decimal(total_ms) / count).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def title(text):
+    return unicodedata.normalize("NFC", text.replace("_", " ").strip())
+
+
+def mode(values, domain):
+    """The value met most often, the smallest on ties; None when there are none."""
+    counts = {v: values.count(v) for v in set(values)}
+    if not counts:
+        return None
+    return min(v for v in domain if counts.get(v) == max(counts.values()))
+
+
+def time_of_day(hour):
+    if hour is None:
+        return None
+    for last, name in ((4, "late_night"), (11, "morning"), (12, "midday"), (16, "afternoon"), (20, "evening")):
+        if hour <= last:
+            return name
+    return "night"
+
+
+def latest_per(records, key, as_of):
+    """Each key's latest record at or before A; on equal timestamps the later in input order."""
+    latest = {}
+    for r in records:
+        if r["t"] <= as_of and (key(r) not in latest or (r["t"], r["order"]) >= (latest[key(r)]["t"], latest[key(r)]["order"])):
+            latest[key(r)] = r
+    return latest
+
+
+def read_records(lines, max_view_seconds):
+    """§1.4: duplicates (per reader and type, decision 1) and implausible durations."""
+    diagnostics = {"lines": 0, "accepted": {t: 0 for t in TYPES}, "duplicates": 0, "implausible_duration": 0,
+                   "dropped_thumbnails": 0, "after_as_of": 0, "cleared": 0, "outside_window": 0, "excluded_page": 0}
+    ids, readers = set(), {}
+    for order, line in enumerate(lines):
+        if not line.strip():
+            continue
+        diagnostics["lines"] += 1
+        fields = json.loads(line)
+        user = fields.get("user") or "default"
+        if fields.get("id"):
+            if (user, fields["type"], fields["id"]) in ids:
+                diagnostics["duplicates"] += 1
+                continue
+            ids.add((user, fields["type"], fields["id"]))
+        diagnostics["accepted"][fields["type"]] += 1
+        r = {"type": fields["type"], "order": order, "tz": fields.get("tz")}
+        r["kind"], r["stamp"] = parse_timestamp(fields["timestamp"])
+        if r["kind"] == "wall" and r["tz"]:
+            r["kind"], r["stamp"] = "instant", from_wall(r["stamp"], r["tz"])
+        if r["type"] in ("page_view", "saved_article"):
+            r["article"] = (fields["wiki"], title(fields["title"]))
+        if r["type"] == "page_view":
+            r["ms"] = int((Decimal(str(fields["seconds"])) * 1000).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+            r["namespace"] = fields.get("namespace", 0)
+            if r["ms"] > max_view_seconds * 1000:
+                diagnostics["implausible_duration"] += 1
+                r["ms"] = 0
+        elif r["type"] == "session":
+            r["ms"] = int(fields["duration_ms"])
+            if r["ms"] > 86_400_000:
+                diagnostics["implausible_duration"] += 1
+                r["ms"] = 0
+        elif r["type"] == "saved_article":
+            r["save"] = fields.get("action", "save") == "save"
+            r["thumbnail"] = fields.get("thumbnail")
+            if r["thumbnail"] is not None and not r["thumbnail"].lower().startswith(("https://", "http://")):
+                diagnostics["dropped_thumbnails"] += 1
+                r["thumbnail"] = None
+        elif r["type"] == "notification_subscription":
+            r["key"], r["enabled"] = fields["key"], fields["enabled"]
+        readers.setdefault(user, []).append(r)
+    return readers, diagnostics
+
+
+def reader_figures(user, records, A, zone_override, fallback_zone, year, top, excluded, diagnostics):
+    # §2.1: the report zone, then wall times read in it, the window and the last history clear.
+    if zone_override:
+        Z = zone_override
+    else:
+        zoned = [r for r in records if r["tz"] and r["kind"] == "instant" and r["stamp"] <= A]
+        Z = max(zoned, key=lambda r: (r["stamp"], r["order"]))["tz"] if zoned else fallback_zone
+    for r in records:
+        r["t"] = from_wall(r["stamp"], Z) if r["kind"] == "wall" else r["stamp"]
+    Y = year if year is not None else local(A, Z).year
+    start, end = from_wall(datetime(Y, 1, 1), Z), from_wall(datetime(Y + 1, 1, 1), Z)
+    C = max((r["t"] for r in records if r["type"] == "history_cleared" and r["t"] <= A), default=None)
+
+    # §2.2 and §4.1: what counts, and why the rest does not, checked in the spec's order.
+    views, sessions = [], []
+    for r in records:
+        if r["t"] > A:
+            diagnostics["after_as_of"] += 1  # every type (§4.1)
+        elif r["type"] not in ("page_view", "session"):
+            continue
+        elif C is not None and r["t"] < C:
+            diagnostics["cleared"] += 1
+        elif not start <= r["t"] < end:
+            diagnostics["outside_window"] += 1
+        elif r["type"] == "session":
+            sessions.append(r)
+        elif r["namespace"] != 0 or r["article"][1] in excluded:
+            diagnostics["excluded_page"] += 1
+        else:
+            views.append(r)
+
+    articles = {}
+    for v in views:
+        a = articles.setdefault(v["article"], {"ms": 0, "views": 0, "first": v["t"], "last": v["t"]})
+        a["ms"] += v["ms"]
+        a["views"] += 1
+        a["first"], a["last"] = min(a["first"], v["t"]), max(a["last"], v["t"])
+    reading = sum(v["ms"] for v in views)
+    totals = sorted(a["ms"] for a in articles.values())
+    n = len(totals)
+    median = Decimal(0) if n == 0 else seconds(totals[n // 2]) if n % 2 else seconds(Decimal(totals[n // 2 - 1] + totals[n // 2]) / 2)
+    ranked = sorted(articles.items(), key=lambda item: (-item[1]["ms"], -item[1]["views"], -item[1]["last"],
+                                                         item[0][0].encode(), item[0][1].encode()))[:top]
+    top_articles = [{"wiki": wiki, "title": name, "seconds": seconds(a["ms"]), "views": a["views"],
+                     "first_viewed": rfc3339(a["first"], Z), "last_viewed": rfc3339(a["last"], Z)}
+                    for (wiki, name), a in ranked]
+    app = sum(s["ms"] for s in sessions)
+
+    moments = [local(v["t"], Z) for v in views]
+    hour = mode([m.hour for m in moments], range(24))
+    monthly = [{"month": month, "seconds": seconds(sum(v["ms"] for v, m in zip(views, moments) if m.month == month)),
+                "views": sum(1 for m in moments if m.month == month)} for month in range(1, 13)]
+    days = sorted({m.date() for m in moments})
+    streak = {"days": 0, "start": None, "end": None}
+    run_start = None
+    for i, day in enumerate(days):
+        if i == 0 or (day - days[i - 1]).days != 1:
+            run_start = day
+        if (day - run_start).days + 1 > streak["days"]:
+            streak = {"days": (day - run_start).days + 1, "start": run_start.isoformat(), "end": day.isoformat()}
+
+    # §2.3 saved: A − 30 days is the same local clock time 30 calendar days earlier in Z.
+    as_of_local = local(A, Z)
+    month_start = from_wall(as_of_local.replace(tzinfo=None) - timedelta(days=30), Z)
+    saves = [r for r in latest_per([r for r in records if r["type"] == "saved_article"], lambda r: r["article"], A).values()
+             if r["save"]]
+    last_30 = [r for r in saves if month_start <= r["t"] <= A]
+    in_year = [r for r in saves if start <= r["t"] < end]
+    last_saved = max((r["t"] for r in last_30), default=None)
+    display = ""
+    if last_saved is not None:
+        moment = local(last_saved, Z)
+        if moment.date() == as_of_local.date():
+            display = "%d:%02d %s" % ((moment.hour + 11) % 12 + 1, moment.minute, "AM" if moment.hour < 12 else "PM")
+        else:
+            display = "%s %d" % (MONTHS[moment.month - 1], moment.day)
+    recent = sorted(in_year, key=lambda r: (-r["t"], r["article"][0].encode(), r["article"][1].encode()))[:3]
+
+    states = latest_per([r for r in records if r["type"] == "notification_subscription"], lambda r: r["key"], A)
+    keys = sorted(states, key=lambda k: (0, NOTIFICATION_KEYS.index(k), "") if k in NOTIFICATION_KEYS else (1, 0, k))
+
+    figures = {
+        "user": user, "time_zone": Z,
+        "window": {"start": rfc3339(start, Z), "end": rfc3339(min(end, A), Z)},
+        "reading": {"seconds": seconds(reading), "minutes": reading // 60_000, "views": len(views), "articles": n,
+                    "average_seconds_per_article": average(reading, n), "median_seconds_per_article": median},
+        "top_article": top_articles[0] if top_articles else None,
+        "top_articles": top_articles,
+        "app_time": {"seconds": seconds(app), "sessions": len(sessions), "average_session_seconds": average(app, len(sessions))},
+        "patterns": {"hour": hour, "weekday": mode([m.isoweekday() for m in moments], range(1, 8)),
+                     "month": mode([m.month for m in moments], range(1, 13)), "time_of_day": time_of_day(hour)},
+        "monthly": monthly,
+        "streak": streak,
+        "saved": {"last_30_days": {"count": len(last_30),
+                                   "last_saved": None if last_saved is None else rfc3339(last_saved, Z),
+                                   "last_saved_display": display},
+                  "year": {"count": len(in_year)},
+                  "recent": [{"wiki": r["article"][0], "title": r["article"][1], "saved": rfc3339(r["t"], Z),
+                              "thumbnail": r["thumbnail"]} for r in recent]},
+        "notifications": {"subscribed": [k for k in keys if states[k]["enabled"]],
+                          "unsubscribed": [k for k in keys if not states[k]["enabled"]]},
+    }
+    return figures, {"reading": reading, "app": app, "articles": articles}
+
+
+def compute(lines, as_of, zone_override=None, fallback_zone="UTC", year=None, top=5,
+            excluded=("Main Page",), max_view_seconds=86400):
+    """(readers' figures in user order, cohort, diagnostics) as `yir stats --format json` has them,
+    except that notification lists hold keys only."""
+    A = milliseconds(datetime.fromisoformat(as_of.replace("Z", "+00:00")))
+    readers, diagnostics = read_records(lines, max_view_seconds)
+    figures, sums = [], []
+    for user in sorted(readers, key=lambda u: u.encode()):
+        f, s = reader_figures(user, readers[user], A, zone_override, fallback_zone, year, top, excluded, diagnostics)
+        figures.append(f)
+        sums.append(s)
+    # §2.3 rank and §2.4 cohort.
+    positive = [s["reading"] for s in sums if s["reading"] > 0]
+    for f, s in zip(figures, sums):
+        more = sum(1 for x in positive if x > s["reading"])
+        f["rank"] = {"top_percent": -(-100 * (1 + more) // len(positive)) if s["reading"] > 0 else None}
+
+    def percentiles(values):
+        ordered = sorted(v for v in values if v > 0)
+        return {f"p{p}": seconds(ordered[-(-p * len(ordered) // 100) - 1]) if ordered else None for p in (50, 90, 99)}
+    articles = {}
+    for s in sums:
+        for key, a in s["articles"].items():
+            c = articles.setdefault(key, {"ms": 0, "views": 0, "last": a["last"], "readers": 0})
+            c["ms"] += a["ms"]
+            c["views"] += a["views"]
+            c["readers"] += 1
+            c["last"] = max(c["last"], a["last"])
+    ranked = sorted(articles.items(), key=lambda item: (-item[1]["ms"], -item[1]["views"], -item[1]["last"],
+                                                         item[0][0].encode(), item[0][1].encode()))[:top]
+    cohort = {"readers": len(figures), "reading_seconds": seconds(sum(s["reading"] for s in sums)),
+              "reading_seconds_percentiles": percentiles([s["reading"] for s in sums]),
+              "app_time_seconds_percentiles": percentiles([s["app"] for s in sums]),
+              "top_articles": [{"wiki": wiki, "title": name, "seconds": seconds(a["ms"]), "views": a["views"],
+                                "readers": a["readers"]} for (wiki, name), a in ranked]}
+    return figures, cohort, diagnostics
