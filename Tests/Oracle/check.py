@@ -6,11 +6,15 @@ should give, and every figure of every reader, the cohort and the diagnostics ar
     check.py --yir PATH --seeds FIRST COUNT [--as-of INSTANT,…] [--keep DIR] [YIR-OPTION…]
 
 The as-of instant and the fallback zone (TZ) go round their lists with the seed. `--tz`,
-`--year` and `--top` among the yir options are given to the oracle too. Prints each seed that disagrees
+`--year` and `--top` among the yir options are given to the oracle too; `--jobs` goes round
+1–3 unless given. Prints each seed that disagrees
 with its differences and the export kept for a rerun; exits 1 if any did."""
 import argparse
+import gzip
 import json
 import os
+import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -59,13 +63,51 @@ def option(options, name):
     return None
 
 
+PLURALS = {"page_view": "page_views", "session": "sessions", "saved_article": "saved_articles",
+           "history_cleared": "history_clears", "notification_subscription": "notification_subscriptions"}
+
+
+def without_type(line):
+    fields = json.loads(line)
+    del fields["type"]
+    return json.dumps(fields, ensure_ascii=False)
+
+
+def write_inputs(lines, seed, folder):
+    """The export as one to three files, one of them gzipped, or as one file per type named
+    for it, most lines without `type`; given either one by one in a shuffled order or as their
+    folder (read in sorted order, SPEC §1.1). Returns the paths to give yir and the lines, with
+    their types, in the order yir reads them."""
+    rng = random.Random(seed)
+    os.makedirs(folder)
+    if rng.random() < 0.3:
+        # One file per type, named so that its lines may leave `type` out (SPEC §1.2).
+        types = sorted({json.loads(line)["type"] for line in lines})
+        parts = [[line for line in lines if json.loads(line)["type"] == t] for t in types]
+        names = [PLURALS[t] + "-export.jsonl" for t in types]
+    else:
+        count = rng.randint(1, 3)
+        parts = [lines[i::count] for i in range(count)]
+        names = ["part-%d.jsonl" % i + (".gz" if count > 1 and i == 1 else "") for i in range(count)]
+    for name, part in zip(names, parts):
+        if name.split("-")[0] in PLURALS.values():
+            part = [without_type(line) if rng.random() < 0.7 else line for line in part]
+        text = ("\n".join(part) + "\n").encode()
+        with (gzip.open if name.endswith(".gz") else open)(os.path.join(folder, name), "wb") as f:
+            f.write(text)
+    if rng.random() < 0.3:
+        return [folder], [line for part in parts for line in part]
+    order = rng.sample(range(len(parts)), len(parts))
+    return [os.path.join(folder, names[i]) for i in order], [line for i in order for line in parts[i]]
+
+
 def check(yir, seed, as_of, fallback_zone, options, keep):
     """The differences for one seed (empty when yir and the spec agree)."""
-    lines = exports.generate(seed, as_of)
-    path = os.path.join(keep, f"seed-{seed}.jsonl")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write("\n".join(lines) + "\n")
-    command = [yir, "stats", path, "--as-of", as_of, "--format", "json"] + options
+    folder = os.path.join(keep, f"seed-{seed}")
+    paths, lines = write_inputs(exports.generate(seed, as_of), seed, folder)
+    if "--jobs" not in options:
+        options = options + ["--jobs", str(1 + seed % 3)]
+    command = [yir, "stats"] + paths + ["--as-of", as_of, "--format", "json"] + options
     run = subprocess.run(command, capture_output=True, env=dict(os.environ, TZ=fallback_zone))
     if run.returncode != 0:
         return [f"exit {run.returncode}: {run.stderr.decode(errors='replace')[:400]}"], command
@@ -83,7 +125,7 @@ def check(yir, seed, as_of, fallback_zone, options, keep):
     found += ["cohort" + d for d in differences(plain(got["cohort"]), plain(cohort))]
     found += ["diagnostics" + d for d in differences(plain({k: got["diagnostics"][k] for k in diagnostics}), plain(diagnostics))]
     if not found:
-        os.unlink(path)
+        shutil.rmtree(folder)
     return found, command
 
 

@@ -13,8 +13,14 @@ from zoneinfo import ZoneInfo
 ZONES = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "Pacific/Chatham",
          "America/Sao_Paulo", "UTC", "Europe/Dublin", "America/St_Johns", "Africa/Casablanca",
          "Asia/Tokyo", "Pacific/Kiritimati", "America/Adak", "Australia/Adelaide", "Asia/Kathmandu"]
-WIKIS = ["en.wikipedia.org", "de.wikipedia.org", "ja.wikipedia.org"]
-TITLES = ["Berlin", "Moon", "Ada Lovelace", "Main Page", "São Paulo", "東京", "Zebra", "zebra", "Éclair"]
+# Sites in every form SPEC §1.2 accepts (several naming one site) and other apps' sites.
+WIKIS = ["en.wikipedia.org", "enwiki", "wikipedia~en", "EN.M.Wikipedia.org", "de.wikipedia.org", "dewiktionary",
+         "wikipedia~zh~zh-hans", "zh_min_nanwiki", "commonswiki", "wikidatawiki", "app", "Example.COM"]
+# Titles, some the same article once normalised: decomposed and composed accents, Hangul
+# jamo, a Devanagari letter NFC decomposes, spaces Unicode trims.
+TITLES = ["Berlin", "Moon", "Ada Lovelace", "Main Page", "São Paulo", "Sa\u0303o Paulo", "東京", "Zebra", "zebra",
+          "Éclair", "E\u0301clair", "한국", "\u1112\u1161\u11ab\u1100\u116e\u11a8", "\u0958", "\u0915\u093c",
+          "\u00a0Moon\u3000"]
 KEYS = ["echo-subscriptions-push-edit-thank", "echo-subscriptions-push-mention", "app-custom-key",
         "echo-subscriptions-push-reverted", "another-key"]
 USERS = ["ana", "bo", "cy", "Dee", "émile", "zed"]

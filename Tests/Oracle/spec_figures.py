@@ -78,6 +78,18 @@ def average(total_ms, count):
     return seconds((Decimal(total_ms) / count).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
+# SPEC §1.2's site forms (and decision 13's mobile domains), for the forms exports.py writes;
+# anything else is another app's site, kept as given.
+SITES = {"enwiki": "en.wikipedia.org", "wikipedia~en": "en.wikipedia.org", "EN.M.Wikipedia.org": "en.wikipedia.org",
+         "dewiktionary": "de.wiktionary.org", "wikipedia~zh~zh-hans": "zh.wikipedia.org",
+         "zh_min_nanwiki": "zh-min-nan.wikipedia.org", "commonswiki": "commons.wikimedia.org",
+         "wikidatawiki": "www.wikidata.org"}
+
+
+def site(text):
+    return SITES.get(text, text)
+
+
 def title(text):
     return unicodedata.normalize("NFC", text.replace("_", " ").strip())
 
@@ -130,7 +142,7 @@ def read_records(lines, max_view_seconds):
         if r["kind"] == "wall" and r["tz"]:
             r["kind"], r["stamp"] = "instant", from_wall(r["stamp"], r["tz"])
         if r["type"] in ("page_view", "saved_article"):
-            r["article"] = (fields["wiki"], title(fields["title"]))
+            r["article"] = (site(fields["wiki"]), title(fields["title"]))
         if r["type"] == "page_view":
             r["ms"] = int((Decimal(str(fields["seconds"])) * 1000).quantize(Decimal(1), rounding=ROUND_HALF_UP))
             r["namespace"] = fields.get("namespace", 0)
