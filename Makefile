@@ -5,7 +5,7 @@ SWIFT   ?= swift
 # A fixed as-of instant (and zone fallback) so the sample report is the same on every run.
 AS_OF   ?= 2025-12-31T12:00:00Z
 OUT     ?= out/sample
-DEBIAN_PACKAGES = zlib1g-dev libxml2-dev libxml2-utils pkg-config
+DEBIAN_PACKAGES = zlib1g-dev libisal-dev libxml2-dev libxml2-utils pkg-config
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build build-static report test test-spark test-venv reference screenshots bench fuzz clean
@@ -31,7 +31,8 @@ build: deps
 	$(SWIFT) build -c release
 
 ## build-static: a release binary with the Swift runtime linked in (--static-swift-stdlib), for
-## machines without Swift: Spark executors. It still needs Debian's libxml2 and zlib.
+## machines without Swift: Spark executors. It still needs Debian's libxml2 and zlib (and uses
+## ISA-L for .gz inputs where libisal2 is installed).
 build-static: deps
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
 

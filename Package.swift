@@ -22,13 +22,13 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib",
-                       providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
         .target(name: "CYirSupport"),
+        // zlib linked; ISA-L loaded at run time when present (its headers are needed to build).
+        .target(name: "CGzip", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]),
         .target(name: "YirCore", swiftSettings: hotPath),
-        .target(name: "YirIngest", dependencies: ["YirCore", "CZlib", "CYirSupport"], swiftSettings: hotPath),
+        .target(name: "YirIngest", dependencies: ["YirCore", "CGzip", "CYirSupport"], swiftSettings: hotPath),
         .target(name: "YirStats", dependencies: ["YirCore", "YirIngest", "CYirSupport"], swiftSettings: hotPath),
         .target(name: "YirReport", dependencies: ["YirCore", "YirStats", "CLibXML2", "CYirSupport"]),
         .target(name: "YirHTML", dependencies: [
@@ -41,6 +41,6 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "YirTests", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirSample", "CLibXML2"]),
+        .testTarget(name: "YirTests", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirSample", "CLibXML2", "CGzip"]),
     ]
 )
