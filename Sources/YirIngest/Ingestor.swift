@@ -181,7 +181,14 @@ public final class Ingestor {
         var parsed: ParsedBatch?
         for (index, file) in files.enumerated() {
             let reader = try ChunkReader(file: file, index: index, chunkSize: chunkSize, workers: jobs)
-            while let chunk = try reader.next() {
+            // A streamed input is read a batch ahead, on a thread of its own, while this one parses.
+            let ahead = reader.isStreamed ? ChunkPrefetcher(reader, depth: batchSize) : nil
+            defer { ahead?.stop() }
+            func nextChunk() throws(InputError) -> InputChunk? {
+                if let ahead { return try ahead.next() }
+                return try reader.next()
+            }
+            while let chunk = try nextChunk() {
                 batch.append((chunk, reader))
                 if batch.count == batchSize {
                     parsed = try step(parsing: batch, merging: parsed, files)
@@ -245,8 +252,11 @@ public final class Ingestor {
                       _ files: [InputFile]) throws -> ParsedBatch? {
         let clock = ContinuousClock()
         var start = clock.now
-        if let earlier { try reportInInputOrder(earlier, files) }
         let parsed = run(parsing: batch, merging: earlier, files)
+        // Reported as soon as parsed (after the batch before it, before its own merge): a
+        // `--strict` run stops without waiting for the next batch's input, which on a pipe may
+        // be long in coming.
+        if let parsed { try reportInInputOrder(parsed, files) }
         if batch.isEmpty { mergeTime += clock.now - start } else { parseTime += clock.now - start }
         start = clock.now
         if let earlier {

@@ -73,6 +73,9 @@ final class ChunkReader {
         if let mapping, let base = mapping.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), mapping.count) }
     }
 
+    /// Standard input, a pipe or a `.gz`: read, not mapped.
+    var isStreamed: Bool { mapping == nil }
+
     /// Bytes read from the file (its size when mapped; for `.gz`, the compressed bytes).
     var bytesRead: Int64 { mapping.map { Int64($0.count) } ?? raw?.bytesConsumed ?? 0 }
 

@@ -115,6 +115,27 @@ import Testing
         #expect(try contents(out) == before)
     }
 
+    /// `--strict` ends the run at the first rejection even when the input is a pipe that stays
+    /// open: the rejection is reported once its batch is parsed, not after the next batch is
+    /// read, and the thread reading ahead (blocked on the pipe) is not waited for.
+    @Test func strictStopOnAPipeThatStaysOpenEndsTheRun() throws {
+        let status = scratchFolder().appendingPathComponent("status")
+        // The writer sends a bad line and 20 MB of export, then holds the pipe open for a minute
+        // (SIGKILL: under the test runner, SIGTERM did not end the writer's sleep).
+        let script = """
+            fifo="$(mktemp -u)"; mkfifo "$fifo"
+            { printf 'bad line\\n'; head -c 20000000 "$1"; exec sleep 60; } > "$fifo" 2> /dev/null < /dev/null & writer=$!
+            timeout 40 "$0" stats - --strict --jobs 2 --as-of 2025-12-31T12:00:00Z < "$fifo" > /dev/null 2>&1
+            echo $? > "$2"; kill -KILL $writer; rm -f "$fifo"
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script, CommandLineTests.binary.path, Self.bigExport, status.path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(try String(contentsOf: status, encoding: .utf8) == "65\n", "65 is --strict's exit; 124 would be a hang")
+    }
+
     /// Runs `yir stats` on the big export for about 5 s (long enough for a debug build to merge
     /// its first batch), under a pseudo-terminal or not, and
     /// returns what it wrote to standard error.
