@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Reads a streamed input's chunks (standard input, a pipe, a `.gz`) on a thread of its own,
 /// up to `depth` chunks ahead, so that inflating and waiting on a pipe overlap with the
@@ -8,35 +7,39 @@ import Synchronization
 /// this: its chunks are cut from memory as they are asked for.
 final class ChunkPrefetcher: @unchecked Sendable {
     private let reader: ChunkReader
-    /// Room for chunks read ahead; the reading thread waits on it when `depth` are waiting.
-    private let room: DispatchSemaphore
-    /// Signalled once per item put in `items`.
-    private let arrived = DispatchSemaphore(value: 0)
+    private let depth: Int
+    /// Guards `items` and `stopping`; signalled whenever either changes.
+    private let condition = NSCondition()
     /// What the reading thread read, in order: a chunk, the end (nil), or the error that ended it.
-    private let items = Mutex<[Item]>([])
+    private var items: [Item] = []
+    private var stopping = false
 
     /// A chunk handed from the reading thread to the one that parses: its bytes are its own
     /// storage's, which goes with it, and the reading thread keeps no pointer into them.
-    private struct Item: @unchecked Sendable {
+    private struct Item {
         var result: Result<InputChunk?, InputError>
     }
-    private let stopping = Atomic<Bool>(false)
 
     init(_ reader: ChunkReader, depth: Int) {
         self.reader = reader
-        room = DispatchSemaphore(value: max(1, depth))
-        // A thread of its own, not a Dispatch worker: it blocks on reads and on `room`, and
-        // the parsing workers are Dispatch's.
+        self.depth = max(1, depth)
+        // A thread of its own, not a Dispatch worker: it blocks on reads and on a full queue,
+        // and the parsing workers are Dispatch's.
         Thread.detachNewThread { [self] in
             while true {
-                room.wait()
-                if stopping.load(ordering: .acquiring) { return }
+                condition.lock()
+                while items.count >= self.depth && !stopping { condition.wait() }
+                let stop = stopping
+                condition.unlock()
+                if stop { return }
                 let item: Item
                 do throws(InputError) { item = Item(result: .success(try self.reader.next())) } catch {
                     item = Item(result: .failure(error))
                 }
-                items.withLock { $0.append(item) }
-                arrived.signal()
+                condition.lock()
+                items.append(item)
+                condition.broadcast()
+                condition.unlock()
                 guard case .success(.some) = item.result else { return }
             }
         }
@@ -44,9 +47,11 @@ final class ChunkPrefetcher: @unchecked Sendable {
 
     /// The next chunk, nil at the end of the input; throws the error reading hit, in its place.
     func next() throws(InputError) -> InputChunk? {
-        arrived.wait()
-        let item = items.withLock { $0.removeFirst() }
-        room.signal()
+        condition.lock()
+        while items.isEmpty { condition.wait() }
+        let item = items.removeFirst()
+        condition.broadcast()
+        condition.unlock()
         return try item.result.get()
     }
 
@@ -55,7 +60,9 @@ final class ChunkPrefetcher: @unchecked Sendable {
     /// more to say yet, and nothing reads what it adds. After `next()` has returned nil, the
     /// thread has read its last and the reader is the caller's again (its `bytesRead`).
     func stop() {
-        stopping.store(true, ordering: .releasing)
-        room.signal()
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        condition.unlock()
     }
 }

@@ -136,6 +136,20 @@ import Testing
         #expect(try String(contentsOf: status, encoding: .utf8) == "65\n", "65 is --strict's exit; 124 would be a hang")
     }
 
+    /// The same stop when the pipe then delivers all the rest: the read-ahead thread, woken
+    /// with its queue full, ends cleanly, and the exit code stays 65 (a semaphore disposed
+    /// while its count was still lent out once made it 132, an illegal instruction).
+    @Test func strictStopOnAPipeThatGoesOnExitsSixtyFive() throws {
+        let script = """
+            for run in 1 2 3; do
+              { printf 'bad line\\n'; head -c 40000000 "$1"; } | "$0" stats - --strict --jobs 2 --as-of 2025-12-31T12:00:00Z > /dev/null 2>&1
+              echo $?
+            done
+            """
+        let r = try runProgram(URL(fileURLWithPath: "/bin/bash"), ["-c", script, CommandLineTests.binary.path, Self.bigExport])
+        #expect(r.stdoutText == "65\n65\n65\n")
+    }
+
     /// Runs `yir stats` on the big export for about 5 s (long enough for a debug build to merge
     /// its first batch), under a pseudo-terminal or not, and
     /// returns what it wrote to standard error.
