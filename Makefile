@@ -99,6 +99,8 @@ bench: build
 	@test -s .bench/html-10k.jsonl || .build/release/yir sample --readers 12600 --days 365 --seed 7 > .bench/html-10k.jsonl
 	python3 Benchmarks/render_html.py --yir .build/release/yir --export .bench/html-10k.jsonl --runs 3
 	python3 Benchmarks/render_formats.py --yir .build/release/yir --export $(BENCH_EXPORT) --runs 3
+	python3 Benchmarks/streamed_inputs.py --yir .build/release/yir --python .venv-bench/bin/python \
+	  --export $(BENCH_EXPORT) --runs 3
 	python3 Benchmarks/profile_throughput.py --yir .build/release/yir --export $(BENCH_EXPORT) --runs 3
 	$(SWIFT) package --package-path Benchmarks benchmark
 
