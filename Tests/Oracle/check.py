@@ -6,9 +6,9 @@ should give, and every figure of every reader, the cohort and the diagnostics ar
     check.py --yir PATH --seeds FIRST COUNT [--as-of INSTANT,…] [--keep DIR] [YIR-OPTION…]
 
 The as-of instant and the fallback zone (TZ) go round their lists with the seed. `--tz`,
-`--year` and `--top` among the yir options are given to the oracle too; `--jobs` goes round
-1–3 unless given. Prints each seed that disagrees
-with its differences and the export kept for a rerun; exits 1 if any did."""
+`--year`, `--top`, `--exclude-title` and `--max-view-seconds` among the yir options are given
+to the oracle too; `--jobs` goes round 1–3 unless given. Prints each seed that disagrees with
+its differences and the export kept for a rerun; exits 1 if any did."""
 import argparse
 import gzip
 import json
@@ -57,10 +57,13 @@ def differences(got, want, path=""):
 
 
 def option(options, name):
-    for i, o in enumerate(options):
-        if o == name and i + 1 < len(options):
-            return options[i + 1]
-    return None
+    values = options_named(options, name)
+    return values[-1] if values else None
+
+
+def options_named(options, name):
+    """Every value given to a (repeatable) option."""
+    return [options[i + 1] for i, o in enumerate(options[:-1]) if o == name]
 
 
 PLURALS = {"page_view": "page_views", "session": "sessions", "saved_article": "saved_articles",
@@ -112,10 +115,12 @@ def check(yir, seed, as_of, fallback_zone, options, keep):
     if run.returncode != 0:
         return [f"exit {run.returncode}: {run.stderr.decode(errors='replace')[:400]}"], command
     got = json.loads(run.stdout, parse_float=Decimal)
-    year, top = option(options, "--year"), option(options, "--top")
+    year, top, longest = option(options, "--year"), option(options, "--top"), option(options, "--max-view-seconds")
+    excluded = [spec_figures.title(t) for t in options_named(options, "--exclude-title")] or ["Main Page"]
     readers, cohort, diagnostics = spec_figures.compute(lines, as_of, zone_override=option(options, "--tz"),
                                                         fallback_zone=fallback_zone, year=int(year) if year else None,
-                                                        top=int(top) if top else 5)
+                                                        top=int(top) if top else 5, excluded=excluded,
+                                                        max_view_seconds=int(longest) if longest else 86400)
     for reader in got["readers"]:  # the labels are a table lookup; the oracle lists keys
         reader["notifications"] = {k: [n["key"] for n in v] for k, v in reader["notifications"].items()}
     found = list(differences(plain([r["user"] for r in got["readers"]]), plain([r["user"] for r in readers]), ".users"))
