@@ -74,6 +74,29 @@ import Testing
     }
 
     @Test(arguments: engines)
+    func aHeaderWithNameCommentExtraFieldAndHeaderCheckIsRead(engine: yir_inflate_engine) throws {
+        let gz = try gzip(Self.text)
+        // FEXTRA | FNAME | FCOMMENT | FHCRC, each field present; deflate data and trailer as gzip wrote them.
+        var header: [UInt8] = [0x1F, 0x8B, 0x08, 0x04 | 0x08 | 0x10 | 0x02, 0, 0, 0, 0, 0x00, 0x03]
+        header += [6, 0, 0x41, 0x42, 2, 0, 0x78, 0x79] + Array("export.jsonl\0".utf8) + Array("nightly\0".utf8)
+        let check = crc32(header)
+        header += [UInt8(check & 0xFF), UInt8(check >> 8 & 0xFF)]
+        let member = Data(header) + gz.dropFirst(10)
+        let same = try inflate(member, engine: engine) == Self.text
+        #expect(same)
+    }
+
+    /// CRC-32 (gzip's), bit by bit: for the header check above.
+    func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    @Test(arguments: engines)
     func aTruncatedStreamIsAReadError(engine: yir_inflate_engine) throws {
         let gz = try gzip(Self.text)
         #expect(reason(gz.prefix(gz.count / 2), engine: engine) == "truncated gzip stream")
