@@ -175,9 +175,15 @@ public final class Ingestor {
         defer { for (i, n) in bytesRead.enumerated() { inputs[i].bytes = n } }
 
         // Two chunks per worker: with a batch merged while the next is parsed, bigger batches
-        // only hold more parsed records (four per worker: +10 MB peak, no faster).
+        // only hold more parsed records (four per worker: +10 MB peak, no faster). Chunks of
+        // small files are small, though, and a step has a fixed cost: then a batch takes more
+        // of them, up to half the bytes of two full chunks per worker, and at most 32 chunks
+        // per worker (each small file's chunk holds its file open until its batch is parsed).
         let batchSize = jobs * 2
+        let batchBytes = batchSize * chunkSize / 2
+        let mostChunks = jobs * 32
         var batch: [(chunk: InputChunk, reader: ChunkReader)] = []
+        var bytesInBatch = 0
         var parsed: ParsedBatch?
         for (index, file) in files.enumerated() {
             let reader = try ChunkReader(file: file, index: index, chunkSize: chunkSize, workers: jobs)
@@ -190,9 +196,11 @@ public final class Ingestor {
             }
             while let chunk = try nextChunk() {
                 batch.append((chunk, reader))
-                if batch.count == batchSize {
+                bytesInBatch += chunk.bytes.count
+                if batch.count >= batchSize && (bytesInBatch >= batchBytes || batch.count >= mostChunks) {
                     parsed = try step(parsing: batch, merging: parsed, files)
                     batch.removeAll(keepingCapacity: true)
+                    bytesInBatch = 0
                 }
             }
             bytesRead[index] = reader.bytesRead

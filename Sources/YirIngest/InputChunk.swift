@@ -25,6 +25,9 @@ final class ChunkStorage: @unchecked Sendable {
         buffer = .allocate(byteCount: max(bytes.count, 1), alignment: 16)
         if bytes.count > 0 { buffer.copyMemory(from: bytes) }
     }
+    init(byteCount: Int) {
+        buffer = .allocate(byteCount: max(byteCount, 1), alignment: 16)
+    }
     deinit { buffer.deallocate() }
 }
 
@@ -43,6 +46,9 @@ final class ChunkReader {
     private var mapping: UnsafeRawBufferPointer?
     private var mappedPosition = 0
     private var stream: ByteSource?
+    /// A regular file no larger than a chunk, read whole, until its one chunk is taken.
+    private var whole: InputChunk?
+    private var wholeBytes: Int64 = 0
     private var raw: FileDescriptorSource?
     private var pending: [UInt8] = []
     private var streamOffset: Int64 = 0
@@ -57,33 +63,61 @@ final class ChunkReader {
         path = file.path
         self.chunkSize = chunkSize
         let raw = try FileDescriptorSource(path: file.path)
-        self.raw = raw
-        if !file.isCompressed, !file.isStandardInput, let mapped = try Self.map(raw) {
+        let size = file.isCompressed || file.isStandardInput ? nil : Self.regularFileSize(raw)
+        // A file read whole or mapped is closed at once (`raw` goes with this scope): a batch
+        // of a folder's small files holds no descriptors.
+        if let size, size <= chunkSize {
+            // Read, not mapped: for a folder of thousands of small exports, mapping and
+            // unmapping each (and the other cores' TLB flushes that unmapping sends) cost more.
+            whole = size == 0 ? nil : try Self.readWhole(raw, size: size, input: index)
+            wholeBytes = Int64(whole?.bytes.count ?? 0)
+            isStreamed = false
+        } else if let size, let mapped = Self.map(raw, size: size) {
             mapping = mapped
             var chunks = (mapped.count + chunkSize - 1) / chunkSize
             let workers = max(1, workers)
             if chunks > 1 { chunks = (chunks + workers - 1) / workers * workers }
             mappedChunkSize = (mapped.count + chunks - 1) / chunks
+            isStreamed = false
         } else {
+            self.raw = raw
             stream = file.isCompressed ? try GzipSource(raw) : raw
+            isStreamed = true
         }
+    }
+
+    /// The size of a regular file; nil for anything else (a pipe, a device).
+    private static func regularFileSize(_ source: FileDescriptorSource) -> Int? {
+        var info = stat()
+        guard fstat(source.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// The file's first `size` bytes (fewer if it shrank meanwhile) as one chunk.
+    private static func readWhole(_ source: FileDescriptorSource, size: Int, input: Int) throws(InputError) -> InputChunk {
+        let storage = ChunkStorage(byteCount: size)
+        var count = 0
+        while count < size {
+            let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: storage.buffer[count..<size]))
+            if n == 0 { break }
+            count += n
+        }
+        return InputChunk(input: input, bytes: UnsafeRawBufferPointer(rebasing: storage.buffer[0..<count]), offset: 0,
+                          atInputStart: true, storage: storage)
     }
 
     deinit {
         if let mapping, let base = mapping.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), mapping.count) }
     }
 
-    /// Standard input, a pipe or a `.gz`: read, not mapped.
-    var isStreamed: Bool { mapping == nil }
+    /// Standard input, a pipe or a `.gz`: read as it comes, not mapped or read whole.
+    let isStreamed: Bool
 
     /// Bytes read from the file (its size when mapped; for `.gz`, the compressed bytes).
-    var bytesRead: Int64 { mapping.map { Int64($0.count) } ?? raw?.bytesConsumed ?? 0 }
+    var bytesRead: Int64 { mapping.map { Int64($0.count) } ?? raw?.bytesConsumed ?? wholeBytes }
 
-    /// A regular, non-empty file, mapped read-only; nil for anything that cannot be mapped.
-    private static func map(_ source: FileDescriptorSource) throws(InputError) -> UnsafeRawBufferPointer? {
-        var info = stat()
-        guard fstat(source.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
-        let size = Int(info.st_size)
+    /// A regular file of `size` bytes, mapped read-only; nil when it cannot be mapped.
+    private static func map(_ source: FileDescriptorSource, size: Int) -> UnsafeRawBufferPointer? {
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, source.descriptor, 0), base != MAP_FAILED else {
             return nil
         }
@@ -94,6 +128,10 @@ final class ChunkReader {
     /// The next chunk, or nil at the end of the input.
     func next() throws(InputError) -> InputChunk? {
         defer { started = true }
+        if !isStreamed, mapping == nil {
+            defer { whole = nil }
+            return whole
+        }
         if let mapping { return nextMapped(mapping) }
         return try nextStreamed()
     }
