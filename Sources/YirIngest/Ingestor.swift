@@ -178,7 +178,7 @@ public final class Ingestor {
         // only hold more parsed records (four per worker: +10 MB peak, no faster). Chunks of
         // small files are small, though, and a step has a fixed cost: then a batch takes more
         // of them, up to half the bytes of two full chunks per worker, and at most 32 chunks
-        // per worker (each small file's chunk holds its file open until its batch is parsed).
+        // per worker (a bound on a step's tasks and on the parsed chunks it holds).
         let batchSize = jobs * 2
         let batchBytes = batchSize * chunkSize / 2
         let mostChunks = jobs * 32

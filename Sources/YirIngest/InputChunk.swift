@@ -31,10 +31,10 @@ final class ChunkStorage: @unchecked Sendable {
     deinit { buffer.deallocate() }
 }
 
-/// Cuts inputs into chunks. Regular files are memory-mapped and cut at line ends near every
-/// `chunkSize` bytes, or a little less so that the chunk count is a multiple of the workers;
-/// standard input, pipes and `.gz` are read in large `read(2)` blocks and cut after their
-/// last line end.
+/// Cuts inputs into chunks. Regular files larger than `chunkSize` are memory-mapped and cut at
+/// line ends near every `chunkSize` bytes, or a little less so that the chunk count is a
+/// multiple of the workers; smaller ones are read whole into one chunk; standard input, pipes
+/// and `.gz` are read in large `read(2)` blocks and cut after their last line end.
 final class ChunkReader {
     static let defaultChunkSize = 4 << 20
 
