@@ -204,6 +204,7 @@ public final class Ingestor {
                 }
             }
             bytesRead[index] = reader.bytesRead
+            if let engine = reader.gzipEngine { gzipEngine = engine }
         }
         if !batch.isEmpty { parsed = try step(parsing: batch, merging: parsed, files) }
         if parsed != nil { _ = try step(parsing: [], merging: parsed, files) }
@@ -219,6 +220,10 @@ public final class Ingestor {
 
     /// Lines (blank ones too) merged so far, per input: numbers the lines of the next chunk.
     private var physicalLines: [Int] = []
+
+    /// The engine that inflated the last `.gz` input ("isa-l" or "zlib"), for `--verbose`: ISA-L
+    /// is loaded at run time, so nothing else shows whether a machine has it.
+    public private(set) var gzipEngine: String?
 
     /// Wall time spent parsing batches (the batch before merging alongside) and merging alone,
     /// for `--verbose`.

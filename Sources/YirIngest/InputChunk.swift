@@ -113,6 +113,9 @@ final class ChunkReader {
     /// Standard input, a pipe or a `.gz`: read as it comes, not mapped or read whole.
     let isStreamed: Bool
 
+    /// For a `.gz`, the inflater's engine: "isa-l" or "zlib".
+    var gzipEngine: String? { (stream as? GzipSource)?.engine }
+
     /// Bytes read from the file (its size when mapped; for `.gz`, the compressed bytes).
     var bytesRead: Int64 { mapping.map { Int64($0.count) } ?? raw?.bytesConsumed ?? wholeBytes }
 

@@ -28,7 +28,8 @@ public struct Pipeline {
     /// `StrictModeStop` under `--strict`; `onReject` sees every rejected line in input order.
     public func run(onReject: @escaping (Rejection) throws -> Void = { _ in },
                     onProgress: @escaping (IngestProgress) -> Void = { _ in },
-                    onPhase: (String, Duration) -> Void = { _, _ in }) throws -> ReportModel {
+                    onPhase: (String, Duration) -> Void = { _, _ in },
+                    onNote: (String) -> Void = { _ in }) throws -> ReportModel {
         let clock = ContinuousClock()
         var start = clock.now
         let ingestor = Ingestor(options: ingestOptions, zones: zones, jobs: jobs, chunkSize: chunkSize, onReject: onReject)
@@ -38,6 +39,11 @@ public struct Pipeline {
         onPhase("ingest", clock.now - start)
         onPhase("  of which parsing (the batch before merging alongside)", ingestor.parseTime)
         onPhase("  of which merging alone", ingestor.mergeTime)
+        switch ingestor.gzipEngine {
+        case "isa-l": onNote(".gz inflated by ISA-L")
+        case let engine?: onNote(".gz inflated by \(engine) (libisal.so.2 not found; ISA-L inflates several times faster)")
+        case nil: break
+        }
         start = clock.now
         var parameters = statsParameters
         parameters.jobs = jobs

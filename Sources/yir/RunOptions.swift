@@ -149,6 +149,8 @@ struct RunOptions: ParsableArguments {
             } onPhase: { phase, duration in
                 progress.finish()
                 logger.debug("\(phase): \(duration.logText)")
+            } onNote: { note in
+                logger.debug("\(note)")
             }
         } catch let stop as StrictModeStop {
             try exitOnOutputError(logger) { try rejectsFile?.finish().commit() }

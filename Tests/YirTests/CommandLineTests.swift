@@ -90,6 +90,16 @@ import Testing
         #expect(r.stderr.contains("truncated gzip stream"))
     }
 
+    /// ISA-L is loaded at run time, so `ldd` cannot tell whether a machine uses it: `--verbose` does.
+    @Test func verboseNamesTheEngineThatInflatedAGzipInput() throws {
+        let url = scratchFolder().appendingPathComponent("views.jsonl.gz")
+        try gzip(Data(good.joined(separator: "\n").utf8)).write(to: url)
+        let r = try yir(["check", url.path, "--verbose"])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("yir: .gz inflated by ISA-L\n"))
+        #expect(try !yir(["check", try file(good), "--verbose"]).stderr.contains(".gz"))
+    }
+
     @Test func checkPrintsOnlyTheDiagnostics() throws {
         let r = try yir(["check", try file(good + ["[]"]), "--max-reject-rate", "1"])
         #expect(r.status == 0)
