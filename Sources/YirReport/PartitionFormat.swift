@@ -83,6 +83,7 @@ public enum PartitionFormat {
     /// parsed on `jobs` threads.
     public static func read(_ files: [(path: String, data: Data)], zones: ZoneCatalog, jobs: Int) throws(ReadError) -> ReportModel {
         var readers: [ReaderStats] = []
+        var articleTotals = Partitions.ArticleTotalsByName()
         var parameters: (ReportModel.Parameters, String)?
         var inputs: [InputSummary] = []
         var diagnostics = Diagnostics()
@@ -90,6 +91,7 @@ public enum PartitionFormat {
         for file in files {
             let parsed = try parseLines(file, zones: zones, jobs: jobs)
             readers += parsed.readers
+            Partitions.add(parsed.articleTotals, to: &articleTotals)
             for (line, trailer) in parsed.trailers {
                 trailers += 1
                 if let (first, firstPlace) = parameters, first != trailer.parameters {
@@ -112,7 +114,7 @@ public enum PartitionFormat {
                             message: "no partition trailer: make the lines with `yir stats --format jsonl --partition`")
         }
         do {
-            let (sorted, cohort) = try Partitions.merge(readers, top: modelParameters.top)
+            let (sorted, cohort) = try Partitions.merge(readers, articleTotals: articleTotals, top: modelParameters.top)
             return ReportModel(parameters: modelParameters, inputs: inputs,
                                statistics: RunStatistics(readers: sorted, cohort: cohort, diagnostics: diagnostics))
         } catch {
@@ -120,9 +122,13 @@ public enum PartitionFormat {
         }
     }
 
+    /// One file's readers (their articles summed into `articleTotals` as they are read) and trailers.
+    private typealias ParsedLines = (readers: [ReaderStats], articleTotals: Partitions.ArticleTotalsByName,
+                                     trailers: [(Int, PartitionTrailer)])
+
     private static func parseLines(_ file: (path: String, data: Data), zones: ZoneCatalog, jobs: Int) throws(ReadError)
-        -> (readers: [ReaderStats], trailers: [(Int, PartitionTrailer)]) {
-        try file.data.withUnsafeBytes { (all: UnsafeRawBufferPointer) -> Result<([ReaderStats], [(Int, PartitionTrailer)]), ReadError> in
+        -> ParsedLines {
+        try file.data.withUnsafeBytes { (all: UnsafeRawBufferPointer) -> Result<ParsedLines, ReadError> in
             var found: [Range<Int>] = []
             var start = 0
             while start < all.count {
@@ -133,13 +139,19 @@ public enum PartitionFormat {
             let lines = found
             nonisolated(unsafe) let all = all
             let workers = max(1, min(jobs, lines.count / 1024 + 1))
-            var results = [Result<([ReaderStats], [(Int, PartitionTrailer)]), ReadError>](repeating: .success(([], [])), count: workers)
+            var results = [Result<ParsedLines, ReadError>](repeating: .success(([], [:], [])), count: workers)
             results.withUnsafeMutableBufferPointer { results in
                 nonisolated(unsafe) let results = results
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
                     var readers: [ReaderStats] = []
+                    var totals = Partitions.ArticleTotalsByName()
                     var trailers: [(Int, PartitionTrailer)] = []
-                    for index in (lines.count * worker / workers)..<(lines.count * (worker + 1) / workers) {
+                    let mine = (lines.count * worker / workers)..<(lines.count * (worker + 1) / workers)
+                    // The lines this worker has read are not needed again: their pages go back
+                    // as it goes (a mapped file's pages count as the process's memory).
+                    var pages = PageRelease(all, from: mine.isEmpty ? 0 : lines[mine.lowerBound].lowerBound)
+                    for index in mine {
+                        pages.release(upTo: lines[index].lowerBound)
                         let line = UnsafeRawBufferPointer(rebasing: all[lines[index]])
                         if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
                         let fail = { (message: String) in ReadError(path: file.path, line: index + 1, message: message) }
@@ -147,7 +159,9 @@ public enum PartitionFormat {
                             if PartitionTrailer.isTrailer(line) {
                                 trailers.append((index + 1, try PartitionTrailer(line)))
                             } else {
-                                readers.append(try Partitions.reader(line, zones: zones))
+                                var reader = try Partitions.reader(line, zones: zones)
+                                Partitions.takeArticles(of: &reader, into: &totals)
+                                readers.append(reader)
                             }
                         } catch let error as JSONPullReader.Failure {
                             results[worker] = .failure(fail("partition trailer: \(error)"))
@@ -160,20 +174,43 @@ public enum PartitionFormat {
                             return
                         }
                     }
-                    results[worker] = .success((readers, trailers))
+                    results[worker] = .success((readers, totals, trailers))
                 }
             }
             var readers: [ReaderStats] = []
+            var totals = Partitions.ArticleTotalsByName()
             var trailers: [(Int, PartitionTrailer)] = []
             for result in results {
                 switch result {
-                case .success(let (r, t)):
+                case .success(let (r, a, t)):
                     readers += r
+                    Partitions.add(a, to: &totals)
                     trailers += t
                 case .failure(let error): return .failure(error)
                 }
             }
-            return .success((readers, trailers))
+            return .success((readers, totals, trailers))
         }.get()
+    }
+}
+
+/// Gives the pages of a mapped buffer back to the kernel behind a reader that goes through it
+/// once, a few megabytes at a time; only whole pages inside the reader's own range.
+private struct PageRelease {
+    let buffer: UnsafeRawBufferPointer
+    private var released: Int
+    private static let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    private static let step = 4 << 20
+
+    init(_ buffer: UnsafeRawBufferPointer, from start: Int) {
+        self.buffer = buffer
+        released = (start + Self.page - 1) / Self.page * Self.page
+    }
+
+    mutating func release(upTo offset: Int) {
+        let end = offset / Self.page * Self.page
+        guard end - released >= Self.step, let base = buffer.baseAddress else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base + released), end - released, MADV_DONTNEED)
+        released = end
     }
 }

@@ -35,10 +35,42 @@ public enum Partitions {
         return FixedDecimal(whole * scale + digits, scale: fraction.count)
     }
 
+    /// The run's totals per article (§2.4), summed as readers are read: by name, as read back.
+    public typealias ArticleTotalsByName = [ArticleName: ArticleFigures]
+
+    /// Adds a reader's counted articles (the partition's detail) to `totals` and lets go of
+    /// them: a reader's article list was most of what `render` held per reader, and all the
+    /// cohort needs of it is these sums.
+    public static func takeArticles(of reader: inout ReaderStats, into totals: inout ArticleTotalsByName) {
+        for a in reader.articles ?? [] { add(a, readers: 1, to: &totals) }
+        reader.articles = nil
+    }
+
+    /// Sums one set of totals into another (the workers' and the files').
+    public static func add(_ more: ArticleTotalsByName, to totals: inout ArticleTotalsByName) {
+        for a in more.values { add(a, readers: a.readers, to: &totals) }
+    }
+
+    private static func add(_ a: ArticleFigures, readers: Int, to totals: inout ArticleTotalsByName) {
+        if var t = totals[a.name] {
+            t.milliseconds += a.milliseconds
+            t.views += a.views
+            t.firstViewed = min(t.firstViewed, a.firstViewed)
+            t.lastViewed = max(t.lastViewed, a.lastViewed)
+            t.readers += readers
+            totals[a.name] = t
+        } else {
+            var one = a
+            one.readers = readers
+            totals[a.name] = one
+        }
+    }
+
     /// The run's figures from every reader of every partition: readers in user order, ranks
     /// over all of them, and the cohort — what `Statistics.compute` gives for one process.
-    /// Each reader must come with `articles` (the partition's detail).
-    public static func merge(_ readers: [ReaderStats], top: Int) throws(DecodeError) -> (readers: [ReaderStats], cohort: CohortStats) {
+    /// `totals`: every reader's articles, summed by `takeArticles`.
+    public static func merge(_ readers: [ReaderStats], articleTotals totals: ArticleTotalsByName,
+                             top: Int) throws(DecodeError) -> (readers: [ReaderStats], cohort: CohortStats) {
         var readers = readers
         readers.sort { $0.user.utf8.lexicographicallyPrecedes($1.user.utf8) }
         for i in readers.indices.dropFirst() where readers[i].user == readers[i - 1].user {
@@ -47,24 +79,6 @@ public enum Partitions {
         let summary = Statistics.rankReaders(&readers)
         // Names read back from partitions are text: hashed and ordered as text.
         let naming = ArticleNaming()
-        var totals: [ArticleName: ArticleFigures] = [:]
-        for reader in readers {
-            for a in reader.articles ?? [] {
-                let key = a.name
-                if var t = totals[key] {
-                    t.milliseconds += a.milliseconds
-                    t.views += a.views
-                    t.firstViewed = min(t.firstViewed, a.firstViewed)
-                    t.lastViewed = max(t.lastViewed, a.lastViewed)
-                    t.readers += 1
-                    totals[key] = t
-                } else {
-                    var one = a
-                    one.readers = 1
-                    totals[key] = one
-                }
-            }
-        }
         let ranked = ArticleTotals.first(top, of: totals.values) { a, b in
             ArticleTotals.ranksBefore((a.milliseconds, a.views, a.lastViewed), (b.milliseconds, b.views, b.lastViewed)) {
                 naming.precedes(a.name, b.name)

@@ -26,8 +26,20 @@ extension Yir {
         func run() throws {
             let logger = process.makeLogger()
             let jobs = process.jobs
+            let paths = inputs.isEmpty ? ["-"] : inputs
+            let model = try read(paths, jobs: jobs, logger: logger)
+            keepUntilExit(model)
+            let d = model.statistics.diagnostics
+            logger.info("read \(model.statistics.readers.count) readers from \(paths.count) file(s); the run read \(d.lines) lines")
+            let prepared = try output.prepare(templates: process.templates, locale: model.parameters.locale, jobs: jobs, logger: logger)
+            try output.write(model, prepared, alongside: [], jobs: jobs, logger: logger)
+        }
+
+        /// The run's model from the partitions' lines. The lines (mapped) are let go on return,
+        /// before the outputs are rendered: nothing after this reads them.
+        private func read(_ paths: [String], jobs: Int, logger: Logger) throws -> ReportModel {
             var files: [(path: String, data: Data)] = []
-            for path in inputs.isEmpty ? ["-"] : inputs {
+            for path in paths {
                 do {
                     let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile()
                                            : try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
@@ -37,18 +49,12 @@ extension Yir {
                     throw ExitCode(66)
                 }
             }
-            let model: ReportModel
             do {
-                model = try PartitionFormat.read(files, zones: ZoneCatalog(), jobs: jobs)
+                return try PartitionFormat.read(files, zones: ZoneCatalog(), jobs: jobs)
             } catch {
                 logger.error("\(error)")
                 throw ExitCode(65)
             }
-            keepUntilExit(model)
-            let d = model.statistics.diagnostics
-            logger.info("read \(model.statistics.readers.count) readers from \(files.count) file(s); the run read \(d.lines) lines")
-            let prepared = try output.prepare(templates: process.templates, locale: model.parameters.locale, jobs: jobs, logger: logger)
-            try output.write(model, prepared, alongside: [], jobs: jobs, logger: logger)
         }
     }
 }
