@@ -194,23 +194,25 @@ public enum PartitionFormat {
     }
 }
 
-/// Gives the pages of a mapped buffer back to the kernel behind a reader that goes through it
-/// once, a few megabytes at a time; only whole pages inside the reader's own range.
+/// Gives the pages of a buffer back to the kernel behind a reader that goes through it once, a
+/// few megabytes at a time: only whole pages (by address: standard input's buffer is not
+/// page-aligned) inside the reader's own range, which it never reads again.
 private struct PageRelease {
-    let buffer: UnsafeRawBufferPointer
-    private var released: Int
-    private static let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    private static let step = 4 << 20
+    /// Address up to which pages were given back (page-aligned).
+    private var released: UInt
+    private let base: UInt
+    private static let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
+    private static let step: UInt = 4 << 20
 
     init(_ buffer: UnsafeRawBufferPointer, from start: Int) {
-        self.buffer = buffer
-        released = (start + Self.page - 1) / Self.page * Self.page
+        base = UInt(bitPattern: buffer.baseAddress)
+        released = (base + UInt(start) + Self.page - 1) / Self.page * Self.page
     }
 
     mutating func release(upTo offset: Int) {
-        let end = offset / Self.page * Self.page
-        guard end - released >= Self.step, let base = buffer.baseAddress else { return }
-        madvise(UnsafeMutableRawPointer(mutating: base + released), end - released, MADV_DONTNEED)
+        let end = (base + UInt(offset)) / Self.page * Self.page
+        guard base != 0, end >= released + Self.step, let start = UnsafeMutableRawPointer(bitPattern: released) else { return }
+        madvise(start, Int(end - released), MADV_DONTNEED)
         released = end
     }
 }
