@@ -79,6 +79,29 @@ import Testing
         }
     }
 
+    /// Lines of many megabytes, read from a file and from standard input: `render` gives the
+    /// pages behind each worker back as it goes (4 MB at a time, whole pages of its own range),
+    /// and both give one run's report all the same.
+    @Test func linesOfManyMegabytesRenderLikeOneRunFromAFileOrStandardInput() throws {
+        let folder = scratchFolder()
+        let sample = try runProgram(CommandLineTests.binary, ["sample", "--readers", "6000", "--days", "365", "--seed", "22"])
+        try sample.stdout.write(to: folder.appendingPathComponent("export.jsonl"))
+        let formats = ["--format", "json,jsonl,csv", "--quiet", "--jobs", "2"]
+        let single = try cli.yir(["report", "export.jsonl", "--out", "single"] + Self.options + formats, in: folder)
+        #expect(single.status == 0, "\(single.stderr)")
+        let lines = try cli.yir(["stats", "export.jsonl", "--format", "jsonl", "--partition", "--quiet"] + Self.options, in: folder)
+        #expect(lines.stdout.count > 12_000_000, "big enough for each of two workers to give pages back")
+        try lines.stdout.write(to: folder.appendingPathComponent("lines.jsonl"))
+        let fromFile = try cli.yir(["render", "lines.jsonl", "--out", "file"] + formats, in: folder)
+        let fromStdin = try cli.yir(["render", "-", "--out", "stdin"] + formats, stdin: lines.stdout, in: folder)
+        #expect(fromFile.status == 0 && fromStdin.status == 0, "\(fromFile.stderr)\(fromStdin.stderr)")
+        let expected = try files(folder.appendingPathComponent("single"))
+        for name in ["file", "stdin"] {
+            let same = try files(folder.appendingPathComponent(name)) == expected
+            #expect(same, "\(name) differs from the single run")
+        }
+    }
+
     @Test func aReaderInTwoPartitionsIsAnError() throws {
         let folder = scratchFolder()
         let lines = [view("2025-05-01T10:00:00Z", user: "a"), view("2025-05-02T10:00:00Z", user: "a")]
