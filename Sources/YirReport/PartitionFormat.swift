@@ -89,9 +89,8 @@ public enum PartitionFormat {
         var diagnostics = Diagnostics()
         var trailers = 0
         for file in files {
-            let parsed = try parseLines(file, zones: zones, jobs: jobs)
+            let parsed = try parseLines(file, zones: zones, jobs: jobs, addingArticlesTo: &articleTotals)
             readers += parsed.readers
-            Partitions.add(parsed.articleTotals, to: &articleTotals)
             for (line, trailer) in parsed.trailers {
                 trailers += 1
                 if let (first, firstPlace) = parameters, first != trailer.parameters {
@@ -122,13 +121,15 @@ public enum PartitionFormat {
         }
     }
 
-    /// One file's readers (their articles summed into `articleTotals` as they are read) and trailers.
+    /// A worker's readers (their articles summed into `articleTotals` as they are read) and trailers.
     private typealias ParsedLines = (readers: [ReaderStats], articleTotals: Partitions.ArticleTotalsByName,
                                      trailers: [(Int, PartitionTrailer)])
 
-    private static func parseLines(_ file: (path: String, data: Data), zones: ZoneCatalog, jobs: Int) throws(ReadError)
-        -> ParsedLines {
-        try file.data.withUnsafeBytes { (all: UnsafeRawBufferPointer) -> Result<ParsedLines, ReadError> in
+    /// One file's readers and trailers; the readers' articles are added to `runTotals`.
+    private static func parseLines(_ file: (path: String, data: Data), zones: ZoneCatalog, jobs: Int,
+                                   addingArticlesTo runTotals: inout Partitions.ArticleTotalsByName) throws(ReadError)
+        -> (readers: [ReaderStats], trailers: [(Int, PartitionTrailer)]) {
+        try file.data.withUnsafeBytes { (all: UnsafeRawBufferPointer) -> Result<([ReaderStats], [(Int, PartitionTrailer)]), ReadError> in
             var found: [Range<Int>] = []
             var start = 0
             while start < all.count {
@@ -178,18 +179,17 @@ public enum PartitionFormat {
                 }
             }
             var readers: [ReaderStats] = []
-            var totals = Partitions.ArticleTotalsByName()
             var trailers: [(Int, PartitionTrailer)] = []
             for result in results {
                 switch result {
                 case .success(let (r, a, t)):
                     readers += r
-                    Partitions.add(a, to: &totals)
+                    Partitions.add(a, to: &runTotals)
                     trailers += t
                 case .failure(let error): return .failure(error)
                 }
             }
-            return .success((readers, totals, trailers))
+            return .success((readers, trailers))
         }.get()
     }
 }
