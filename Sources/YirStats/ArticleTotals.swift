@@ -55,28 +55,43 @@ struct ArticleTotals {
 
     /// The first `count` in SPEC order.
     static func top(_ totals: some Sequence<ArticleTotals>, count: Int, catalog: CatalogNames) -> [ArticleFigures] {
-        first(count, of: totals) { ranksBefore($0, $1, catalog: catalog) }.map { t in
+        first(count, of: totals, by: { ranksBefore($0, $1, catalog: catalog) }) { t in
             ArticleFigures(name: .catalog(t.article),
                            milliseconds: t.milliseconds, views: t.views, firstViewed: t.firstViewed,
                            lastViewed: t.lastViewed, readers: t.readers)
         }
     }
 
-    /// The first `count` elements in `precedes` order. A few of many (the run's top five of
-    /// hundreds of thousands of articles) are kept in a small sorted list while the rest stream
-    /// past; asked for most of them, it sorts.
+    /// The first `count` elements in `precedes` order.
     static func first<T>(_ count: Int, of elements: some Sequence<T>, by precedes: (T, T) -> Bool) -> [T] {
+        first(count, of: elements, by: precedes) { $0 }
+    }
+
+    /// The first `count` elements in `precedes` order, each passed through `transform`.
+    /// A few of many (a reader's top five, or the run's of hundreds of thousands of articles)
+    /// are kept in a small sorted list on the stack while the rest stream past, so that only
+    /// the result is allocated (this runs once per reader); asked for most of them, it sorts.
+    static func first<T, R>(_ count: Int, of elements: some Sequence<T>, by precedes: (T, T) -> Bool,
+                            _ transform: (T) -> R) -> [R] {
         guard count > 0 else { return [] }
-        guard count <= 16 else { return Array(elements.sorted(by: precedes).prefix(count)) }
-        var best: [T] = []
-        best.reserveCapacity(count + 1)
-        for element in elements {
-            if best.count == count, !precedes(element, best[count - 1]) { continue }
-            var i = best.count
-            while i > 0 && precedes(element, best[i - 1]) { i -= 1 }
-            best.insert(element, at: i)
-            if best.count > count { best.removeLast() }
+        guard count <= 16 else { return elements.sorted(by: precedes).prefix(count).map(transform) }
+        return withUnsafeTemporaryAllocation(of: T.self, capacity: count + 1) { best in
+            var kept = 0
+            for element in elements {
+                if kept == count, !precedes(element, best[count - 1]) { continue }
+                var i = kept
+                while i > 0 && precedes(element, best[i - 1]) { i -= 1 }
+                if kept == count {
+                    best.baseAddress!.advanced(by: count - 1).deinitialize(count: 1)
+                    kept -= 1
+                }
+                // Shift the worse ones one place down, then put the element in its place.
+                (best.baseAddress! + i + 1).moveInitialize(from: best.baseAddress! + i, count: kept - i)
+                (best.baseAddress! + i).initialize(to: element)
+                kept += 1
+            }
+            defer { best.baseAddress!.deinitialize(count: kept) }
+            return (0..<kept).map { transform(best[$0]) }
         }
-        return best
     }
 }

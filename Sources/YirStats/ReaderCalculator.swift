@@ -105,7 +105,8 @@ final class ReaderCalculator: Sendable {
         let year = parameters.year ?? asOfLocal.date.year
         let windowStart = zone.instant(fromWall: CivilDate(year: year, month: 1, day: 1).daysSinceEpoch * millisecondsPerDay)
         let nextYear = zone.instant(fromWall: CivilDate(year: year + 1, month: 1, day: 1).daysSinceEpoch * millisecondsPerDay)
-        let inWindow = { (t: Int64) in t >= windowStart && t < nextYear }
+        // A range, not a closure: a closure capturing the two bounds was a heap allocation per reader.
+        let yearWindow = windowStart..<nextYear
 
         // The latest history clear at or before A (SPEC §2.1).
         var clear: Int64?
@@ -117,7 +118,7 @@ final class ReaderCalculator: Sendable {
         func countsAsActivity(_ t: Int64) -> Bool {
             if t > asOf { skipped.afterAsOf += 1; return false }
             if let clear, t < clear { skipped.cleared += 1; return false }
-            if !inWindow(t) { skipped.outsideWindow += 1; return false }
+            if !yearWindow.contains(t) { skipped.outsideWindow += 1; return false }
             return true
         }
 
@@ -175,7 +176,7 @@ final class ReaderCalculator: Sendable {
         scratch.days.sort()
 
         let saved = savedFigures(activity, zone: zone, instant: instant, asOfLocal: asOfLocal,
-                                 inWindow: inWindow, skipped: &skipped)
+                                 yearWindow: yearWindow, skipped: &skipped)
         let notifications = notificationFigures(activity, instant: instant, skipped: &skipped)
 
         let stats = ReaderStats(
@@ -192,15 +193,28 @@ final class ReaderCalculator: Sendable {
 
     /// SPEC §2.3 `saved`: each article's latest save/unsave at or before A decides.
     private func savedFigures(_ activity: ReaderActivity, zone: ZoneRules, instant: (RecordTime) -> Int64,
-                              asOfLocal: LocalTime, inWindow: (Int64) -> Bool,
+                              asOfLocal: LocalTime, yearWindow: Range<Int64>,
                               skipped: inout Diagnostics) -> ReaderStats.Saved {
+        // Most readers save nothing: their figures need none of the lists below.
+        if activity.saves.isEmpty {
+            return ReaderStats.Saved(last30DaysCount: 0, lastSaved: nil, lastSavedDisplay: "", yearCount: 0, recent: [])
+        }
         let latest = latestAtOrBeforeAsOf(activity.saves, key: \.article, time: \.time, instant: instant, skipped: &skipped)
-        let saves = latest.values.map { (at: $0.at, action: $0.record) }.filter { $0.action.isSave }
 
         // Same local clock time 30 calendar days before A, read back through the zone.
         let windowStart = zone.instant(fromWall: asOfLocal.wallMilliseconds - 30 * millisecondsPerDay)
-        let recent30 = saves.filter { $0.at >= windowStart && $0.at <= parameters.asOf }
-        let lastSaved = recent30.map(\.at).max()
+        // One pass over each article's latest action, of which only saves count; no list
+        // is made but `recent` itself (this runs for every reader who saved anything).
+        var last30DaysCount = 0
+        var lastSaved: Int64?
+        var yearCount = 0
+        for (at, action) in latest.values where action.isSave {
+            if at >= windowStart && at <= parameters.asOf {
+                last30DaysCount += 1
+                lastSaved = max(lastSaved ?? at, at)
+            }
+            if yearWindow.contains(at) { yearCount += 1 }
+        }
         var display = ""
         if let lastSaved {
             let local = zone.local(lastSaved)
@@ -208,16 +222,16 @@ final class ReaderCalculator: Sendable {
                 ? parameters.locale.shortTime(local) : parameters.locale.monthAndDay(local.date)
         }
 
-        let thisYear = saves.filter { inWindow($0.at) }
-        let recent = thisYear.sorted { a, b in
+        let thisYear = latest.values.lazy.filter { $0.record.isSave && yearWindow.contains($0.at) }
+        let recent = ArticleTotals.first(3, of: thisYear, by: { a, b in
             if a.at != b.at { return a.at > b.at }
-            return catalog.articlePrecedes(a.action.article, b.action.article)
-        }.prefix(3).map { save in
+            return catalog.articlePrecedes(a.record.article, b.record.article)
+        }) { save in
             ReaderStats.RecentSave(
-                name: .catalog(save.action.article), saved: save.at, thumbnail: save.action.thumbnail.map { catalog.urls.string($0) })
+                name: .catalog(save.record.article), saved: save.at, thumbnail: save.record.thumbnail.map { catalog.urls.string($0) })
         }
-        return ReaderStats.Saved(last30DaysCount: recent30.count, lastSaved: lastSaved, lastSavedDisplay: display,
-                                 yearCount: thisYear.count, recent: Array(recent))
+        return ReaderStats.Saved(last30DaysCount: last30DaysCount, lastSaved: lastSaved, lastSavedDisplay: display,
+                                 yearCount: yearCount, recent: recent)
     }
 
     /// SPEC §2.3 `notifications`: each key's latest state at or before A.
