@@ -264,6 +264,14 @@ public struct JSONScanner {
     /// already validated the escapes, so this cannot fail.
     public static func decodeString(_ line: UnsafeRawBufferPointer, _ value: Value) -> [UInt8] {
         var out: [UInt8] = []
+        decodeString(line, value, into: &out)
+        return out
+    }
+
+    /// The same into `out`, replacing what it held: a caller decoding string after string
+    /// keeps one buffer rather than allocating one per string.
+    public static func decodeString(_ line: UnsafeRawBufferPointer, _ value: Value, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
         out.reserveCapacity(value.end - value.start)
         var i = value.start
         func hex4(_ at: Int) -> UInt32 {
@@ -298,7 +306,6 @@ public struct JSONScanner {
             default: out.append(e)  // " \ /
             }
         }
-        return out
     }
 }
 

@@ -50,7 +50,7 @@ final class NativeProfile {
         }
         guard v.kind == .string else { throw .wrongType }
         if !v.escaped { return try body(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end])) }
-        scratch = JSONScanner.decodeString(scannerLine, v)
+        JSONScanner.decodeString(scannerLine, v, into: &scratch)
         let result = scratch.withUnsafeBytes { raw -> Result<R, RejectReason> in
             do throws(RejectReason) { return .success(try body(raw)) } catch { return .failure(error) }
         }

@@ -75,15 +75,26 @@ public enum Normalization {
     /// ASCII titles (most of them) never leave the byte level, and titles already in NFC by
     /// `isPlainNFC` never reach Foundation's normaliser, which costs microseconds a title.
     public static func title(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
-        var out = [UInt8](bytes)
+        var out: [UInt8] = []
+        title(bytes, into: &out)
+        return out
+    }
+
+    /// The same into `out`, replacing what it held: the ingest workers normalise every new
+    /// title of a chunk through one buffer, where an array per title was two allocations.
+    public static func title(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: bytes)
         for i in out.indices where out[i] == UInt8(ascii: "_") { out[i] = UInt8(ascii: " ") }
         if out.allSatisfy({ $0 < 0x80 }) {
             let isSpace: (UInt8) -> Bool = { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }
-            guard let first = out.firstIndex(where: { !isSpace($0) }) else { return [] }
+            guard let first = out.firstIndex(where: { !isSpace($0) }) else { return out.removeAll(keepingCapacity: true) }
             let last = out.lastIndex(where: { !isSpace($0) })!
-            return Array(out[first...last])
+            out.removeSubrange((last + 1)...)
+            out.removeSubrange(..<first)
+            return
         }
-        return trimmedIfPlainNFC(out) ?? titleByFoundation(out)
+        out = trimmedIfPlainNFC(out) ?? titleByFoundation(out)
     }
 
     /// The general case: NFC, then white space (Unicode's White_Space) trimmed.

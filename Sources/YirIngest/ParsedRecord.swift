@@ -65,6 +65,8 @@ struct LocalStrings {
     /// catalog article.
     var newArticles = NewArticles()
     private(set) var shippedArticles = 0
+    /// Where `article` normalises a new title, kept from title to title.
+    private var titleBuffer: [UInt8] = []
     var keys = StringTable()
     var urls = StringTable()
     var zones = StringTable()
@@ -136,12 +138,12 @@ struct LocalStrings {
             articleOfRawPair.insert(key, value: known < 0 ? -1 : -2 - known)
             return known < 0 ? nil : .catalog(known)
         }
-        let title = Normalization.title(raw)
+        Normalization.title(raw, into: &titleBuffer)
         var id: Int32 = -1
-        if !title.isEmpty {
+        if !titleBuffer.isEmpty {
             id = Int32(shippedArticles + newArticles.wikis.count)
             newArticles.wikis.append(wikiOfRaw[Int(rawWiki)])
-            title.withUnsafeBytes { newArticles.titles.append($0) }
+            titleBuffer.withUnsafeBytes { newArticles.titles.append($0) }
         }
         articleOfRawPair.insert(key, value: id)
         if knownArticles != nil { newFingerprints.append((key, id)) }
