@@ -190,9 +190,13 @@ public struct JSONWriter: ~Copyable {
 
     private mutating func appendString(bytes text: UnsafeBufferPointer<UInt8>) {
         if text.contains(where: needsJSONEscape) {
-            var escaped: [UInt8] = []
-            appendJSONString(text, to: &escaped)
-            return escaped.withUnsafeBytes { put($0) }
+            // Escaped in place: room for the longest escape (six bytes) of each byte.
+            let p = reserve(6 * text.count + 2)
+            p[0] = UInt8(ascii: "\"")
+            var count = 1
+            for b in text { count += writeJSONEscaped(b, to: p + count) }
+            p[count] = UInt8(ascii: "\"")
+            return commit(count + 1)
         }
         let p = reserve(text.count + 2)
         p[0] = UInt8(ascii: "\"")
