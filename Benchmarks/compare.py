@@ -7,7 +7,7 @@ tool alike. For each: median wall time, MB/s over the export's size, peak RSS (f
 rusage of that very child), and the ratios to DuckDB. Usage:
 
     python3 Benchmarks/compare.py --yir .build/release/yir --python .venv-bench/bin/python \\
-        --export .bench/export.jsonl --runs 5 [--yir-before OTHER-BUILD/yir]
+        --export .bench/export.jsonl --runs 5 [--yir-before OTHER-BUILD/yir] [--no-jq]
 """
 import argparse
 import os
@@ -85,6 +85,8 @@ def main():
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--as-of", default="2025-12-31T12:00:00Z")
     p.add_argument("--yir-before", help="another yir build (say, before a change) run alongside in the same rounds")
+    p.add_argument("--no-jq", action="store_true",
+                   help="leave jq out: at ~20 MB/s it takes minutes a run on an export of gigabytes")
     args = p.parse_args()
     cores = os.cpu_count() or 1
     size_mb = os.path.getsize(args.export) / 1e6
@@ -96,6 +98,8 @@ def main():
         "jq (sum of .seconds)": ["jq", "-n", "reduce (inputs | .seconds // 0) as $s (0; . + $s)", args.export],
         "(duckdb, closer to yir)": [args.python, "-c", DUCKDB_CLOSER, args.export, str(cores)],
     }
+    if args.no_jq:
+        del tools["jq (sum of .seconds)"]
     if args.yir_before:
         for jobs in sorted({1, cores}):
             tools[f"before: yir --jobs {jobs}"] = [args.yir_before, "stats", args.export, "--as-of", args.as_of,
