@@ -37,8 +37,6 @@ public struct JSONWriter: ~Copyable {
     @inline(__always)
     private mutating func put(_ byte: UInt8) { buffer.put(byte) }
 
-    private mutating func put(_ text: UnsafeRawBufferPointer) { buffer.put(text) }
-
     /// Bytes written as they are, outside the writer's bookkeeping (separators between
     /// readers rendered apart, line ends).
     public mutating func raw(_ text: StaticString) { buffer.put(text) }

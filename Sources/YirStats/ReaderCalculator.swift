@@ -195,7 +195,7 @@ final class ReaderCalculator: Sendable {
     private func savedFigures(_ activity: ReaderActivity, zone: ZoneRules, instant: (RecordTime) -> Int64,
                               asOfLocal: LocalTime, yearWindow: Range<Int64>,
                               skipped: inout Diagnostics) -> ReaderStats.Saved {
-        // Most readers save nothing: their figures need none of the lists below.
+        // Most readers save nothing: all zero, without the 30-day window's trip through the zone.
         if activity.saves.isEmpty {
             return ReaderStats.Saved(last30DaysCount: 0, lastSaved: nil, lastSavedDisplay: "", yearCount: 0, recent: [])
         }
