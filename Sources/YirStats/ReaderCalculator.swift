@@ -166,8 +166,9 @@ final class ReaderCalculator: Sendable {
         let patterns = ReaderStats.Patterns(
             hour: Self.mostFrequent(scratch.hours, in: 0...23), weekday: Self.mostFrequent(scratch.weekdays, in: 1...7),
             month: Self.mostFrequent(scratch.months, in: 1...12))
-        let monthly = (1...12).map {
-            ReaderStats.Month(month: $0, milliseconds: scratch.monthMilliseconds[$0], views: scratch.months[$0])
+        var monthly = ReaderStats.MonthlyFigures()
+        for month in 1...12 {
+            monthly.set(month: month, milliseconds: scratch.monthMilliseconds[month], views: scratch.months[month])
         }
         let activityFigures = keepActivity
             ? ReaderStats.Activity(hourViews: scratch.hours, weekdayViews: Array(scratch.weekdays[1...]),
