@@ -10,7 +10,7 @@ public struct ReaderStats: Sendable {
     public var topArticles: [ArticleFigures]
     public var appTime: AppTime
     public var patterns: Patterns
-    public var monthly: MonthlyFigures
+    public var monthly: [Month]
     public var streak: Streak
     public var saved: Saved
     public var notifications: Notifications
@@ -24,7 +24,7 @@ public struct ReaderStats: Sendable {
     public var articles: [ArticleFigures]?
 
     public init(user: String, zone: ZoneRules, window: Window, reading: Reading, topArticles: [ArticleFigures],
-                appTime: AppTime, patterns: Patterns, monthly: MonthlyFigures, streak: Streak, saved: Saved,
+                appTime: AppTime, patterns: Patterns, monthly: [Month], streak: Streak, saved: Saved,
                 notifications: Notifications, rankTopPercent: Int?, activity: Activity?, articles: [ArticleFigures]? = nil) {
         self.user = user
         self.zone = zone
@@ -95,29 +95,6 @@ public struct ReaderStats: Sendable {
         public var milliseconds: Int64
         public var views: Int
         public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
-    }
-
-    /// SPEC §2.3 `monthly`: the twelve months of the year, January first, held in place. As a
-    /// list they were 336 bytes on the heap and an allocation for every reader — at a million
-    /// readers, 190 MB of the run's peak more than these 192 bytes.
-    public struct MonthlyFigures: Sendable, RandomAccessCollection {
-        private var milliseconds = InlineArray<12, Int64>(repeating: 0)
-        private var views = InlineArray<12, Int>(repeating: 0)
-
-        /// Every month without views.
-        public init() {}
-
-        public var startIndex: Int { 0 }
-        public var endIndex: Int { 12 }
-        public subscript(index: Int) -> Month {
-            Month(month: index + 1, milliseconds: milliseconds[index], views: views[index])
-        }
-
-        /// Sets month `month` (1–12) of the year.
-        public mutating func set(month: Int, milliseconds: Int64, views: Int) {
-            self.milliseconds[month - 1] = milliseconds
-            self.views[month - 1] = views
-        }
     }
 
     public struct Streak: Sendable {

@@ -166,9 +166,8 @@ final class ReaderCalculator: Sendable {
         let patterns = ReaderStats.Patterns(
             hour: Self.mostFrequent(scratch.hours, in: 0...23), weekday: Self.mostFrequent(scratch.weekdays, in: 1...7),
             month: Self.mostFrequent(scratch.months, in: 1...12))
-        var monthly = ReaderStats.MonthlyFigures()
-        for month in 1...12 {
-            monthly.set(month: month, milliseconds: scratch.monthMilliseconds[month], views: scratch.months[month])
+        let monthly = (1...12).map {
+            ReaderStats.Month(month: $0, milliseconds: scratch.monthMilliseconds[$0], views: scratch.months[$0])
         }
         let activityFigures = keepActivity
             ? ReaderStats.Activity(hourViews: scratch.hours, weekdayViews: Array(scratch.weekdays[1...]),

@@ -15,7 +15,7 @@ struct ReaderDecoder {
     private var topArticles: [ArticleFigures]?
     private var appTime: ReaderStats.AppTime?
     private var patterns: ReaderStats.Patterns?
-    private var monthly: ReaderStats.MonthlyFigures?
+    private var monthly: [ReaderStats.Month]?
     private var streak: ReaderStats.Streak?
     private var saved: ReaderStats.Saved?
     private var notifications: ReaderStats.Notifications?
@@ -103,9 +103,7 @@ struct ReaderDecoder {
             }
             patterns = p
         case "monthly":
-            // The twelve months, each once, in order: what `stats` writes, and all the figures can hold.
-            var months = ReaderStats.MonthlyFigures()
-            var next = 1
+            var months: [ReaderStats.Month] = []
             try r.array { r throws(Failure) in
                 var month = ReaderStats.Month(month: 0, milliseconds: 0, views: 0)
                 try r.object { r, key throws(Failure) in
@@ -116,13 +114,8 @@ struct ReaderDecoder {
                     default: try r.skip()
                     }
                 }
-                guard month.month == next, next <= 12 else {
-                    throw r.failure("'monthly' months 1 to 12 in order, not month \(month.month) in place \(next)")
-                }
-                months.set(month: month.month, milliseconds: month.milliseconds, views: month.views)
-                next += 1
+                months.append(month)
             }
-            guard next == 13 else { throw r.failure("'monthly' months 1 to 12, not \(next - 1) of them") }
             monthly = months
         case "streak":
             var s = ReaderStats.Streak(days: 0, start: nil, end: nil)
