@@ -64,6 +64,11 @@ print(rows)
 """
 
 
+def summary(runs):
+    """What a table reports of a tool's runs: the median wall time, and the highest peak RSS."""
+    return statistics.median(w for w, _ in runs), max(r for _, r in runs)
+
+
 def run(command):
     """Wall seconds and peak RSS (MiB) of one child process."""
     start = time.perf_counter()
@@ -109,16 +114,14 @@ def main():
         for name, command in tools.items():
             results[name].append(run(command))
     duck = next(n for n in tools if n.startswith("duckdb"))
-    duck_wall = statistics.median(w for w, _ in results[duck])
-    duck_rss = max(r for _, r in results[duck])
+    duck_wall, duck_rss = summary(results[duck])
     print(f"export: {args.export}, {size_mb:.0f} MB; {args.runs} alternating runs each; {cores} cores")
     print(f"{'tool':28} {'median s':>9} {'MB/s':>8} {'peak RSS MiB':>13} {'time / duckdb':>14} {'RSS / duckdb':>13}")
     for name in tools:
-        wall = statistics.median(w for w, _ in results[name])
-        rss = max(r for _, r in results[name])
+        wall, rss = summary(results[name])
         print(f"{name:28} {wall:9.2f} {size_mb / wall:8.0f} {rss:13.0f} {wall / duck_wall:14.2f} {rss / duck_rss:13.2f}")
-    one = statistics.median(w for w, _ in results["yir stats --jobs 1"])
-    many = statistics.median(w for w, _ in results[f"yir stats --jobs {cores}"])
+    one, _ = summary(results["yir stats --jobs 1"])
+    many, _ = summary(results[f"yir stats --jobs {cores}"])
     print(f"yir scaling: --jobs {cores} is {one / many:.2f}x faster than --jobs 1")
     here = os.path.dirname(os.path.abspath(__file__))
     binary = os.path.join(".bench", "busy_loop")

@@ -10,11 +10,10 @@ export. With --yir-before, another build runs in the same rounds.
 """
 import argparse
 import os
-import statistics
 import subprocess
 import time
 
-from compare import DUCKDB
+from compare import DUCKDB, summary
 
 AS_OF = "2025-12-31T12:00:00Z"
 
@@ -62,12 +61,11 @@ def main():
     for _ in range(args.runs):
         for name, (command, stdin_from) in cases.items():
             results[name].append(run(command, stdin_from))
-    duck = statistics.median(w for w, _ in results[f"duckdb .gz threads={cores}"])
+    duck, _ = summary(results[f"duckdb .gz threads={cores}"])
     print(f"export: {args.export} and {gz} ({os.path.getsize(gz) / 1e6:.0f} MB); {args.runs} alternating runs; medians")
     print(f"{'how':28} {'wall s':>7} {'peak RSS MiB':>13} {'/ duckdb .gz':>13}")
     for name in cases:
-        wall = statistics.median(w for w, _ in results[name])
-        rss = max(r for _, r in results[name])
+        wall, rss = summary(results[name])
         print(f"{name:28} {wall:7.2f} {rss:13.0f} {wall / duck:13.2f}")
 
 
