@@ -113,6 +113,29 @@ public struct JSONPullReader {
         try null() ? nil : int()
     }
 
+    /// The largest count a line may carry: I-JSON's (RFC 7493) largest exact integer. Nothing
+    /// an export can hold comes near it, and sums and scalings of such values stay in range.
+    public static let largestCount: Int64 = (1 << 53) - 1
+
+    /// A count: an integer from 0 to `largestCount`.
+    public mutating func count() throws(Failure) -> Int {
+        Int(try int64(in: 0...Self.largestCount, "a count from 0 to 2^53 − 1"))
+    }
+
+    /// An integer in `range`; `expected` names the range in the failure.
+    public mutating func int64(in range: ClosedRange<Int64>, _ expected: String) throws(Failure) -> Int64 {
+        cursor.skipWhitespace()
+        let start = cursor.position
+        let value = try int64()
+        guard range.contains(value) else { throw Failure(offset: start, expected: "\(expected), not \(value)") }
+        return value
+    }
+
+    /// `null`, or an integer in `range`.
+    public mutating func optionalInt(in range: ClosedRange<Int>, _ expected: String) throws(Failure) -> Int? {
+        try null() ? nil : Int(int64(in: Int64(range.lowerBound)...Int64(range.upperBound), expected))
+    }
+
     public mutating func bool() throws(Failure) -> Bool {
         cursor.skipWhitespace()
         if (try? cursor.expectLiteral("true")) != nil { return true }

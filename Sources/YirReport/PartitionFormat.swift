@@ -97,6 +97,12 @@ public enum PartitionFormat {
                     throw ReadError(path: file.path, line: line, message: "made with other parameters than \(firstPlace) (as-of, year, zone, top, profile and locale must be the same for every partition)")
                 }
                 if parameters == nil { parameters = (trailer.parameters, "\(file.path):\(line)") }
+                // Each count of a trailer is at most its lines (`PartitionTrailer`), so lines and
+                // bytes are the sums that could overflow.
+                var overflow = diagnostics.lines.addingReportingOverflow(trailer.diagnostics.lines).overflow
+                var bytes = inputs.reduce(Int64(0)) { $0 + $1.bytes }
+                for input in trailer.inputs where !overflow { (bytes, overflow) = bytes.addingReportingOverflow(input.bytes) }
+                if overflow { throw ReadError(path: file.path, line: line, message: "the partitions' lines or bytes add up beyond 2^63") }
                 for input in trailer.inputs {
                     if let i = inputs.firstIndex(where: { $0.path == input.path }) {
                         inputs[i].bytes += input.bytes
@@ -161,7 +167,7 @@ public enum PartitionFormat {
                                 trailers.append((index + 1, try PartitionTrailer(line)))
                             } else {
                                 var reader = try Partitions.reader(line, zones: zones)
-                                Partitions.takeArticles(of: &reader, into: &totals)
+                                try Partitions.takeArticles(of: &reader, into: &totals)
                                 readers.append(reader)
                             }
                         } catch let error as JSONPullReader.Failure {
@@ -184,7 +190,9 @@ public enum PartitionFormat {
                 switch result {
                 case .success(let (r, a, t)):
                     readers += r
-                    Partitions.add(a, to: &runTotals)
+                    do throws(Partitions.DecodeError) { try Partitions.add(a, to: &runTotals) } catch {
+                        return .failure(ReadError(path: file.path, line: 0, message: error.description))
+                    }
                     trailers += t
                 case .failure(let error): return .failure(error)
                 }

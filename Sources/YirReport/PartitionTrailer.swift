@@ -36,6 +36,14 @@ struct PartitionTrailer {
         }
         try r.end()
         guard let parameters, let inputs, let diagnostics else { throw r.failure("'parameters', 'inputs' and 'diagnostics' in the trailer") }
+        // The counts must add up as SPEC §4.1 says. Every count is then at most `lines`, so
+        // partitions whose lines add up without overflow add up in every count.
+        let d = diagnostics
+        let sum = d.accepted.reduce(0, +) + d.rejected.values.reduce(0, +) + d.duplicates + d.ignored  // ≤ 24 · 2^53
+        let parts = [d.implausibleDuration, d.droppedThumbnails, d.afterAsOf, d.cleared, d.outsideWindow, d.excludedPage]
+        guard sum == d.lines, parts.allSatisfy({ $0 <= d.lines }), inputs.reduce(0, { $0 + $1.lines }) == d.lines else {
+            throw r.failure("trailer diagnostics that add up: lines = accepted + rejected + duplicates + ignored = the inputs' lines")
+        }
         self.parameters = parameters
         self.inputs = inputs
         self.diagnostics = diagnostics
@@ -46,13 +54,13 @@ struct PartitionTrailer {
         var asOf: Int64?
         try r.object { r, key throws(Failure) in
             switch key {
-            case "year": p.year = try r.optionalInt()
+            case "year": p.year = try r.optionalInt(in: 1970...2099, "a year of 1970–2099")
             case "as_of":
                 let text = try r.string()
                 guard case .success(.instant(let t)) = RFC3339.parse(text) else { throw r.failure("an RFC 3339 'as_of'") }
                 asOf = t
             case "time_zone": p.timeZone = try r.optionalString()
-            case "top": p.top = try r.int()
+            case "top": p.top = try r.count()
             case "profile": p.profile = try r.string()
             case "locale": p.locale = try r.string()
             default: try r.skip()
@@ -70,8 +78,8 @@ struct PartitionTrailer {
             try r.object { r, key throws(Failure) in
                 switch key {
                 case "path": input.path = try r.string()
-                case "bytes": input.bytes = try r.int64()
-                case "lines": input.lines = try r.int()
+                case "bytes": input.bytes = Int64(try r.count())
+                case "lines": input.lines = try r.count()
                 default: try r.skip()
                 }
             }
@@ -88,15 +96,15 @@ struct PartitionTrailer {
             case "accepted":
                 try r.object { r, name throws(Failure) in
                     guard let type = RecordType.allCases.first(where: { $0.name == name }) else { throw r.failure("a record type, not '\(name)'") }
-                    d.accepted[type.rawValue] = try r.int()
+                    d.accepted[type.rawValue] = try r.count()
                 }
             case "rejected":
                 try r.object { r, name throws(Failure) in
                     guard let reason = RejectReason(rawValue: name) else { throw r.failure("a reject reason, not '\(name)'") }
-                    d.rejected[reason] = try r.int()
+                    d.rejected[reason] = try r.count()
                 }
             default:
-                if let path = counts[key] { d[keyPath: path] = try r.int() } else { try r.skip() }
+                if let path = counts[key] { d[keyPath: path] = try r.count() } else { try r.skip() }
             }
         }
         return d

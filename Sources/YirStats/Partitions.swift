@@ -29,10 +29,14 @@ public enum Partitions {
         guard parts.count <= 2, let whole = Int64(parts[0]), whole >= 0 else { return nil }
         guard parts.count == 2 else { return FixedDecimal(whole, scale: 0) }
         let fraction = parts[1]
-        guard !fraction.isEmpty, fraction.count <= 9, let digits = Int64(fraction) else { return nil }
+        guard !fraction.isEmpty, fraction.count <= 9, fraction.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+              let digits = Int64(fraction) else { return nil }
         var scale: Int64 = 1
         for _ in 0..<fraction.count { scale *= 10 }
-        return FixedDecimal(whole * scale + digits, scale: fraction.count)
+        // Too many digits for 64 bits is no number a report holds, not a crash.
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: scale)
+        guard !overflow, scaled <= Int64.max - digits else { return nil }
+        return FixedDecimal(scaled + digits, scale: fraction.count)
     }
 
     /// The run's totals per article (§2.4), summed as readers are read: by name, as read back.
@@ -41,20 +45,24 @@ public enum Partitions {
     /// Adds a reader's counted articles (the partition's detail) to `totals` and lets go of
     /// them: a reader's article list was most of what `render` held per reader, and all the
     /// cohort needs of it is these sums.
-    public static func takeArticles(of reader: inout ReaderStats, into totals: inout ArticleTotalsByName) {
-        for a in reader.articles ?? [] { add(a, readers: 1, to: &totals) }
+    public static func takeArticles(of reader: inout ReaderStats, into totals: inout ArticleTotalsByName) throws(DecodeError) {
+        for a in reader.articles ?? [] { try add(a, readers: 1, to: &totals) }
         reader.articles = nil
     }
 
     /// Sums one set of totals into another (the workers' and the files').
-    public static func add(_ more: ArticleTotalsByName, to totals: inout ArticleTotalsByName) {
-        for a in more.values { add(a, readers: a.readers, to: &totals) }
+    public static func add(_ more: ArticleTotalsByName, to totals: inout ArticleTotalsByName) throws(DecodeError) {
+        for a in more.values { try add(a, readers: a.readers, to: &totals) }
     }
 
-    private static func add(_ a: ArticleFigures, readers: Int, to totals: inout ArticleTotalsByName) {
+    private static func add(_ a: ArticleFigures, readers: Int, to totals: inout ArticleTotalsByName) throws(DecodeError) {
         if var t = totals[a.name] {
-            t.milliseconds += a.milliseconds
-            t.views += a.views
+            // Each reader's figures are below 2^53 (`ReaderDecoder`); a thousand such readers are not.
+            let (milliseconds, overflow) = t.milliseconds.addingReportingOverflow(a.milliseconds)
+            let (views, tooMany) = t.views.addingReportingOverflow(a.views)
+            guard !overflow, !tooMany else { throw DecodeError(message: "the readers' seconds or views of one article add up beyond 2^63") }
+            t.milliseconds = milliseconds
+            t.views = views
             t.firstViewed = min(t.firstViewed, a.firstViewed)
             t.lastViewed = max(t.lastViewed, a.lastViewed)
             t.readers += readers
@@ -75,6 +83,13 @@ public enum Partitions {
         readers.sort { $0.user.utf8.lexicographicallyPrecedes($1.user.utf8) }
         for i in readers.indices.dropFirst() where readers[i].user == readers[i - 1].user {
             throw DecodeError(message: "reader '\(readers[i].user)' is in more than one partition: partition the export by user")
+        }
+        // Each reader's below 2^53 milliseconds (`ReaderDecoder`), the run's total may not be.
+        var total: Int64 = 0
+        for reader in readers {
+            let (sum, overflow) = total.addingReportingOverflow(reader.reading.milliseconds)
+            guard !overflow else { throw DecodeError(message: "the readers' reading time adds up beyond 2^63 milliseconds") }
+            total = sum
         }
         let summary = Statistics.rankReaders(&readers)
         // Names read back from partitions are text: hashed and ordered as text.

@@ -4,6 +4,11 @@ import YirIngest
 /// Reads a partition's reader line (the `jsonl` reader object plus `detail`) back into
 /// `ReaderStats`, member by member, without building a tree. Every value comes back exactly:
 /// instants from their RFC 3339 text, decimals from their digits.
+///
+/// Every value is checked against what `yir stats` can write — counts ≥ 0, hours 0–23, months
+/// 1–12 in order, calendar dates, instants of 1970–2099 — so that a damaged or hand-made line is
+/// refused with its place, never renders as nonsense, and never reaches a renderer that
+/// indexes a table by month or weekday.
 struct ReaderDecoder {
     typealias Failure = JSONPullReader.Failure
     let zones: ZoneCatalog
@@ -65,8 +70,8 @@ struct ReaderDecoder {
             try r.object { r, key throws(Failure) in
                 switch key {
                 case "seconds": ms = try Self.milliseconds(&r)
-                case "views": views = try r.int()
-                case "articles": count = try r.int()
+                case "views": views = try r.count()
+                case "articles": count = try r.count()
                 case "average_seconds_per_article": average = try Self.decimal(&r)
                 case "median_seconds_per_article": median = try Self.decimal(&r)
                 default: try r.skip()
@@ -84,7 +89,7 @@ struct ReaderDecoder {
             try r.object { r, key throws(Failure) in
                 switch key {
                 case "seconds": ms = try Self.milliseconds(&r)
-                case "sessions": sessions = try r.int()
+                case "sessions": sessions = try r.count()
                 case "average_session_seconds": average = try Self.decimal(&r)
                 default: try r.skip()
                 }
@@ -95,9 +100,9 @@ struct ReaderDecoder {
             var p = ReaderStats.Patterns(hour: nil, weekday: nil, month: nil)
             try r.object { r, key throws(Failure) in
                 switch key {
-                case "hour": p.hour = try r.optionalInt()
-                case "weekday": p.weekday = try r.optionalInt()
-                case "month": p.month = try r.optionalInt()
+                case "hour": p.hour = try r.optionalInt(in: 0...23, "an hour from 0 to 23")
+                case "weekday": p.weekday = try r.optionalInt(in: 1...7, "a weekday from 1 to 7")
+                case "month": p.month = try r.optionalInt(in: 1...12, "a month from 1 to 12")
                 default: try r.skip()
                 }
             }
@@ -110,22 +115,28 @@ struct ReaderDecoder {
                     switch key {
                     case "month": month.month = try r.int()
                     case "seconds": month.milliseconds = try Self.milliseconds(&r)
-                    case "views": month.views = try r.int()
+                    case "views": month.views = try r.count()
                     default: try r.skip()
                     }
                 }
                 months.append(month)
             }
+            guard months.map(\.month) == Array(1...12) else { throw r.failure("'monthly' with months 1 to 12 in order") }
             monthly = months
         case "streak":
             var s = ReaderStats.Streak(days: 0, start: nil, end: nil)
             try r.object { r, key throws(Failure) in
                 switch key {
-                case "days": s.days = try r.int()
+                case "days": s.days = try r.count()
                 case "start": s.start = try Self.date(&r)
                 case "end": s.end = try Self.date(&r)
                 default: try r.skip()
                 }
+            }
+            // The days from start to end, both included; none without either.
+            let length = s.start.flatMap { start in s.end.map { Int($0.daysSinceEpoch - start.daysSinceEpoch) + 1 } } ?? 0
+            guard s.days == length, (s.start == nil) == (s.end == nil) else {
+                throw r.failure("a 'streak' of as many days as from 'start' to 'end'")
             }
             streak = s
         case "saved": saved = try Self.saved(&r)
@@ -163,22 +174,27 @@ struct ReaderDecoder {
                         switch index {
                         case 0: fields.wiki = try r.string()
                         case 1: fields.title = try r.string()
-                        default: fields.numbers.append(try r.int64())
+                        case 2, 3: fields.numbers.append(Int64(try r.count()))
+                        default: fields.numbers.append(try r.int64(in: Self.instants, "an instant of 1970–2099 in milliseconds"))
                         }
                         index += 1
                     }
-                    guard index == 6 else { throw r.failure("[wiki, title, ms, views, first, last] in 'detail.articles'") }
+                    guard index == 6, fields.numbers[2] <= fields.numbers[3] else {
+                        throw r.failure("[wiki, title, ms, views, first, last] in 'detail.articles'")
+                    }
                     let n = fields.numbers
                     list.append(ArticleFigures(name: .text(wiki: fields.wiki, title: fields.title), milliseconds: n[0], views: Int(n[1]),
                                                firstViewed: n[2], lastViewed: n[3], readers: 1))
                 }
-            case "hours": try r.array { r throws(Failure) in hours.append(try r.int()) }
-            case "weekdays": try r.array { r throws(Failure) in weekdays.append(try r.int()) }
+            case "hours": try r.array { r throws(Failure) in hours.append(try r.count()) }
+            case "weekdays": try r.array { r throws(Failure) in weekdays.append(try r.count()) }
             case "days":
                 try r.array { r throws(Failure) in
                     var n: [Int64] = []
-                    try r.array { r throws(Failure) in n.append(try r.int64()) }
-                    guard n.count == 3 else { throw r.failure("[day, views, ms] in 'detail.days'") }
+                    try r.array { r throws(Failure) in
+                        n.append(n.isEmpty ? try r.int64(in: Self.days, "a day of 1970–2099") : Int64(try r.count()))
+                    }
+                    guard n.count == 3, n[0] > days.last?.day ?? .min else { throw r.failure("[day, views, ms] in 'detail.days', by day") }
                     days.append(.init(day: n[0], views: Int(n[1]), milliseconds: n[2]))
                 }
             default: try r.skip()
@@ -196,7 +212,7 @@ struct ReaderDecoder {
             case "last_30_days":
                 try r.object { r, key throws(Failure) in
                     switch key {
-                    case "count": s.last30DaysCount = try r.int()
+                    case "count": s.last30DaysCount = try r.count()
                     case "last_saved": s.lastSaved = try r.null() ? nil : instant(&r)
                     case "last_saved_display": s.lastSavedDisplay = try r.string()
                     default: try r.skip()
@@ -204,7 +220,7 @@ struct ReaderDecoder {
                 }
             case "year":
                 try r.object { r, key throws(Failure) in
-                    if key == "count" { s.yearCount = try r.int() } else { try r.skip() }
+                    if key == "count" { s.yearCount = try r.count() } else { try r.skip() }
                 }
             case "recent":
                 try r.array { r throws(Failure) in
@@ -234,7 +250,7 @@ struct ReaderDecoder {
             case "wiki": wiki = try r.string()
             case "title": title = try r.string()
             case "seconds": a.milliseconds = try milliseconds(&r)
-            case "views": a.views = try r.int()
+            case "views": a.views = try r.count()
             case "first_viewed": a.firstViewed = try instant(&r)
             case "last_viewed": a.lastViewed = try instant(&r)
             default: try r.skip()
@@ -250,18 +266,31 @@ struct ReaderDecoder {
         return t
     }
 
+    /// What `stats` can write: instants of 1970–2099 (SPEC §1.2), and their local days.
+    static let instants = RFC3339.earliest...(RFC3339.end - 1)
+    static let days = (RFC3339.earliest / millisecondsPerDay - 1)...(RFC3339.end / millisecondsPerDay)
+
+    /// `null`, or a calendar date `YYYY-MM-DD` within `days`.
     private static func date(_ r: inout JSONPullReader) throws(Failure) -> CivilDate? {
         guard let text = try r.optionalString() else { return nil }
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard text.utf8.count == 10, parts.count == 3 else { throw r.failure("a date YYYY-MM-DD, not '\(text)'") }
-        return CivilDate(year: parts[0], month: parts[1], day: parts[2])
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            range.allSatisfy { bytes[$0] >= 0x30 && bytes[$0] <= 0x39 } ? range.reduce(0) { $0 * 10 + Int(bytes[$1] - 0x30) } : nil
+        }
+        guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              (1...12).contains(month), (1...CivilDate.daysInMonth(year: year, month: month)).contains(day),
+              days.contains(CivilDate(year: year, month: month, day: day).daysSinceEpoch)
+        else { throw r.failure("a date YYYY-MM-DD of 1970–2099, not '\(text)'") }
+        return CivilDate(year: year, month: month, day: day)
     }
 
+    /// Seconds ≥ 0 with at most four decimals (a median's), of at most `largestCount` milliseconds.
     private static func decimal(_ r: inout JSONPullReader) throws(Failure) -> FixedDecimal {
         let text = try r.numberText()
-        guard let value = Partitions.fixedDecimal(String(decoding: text, as: UTF8.self)) else {
-            throw r.failure("a decimal ≥ 0")
-        }
+        guard let value = Partitions.fixedDecimal(String(decoding: text, as: UTF8.self)), value.scale <= 4,
+              value.value / [1, 10, 100, 1000, 10_000][value.scale] <= JSONPullReader.largestCount / 1000
+        else { throw r.failure("seconds ≥ 0 with at most 4 decimals, below 2^53 milliseconds") }
         return value
     }
 

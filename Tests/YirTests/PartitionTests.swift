@@ -152,10 +152,85 @@ import Testing
         }
     }
 
+    /// A reader line and its trailer as `stats --partition` writes them, for one view on 1 May.
+    func oneReaderPartition() throws -> (reader: String, trailer: String) {
+        let lines = try cli.yir(["stats", try cli.file([view("2025-05-01T10:00:00Z", user: "a")]), "--format", "jsonl", "--partition"]
+                                + Self.options).stdoutText.split(separator: "\n").map(String.init)
+        return (lines[0], lines[1])
+    }
+
+    /// Renders `lines` from standard input: the exit status and standard error.
+    func renderStandardInput(_ lines: [String]) throws -> ProgramResult {
+        try cli.yir(["render", "-", "--out", scratchFolder().path, "--format", "html,xml,json,csv"],
+                    stdin: Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+
+    /// Renderers index tables by month, weekday and hour and add figures up across readers:
+    /// values `stats` never writes are refused with their place, not rendered (or crashed on).
+    @Test func figuresOutsideWhatStatsWritesAreRefusedWithTheirPlace() throws {
+        let (reader, trailer) = try oneReaderPartition()
+        #expect(try renderStandardInput([reader, trailer]).status == 0)
+        let damaged = [
+            (#"{"month":5,"seconds":10"#, #"{"month":13,"seconds":10"#, "'monthly' with months 1 to 12 in order"),
+            (#"{"month":12,"seconds":0,"views":0}"#, #"{"month":11,"seconds":0,"views":0}"#, "'monthly' with months 1 to 12"),
+            (#""weekday":4"#, #""weekday":8"#, "a weekday from 1 to 7, not 8"),
+            (#""hour":10"#, #""hour":24"#, "an hour from 0 to 23, not 24"),
+            (#""month":5,"time_of_day""#, #""month":0,"time_of_day""#, "a month from 1 to 12, not 0"),
+            (#""views":1,"articles":1"#, #""views":-1,"articles":1"#, "a count from 0 to 2^53 − 1, not -1"),
+            (#""start":"2025-05-01","end""#, #""start":"2025-02-30","end""#, "a date YYYY-MM-DD of 1970–2099, not '2025-02-30'"),
+            (#""days":1,"start""#, #""days":3,"start""#, "a 'streak' of as many days as from 'start' to 'end'"),
+            (#""reading":{"seconds":10"#, #""reading":{"seconds":9223372036854775807"#, "below 2^53 milliseconds"),
+            (#""median_seconds_per_article":10}"#, #""median_seconds_per_article":1.00001}"#, "at most 4 decimals"),
+            (#"[[20209,1,10000]]"#, #"[[20209,1,10000],[20208,1,0]]"#, "'detail.days', by day"),
+            (#"1746093600000,1746093600000"#, #"1746093600000,4102444800000"#, "an instant of 1970–2099"),
+            (#""hours":[0,"#, #""hours":[-2,"#, "a count from 0 to 2^53 − 1, not -2"),
+        ]
+        for (good, bad, message) in damaged {
+            #expect(reader.contains(good), "\(good)")
+            let r = try renderStandardInput([reader.replacingOccurrences(of: good, with: bad), trailer])
+            #expect(r.status == 65)
+            #expect(r.stderr.contains("-:1: reader line: expected ") && r.stderr.contains(message), "\(bad): \(r.stderr)")
+        }
+    }
+
+    /// A trailer's counts must add up as SPEC §4.1 says, and partitions' figures may not add up
+    /// beyond 64 bits: both are refused, not wrapped around or crashed on.
+    @Test func trailersThatDoNotAddUpAndSumsBeyond64BitsAreRefused() throws {
+        let (reader, trailer) = try oneReaderPartition()
+        for (good, bad, message) in [
+            (#""duplicates":0"#, #""duplicates":1"#, "trailer diagnostics that add up"),
+            (#""cleared":0"#, #""cleared":2"#, "trailer diagnostics that add up"),
+            (#""top":5"#, #""top":-5"#, "a count from 0 to 2^53 − 1, not -5"),
+            (#""year":null"#, #""year":1969"#, "a year of 1970–2099, not 1969"),
+        ] {
+            #expect(trailer.contains(good), "\(good)")
+            let r = try renderStandardInput([reader, trailer.replacingOccurrences(of: good, with: bad)])
+            #expect(r.status == 65)
+            #expect(r.stderr.contains("-:2: ") && r.stderr.contains(message), "\(bad): \(r.stderr)")
+        }
+        // 1,025 readers of 2^53 − 1 ms each: one more than 64 bits hold.
+        let most = #""reading":{"seconds":9007199254740.991"#
+        let readers = (0...1024).map { i in
+            reader.replacingOccurrences(of: #""user":"a""#, with: #""user":"r\#(i)""#)
+                .replacingOccurrences(of: #""reading":{"seconds":10"#, with: most)
+        }
+        let r = try renderStandardInput(readers + [trailer])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("the readers' reading time adds up beyond 2^63 milliseconds"), "\(r.stderr)")
+        let articles = (0...1024).map { i in
+            reader.replacingOccurrences(of: #""user":"a""#, with: #""user":"r\#(i)""#)
+                .replacingOccurrences(of: #""Ada Lovelace",10000,"#, with: #""Ada Lovelace",9007199254740991,"#)
+        }
+        let a = try renderStandardInput(articles + [trailer])
+        #expect(a.status == 65)
+        #expect(a.stderr.contains("the readers' seconds or views of one article add up beyond 2^63"), "\(a.stderr)")
+    }
+
     @Test func readerFiguresComeBackExactly() throws {
         #expect(Partitions.fixedDecimal("1.0005") == FixedDecimal(10005, scale: 4))
         #expect(Partitions.fixedDecimal("12") == FixedDecimal(12, scale: 0))
         #expect(Partitions.fixedDecimal("-1") == nil && Partitions.fixedDecimal("1e3") == nil && Partitions.fixedDecimal("1.") == nil)
+        #expect(Partitions.fixedDecimal("9223372036854775807.5") == nil && Partitions.fixedDecimal("1.+5") == nil)
         let text = #"{"a":"Fu\u00dfball \ud83d\ude00 \"q\" \\","b":[1,-2.5e3,true,null],"c":{"d":[[]]}}"#
         var a: String?
         var b: [String] = []
