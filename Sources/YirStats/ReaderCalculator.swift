@@ -266,11 +266,15 @@ final class ReaderCalculator: Sendable {
 
     /// The value with the highest count; ties go to the smallest value; nil when all are 0.
     static func mostFrequent(_ counts: [Int], in range: ClosedRange<Int>) -> Int? {
-        var best: Int?
-        for value in range where counts[value] > 0 && counts[value] > (best.map { counts[$0] } ?? 0) {
+        // The best count kept beside its value: looking it up again through an optional, for
+        // each of 24 hours, was 5 % of the statistics' time.
+        var best = -1
+        var bestCount = 0
+        for value in range where counts[value] > bestCount {
             best = value
+            bestCount = counts[value]
         }
-        return best
+        return best < 0 ? nil : best
     }
 
     /// Median of sorted millisecond totals, exact: the mean of two middle values can end

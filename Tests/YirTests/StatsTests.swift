@@ -447,6 +447,35 @@ import Testing
         #expect(readers.map(\.rankTopPercent) == [25, 50, 50, 100, nil])
     }
 
+    /// Past a thousand readers ranks come from a radix sort and searches run side by side
+    /// (`Statistics.rankReaders`): the same definition, checked against a plain count.
+    @Test func rankOfThousandsOfReadersIsTheCeilingOfHundredTimesPositionOverReaders() throws {
+        var seed: UInt64 = 7
+        func next() -> UInt64 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return seed >> 33 }
+        // Seconds with ties, some readers with none, and one with far more than the rest.
+        let seconds = (0..<3001).map { $0 == 0 ? 86_400 : Int(next() % 500) }
+        let lines = seconds.enumerated().map { view("2025-05-01T10:00:00Z", seconds: "\($1)", user: String(format: "u%05d", $0)) }
+        let readers = try Run(lines).model().statistics.readers
+        let withTime = seconds.filter { $0 > 0 }
+        let expected = seconds.map { s -> Int? in
+            guard s > 0 else { return nil }
+            let position = 1 + withTime.filter { $0 > s }.count
+            return (100 * position + withTime.count - 1) / withTime.count
+        }
+        #expect(readers.map(\.rankTopPercent) == expected)
+    }
+
+    @Test func radixSortOrdersLikeSort() {
+        var seed: UInt64 = 11
+        func next() -> Int64 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int64(seed >> 1) }
+        for (count, bits) in [(0, 8), (1, 8), (1000, 20), (1025, 3), (5000, 35), (5000, 63)] {
+            var values = (0..<count).map { _ in next() >> (63 - bits) }
+            let sorted = values.sorted()
+            values.withUnsafeMutableBufferPointer { radixSort($0) }
+            #expect(values == sorted, "\(count) values of \(bits) bits")
+        }
+    }
+
     @Test func cohortPercentilesAreNearestRankOverReadersWithTime() throws {
         let lines = (1...10).map { view("2025-05-01T10:00:00Z", seconds: "\($0)", user: "u\($0)") }
             + [session("2025-05-01T10:00:00Z", ms: "0", user: "nobody")]
