@@ -8,7 +8,11 @@ extension Yir {
         static let configuration = CommandConfiguration(
             abstract: "Write a deterministic synthetic export (JSON Lines) to standard output.")
 
-        @Option(help: "Number of readers.")
+        @Option(help: ArgumentHelp("Readers drawn.", discussion: """
+            Like real readers, most read on few days: each is active on about 1 % of days on \
+            average, heavy-tailed, and one never active writes no records. Over 365 days about \
+            80 % of the readers drawn have records; over a few days, few do.
+            """))
         var readers = 1000
 
         @Option(help: "Days of activity from 2025-01-01.")
