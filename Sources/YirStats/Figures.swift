@@ -2,6 +2,10 @@ import YirCore
 
 /// The figures of SPEC §2.3 for one reader. Instants are epoch milliseconds, written out
 /// in the reader's zone; seconds are fixed-point so they print exactly.
+///
+/// Made with the memberwise initializer: through a hand-written one the compiler built the
+/// figures in a temporary and then copied them out — a retain and a release for each of a
+/// dozen references, per reader (statistics at a million readers 1.93 → 1.83 s, `--jobs 1`).
 public struct ReaderStats: Sendable {
     public var user: String
     public var zone: ZoneRules
@@ -23,24 +27,6 @@ public struct ReaderStats: Sendable {
     /// asks for them (partitions for `yir render`); nil otherwise.
     public var articles: [ArticleFigures]?
 
-    public init(user: String, zone: ZoneRules, window: Window, reading: Reading, topArticles: [ArticleFigures],
-                appTime: AppTime, patterns: Patterns, monthly: [Month], streak: Streak, saved: Saved,
-                notifications: Notifications, rankTopPercent: Int?, activity: Activity?, articles: [ArticleFigures]? = nil) {
-        self.user = user
-        self.zone = zone
-        self.window = window
-        self.reading = reading
-        self.topArticles = topArticles
-        self.appTime = appTime
-        self.patterns = patterns
-        self.monthly = monthly
-        self.streak = streak
-        self.saved = saved
-        self.notifications = notifications
-        self.rankTopPercent = rankTopPercent
-        self.activity = activity
-        self.articles = articles
-    }
 
     public struct Activity: Sendable {
         public static let none = Activity(hourViews: Array(repeating: 0, count: 24), weekdayViews: Array(repeating: 0, count: 7), days: [])
