@@ -27,7 +27,6 @@ public struct ReaderStats: Sendable {
     /// asks for them (partitions for `yir render`); nil otherwise.
     public var articles: [ArticleFigures]?
 
-
     public struct Activity: Sendable {
         public static let none = Activity(hourViews: Array(repeating: 0, count: 24), weekdayViews: Array(repeating: 0, count: 7), days: [])
 
