@@ -20,6 +20,7 @@ public struct HTMLTemplates: Sendable {
 
     public init(folders: [String], locale: String) throws {
         var templates: [String: MustacheTemplate] = [:]
+        var includes: [String: (path: String, partials: [String])] = [:]
         for folder in folders {
             let html = (folder as NSString).appendingPathComponent("html")
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: html) else { continue }
@@ -31,6 +32,7 @@ public struct HTMLTemplates: Sendable {
                 } catch {
                     throw TemplateError(path: path, message: "cannot be read as UTF-8")
                 }
+                includes[String(name.dropLast(".mustache".count))] = (path, try TemplateStructure.partials(of: text, path: path))
                 do {
                     templates[String(name.dropLast(".mustache".count))] = try MustacheTemplate(string: HTMLEscaping.pragma + text)
                 } catch let error as MustacheTemplate.ParserError {
@@ -45,6 +47,7 @@ public struct HTMLTemplates: Sendable {
         for name in Self.required where templates[name] == nil {
             throw TemplateError(path: folders.last ?? "", message: "html/\(name).mustache is missing")
         }
+        try TemplateStructure.checkIncludes(includes)
         library = MustacheLibrary(templates: templates)
         strings = try HTMLStrings.load(locale: locale, folders: folders)
         let empty: [String: Any] = [:]

@@ -193,6 +193,32 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    /// Mustache would recurse until the stack ran out on these (a segmentation fault, exit 139):
+    /// a partial that includes itself through another, and sections nested thousands deep.
+    @Test func templatesThatIncludeThemselvesOrNestTooDeepAreExit66() throws {
+        let nested = String(repeating: "{{#a}}", count: 5000) + "x" + String(repeating: "{{/a}}", count: 5000)
+        for (files, message) in [
+            (["calendar": "{{! {{>slides}} is a comment }}{{>bar-chart}}", "bar-chart": "<p>{{#bars}}{{> calendar }}{{/bars}}"],
+             "html/bar-chart.mustache: includes itself: bar-chart → calendar → bar-chart"),
+            (["style": nested], "html/style.mustache: sections nested more than 100 deep"),
+        ] {
+            let overlay = scratchFolder()
+            try FileManager.default.createDirectory(at: overlay.appendingPathComponent("html"), withIntermediateDirectories: true)
+            for (name, text) in files {
+                try text.write(to: overlay.appendingPathComponent("html/\(name).mustache"), atomically: true, encoding: .utf8)
+            }
+            let out = scratchFolder().appendingPathComponent("out")
+            let r = try CommandLineTests().yir(["report", "/nonexistent.jsonl", "--out", out.path, "--templates", overlay.path])
+            #expect(r.status == 66)
+            #expect(r.stderr.contains(message), "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+        }
+        // Nesting within the bound, a partial named in a comment and a missing partial are fine.
+        #expect(try TemplateStructure.partials(of: String(repeating: "{{#a}}", count: 100) + String(repeating: "{{/a}}", count: 100),
+                                               path: "") == [])
+        #expect(try TemplateStructure.partials(of: "{{! {{>a}} }}{{> b }}{{{c}}}{{<d}}{{/d}}", path: "") == ["b", "d"])
+    }
+
     @Test func contentSecurityPolicyAllowsOnlyThePagesOwnScriptAndStyle() throws {
         #expect(Data(SHA256.digest(Array("abc".utf8))).base64EncodedString() == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
         #expect(Data(SHA256.digest([])).base64EncodedString() == "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
