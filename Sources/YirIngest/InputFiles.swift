@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import YirCore
 
 /// One input to read: a file, or standard input.
@@ -61,9 +64,18 @@ public enum InputFiles {
                 let name = relative.hasSuffix(".gz") ? String(relative.dropLast(3)) : relative
                 guard extensions.contains(where: { name.hasSuffix($0) }) else { continue }
                 let full = (path as NSString).appendingPathComponent(relative)
-                var isDir: ObjCBool = false
-                if FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue {
-                    found.append(full)
+                // Through symbolic links: a file linked in counts; a link to nothing, or a FIFO,
+                // socket or device (opening a FIFO waits for a writer: a nightly run would hang),
+                // cannot be read as a file, and is not skipped in silence.
+                var status = stat()
+                guard stat(full, &status) == 0 else {
+                    // Listed, so there: ENOENT means a link whose target is not.
+                    throw .cannotOpen(path: full, reason: errno == ENOENT ? "a symbolic link to nothing" : String(cString: strerror(errno)))
+                }
+                switch status.st_mode & S_IFMT {
+                case S_IFREG: found.append(full)
+                case S_IFDIR: continue  // its files are listed in their turn
+                default: throw .cannotOpen(path: full, reason: "not a regular file (a FIFO, socket or device)")
                 }
             }
             // Byte order of the paths, independent of locale.

@@ -66,6 +66,28 @@ import YirSample
         #expect(files == ["a/c.json", "a/y.jsonl.gz", "a/z.ndjson", "b.jsonl"])
     }
 
+    /// A folder's files are read through symbolic links; a link to nothing, or a FIFO (opening
+    /// one waits for a writer: a nightly run would hang), is an input that cannot be opened.
+    @Test func aFoldersDanglingLinkOrFIFOCannotBeOpened() throws {
+        let folder = scratchFolder()
+        let target = folder.appendingPathComponent("elsewhere/b.data")
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data().write(to: target)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("a.jsonl").path, withDestinationPath: target.path)
+        #expect(try InputFiles.expand([folder.path]).map(\.path) == [folder.appendingPathComponent("a.jsonl").path])
+
+        let dangling = folder.appendingPathComponent("c.jsonl").path
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: folder.appendingPathComponent("gone").path)
+        #expect(throws: InputError.cannotOpen(path: dangling, reason: "a symbolic link to nothing")) { try InputFiles.expand([folder.path]) }
+        try FileManager.default.removeItem(atPath: dangling)
+
+        let fifo = folder.appendingPathComponent("d.jsonl").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: InputError.cannotOpen(path: fifo, reason: "not a regular file (a FIFO, socket or device)")) {
+            try InputFiles.expand([folder.path])
+        }
+    }
+
     @Test func missingInputCannotBeOpened() {
         #expect(throws: InputError.cannotOpen(path: "/nonexistent/x.jsonl", reason: "no such file or directory")) {
             try InputFiles.expand(["/nonexistent/x.jsonl"])
