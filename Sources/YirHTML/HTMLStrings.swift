@@ -7,24 +7,29 @@ import YirCore
 public struct HTMLStrings: Sendable {
     public let locale: String
     private let texts: [String: String]
+    /// Whether a `strings/` file of the locale's language was found (always, for English).
+    public let hasLanguageFile: Bool
 
-    public init(locale: String, texts: [String: String]) {
+    public init(locale: String, texts: [String: String], hasLanguageFile: Bool = true) {
         self.locale = locale
         self.texts = texts
+        self.hasLanguageFile = hasLanguageFile
     }
 
     /// English under the locale's own texts; files later in `folders` override earlier ones.
     public static func load(locale: String, folders: [String]) throws -> HTMLStrings {
         var texts: [String: String] = [:]
         let language = LocaleFormat.language(of: locale)
-        for name in language == "en" || language.isEmpty ? ["en"] : ["en", language] {
+        var found = language == "en" || language.isEmpty
+        for name in found ? ["en"] : ["en", language] {
             for folder in folders {
                 let path = (folder as NSString).appendingPathComponent("strings/\(name).json")
                 guard FileManager.default.fileExists(atPath: path) else { continue }
                 texts.merge(try read(path)) { _, new in new }
+                if name == language { found = true }
             }
         }
-        return HTMLStrings(locale: locale, texts: texts)
+        return HTMLStrings(locale: locale, texts: texts, hasLanguageFile: found)
     }
 
     static func read(_ path: String) throws -> [String: String] {

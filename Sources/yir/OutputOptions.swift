@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import YirCore
 import YirHTML
 import YirReport
 
@@ -64,6 +65,10 @@ struct OutputOptions: ParsableArguments {
             if validateXML { prepared.validator = try XMLValidator(schemaPath: try TemplatesFolder.schema(templates)) }
             if try formats().contains(.html) {
                 let loaded = try HTMLTemplates(folders: try TemplatesFolder.folders(templates), locale: locale)
+                if !loaded.strings.hasLanguageFile {
+                    let file = "strings/\(LocaleFormat.language(of: locale)).json"
+                    logger.warning("--locale \(locale): no \(file) among the templates; the pages' texts are in English (add one with --templates)")
+                }
                 prepared.html = HTMLReport(templates: loaded, remoteImages: !noRemoteImages, jobs: jobs)
             }
         } catch let error as ValidationError {

@@ -131,6 +131,9 @@ struct RunOptions: ParsableArguments {
     /// `keepArticleTotals` and `keepActivity`: what partitions and the HTML need beyond the model.
     func runPipeline(keepArticleTotals: Bool = false, keepActivity: Bool = false) throws -> (model: ReportModel, rejects: OutputFile?) {
         let logger = makeLogger()
+        if LocaleFormat.named(locale).identifier != LocaleFormat.language(of: locale) {
+            logger.warning("--locale \(locale): yir has no date and number forms of its own for it; English ones are used")
+        }
         let rejectsFile = try rejects.map { path in try exitOnOutputError(logger) { try RejectsFile(path: path) } }
         let model: ReportModel
         let progress = ProgressLine(quiet: quiet)

@@ -219,6 +219,20 @@ import Testing
         #expect(try TemplateStructure.partials(of: "{{! {{>a}} }}{{> b }}{{{c}}}{{<d}}{{/d}}", path: "") == ["b", "d"])
     }
 
+    /// DECISIONS 41: a locale yir has no forms or texts for falls back to English — said on
+    /// stderr, so that `--locale fr` does not quietly give English pages.
+    @Test func aLocaleWithoutFormsOrTextsFallsBackToEnglishWithAWarning() throws {
+        let cli = CommandLineTests()
+        let input = try cli.file([view("2025-03-01T10:00:00Z")])
+        for (locale, warned) in [("fr", true), ("de-AT", false), ("en-GB", false)] {
+            let r = try cli.yir(["report", input, "--as-of", "2025-12-31T12:00:00Z", "--locale", locale,
+                                 "--out", scratchFolder().appendingPathComponent("out").path])
+            #expect(r.status == 0)
+            #expect(r.stderr.contains("warning: --locale \(locale): no strings/fr.json among the templates") == warned, "\(r.stderr)")
+            #expect(r.stderr.contains("warning: --locale \(locale): yir has no date and number forms") == warned, "\(r.stderr)")
+        }
+    }
+
     @Test func contentSecurityPolicyAllowsOnlyThePagesOwnScriptAndStyle() throws {
         #expect(Data(SHA256.digest(Array("abc".utf8))).base64EncodedString() == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
         #expect(Data(SHA256.digest([])).base64EncodedString() == "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
