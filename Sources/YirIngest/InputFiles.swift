@@ -39,6 +39,12 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
 public enum InputFiles {
     static let extensions = [".jsonl", ".json", ".ndjson"]
 
+    /// Whether a folder scan would take a file of this name as input (SPEC §1.1).
+    public static func isReadInFolders(_ name: String) -> Bool {
+        let stem = name.hasSuffix(".gz") ? String(name.dropLast(3)) : name
+        return extensions.contains { stem.hasSuffix($0) }
+    }
+
     /// Expands the paths given on the command line into files in input order (SPEC §1.1):
     /// the order given, directories expanded recursively in sorted path order.
     public static func expand(_ paths: [String]) throws(InputError) -> [InputFile] {
@@ -61,8 +67,7 @@ public enum InputFiles {
             }
             var found: [String] = []
             while let relative = enumerator.nextObject() as? String {
-                let name = relative.hasSuffix(".gz") ? String(relative.dropLast(3)) : relative
-                guard extensions.contains(where: { name.hasSuffix($0) }) else { continue }
+                guard isReadInFolders(relative) else { continue }
                 let full = (path as NSString).appendingPathComponent(relative)
                 // Through symbolic links: a file linked in counts; a link to nothing, or a FIFO,
                 // socket or device (opening a FIFO waits for a writer: a nightly run would hang),

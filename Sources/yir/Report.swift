@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 extension Yir {
     /// `yir report`: the nightly job — every requested output written atomically into --out.
@@ -8,6 +9,12 @@ extension Yir {
 
         @OptionGroup var options: RunOptions
         @OptionGroup var output: OutputOptions
+
+        func validate() throws {
+            let written = try output.formats().filter { $0 == .json || $0 == .jsonl }
+                .map { (output.out as NSString).appendingPathComponent($0.fileName) }
+            try OutputPlace.check(inputs: options.inputs, writing: written)
+        }
 
         func run() throws {
             let logger = options.makeLogger()

@@ -80,6 +80,25 @@ import Testing
         #expect(r.status == 73)
     }
 
+    /// A folder is read recursively (SPEC §1.1): a report.json, readers.jsonl or rejects file
+    /// written inside an input folder would be read back by the next run. Refused up front (64);
+    /// outputs no scan reads (HTML, CSV), or an input given as a file, are fine there.
+    @Test func outputsAnInputFolderWouldReadBackAreAUsageError() throws {
+        let export = try file(good)
+        let folder = (export as NSString).deletingLastPathComponent
+        let inside = try yir(["report", folder, "--out", folder + "/report", "--as-of", "2025-12-31T12:00:00Z"])
+        #expect(inside.status == 64)
+        #expect(inside.stderr.contains("\(folder)/report/report.json would lie inside the input folder \(folder)"), "\(inside.stderr)")
+        let relative = try yir(["report", ".", "--out", "sub/out", "--format", "jsonl"], in: URL(fileURLWithPath: folder))
+        #expect(relative.status == 64 && relative.stderr.contains("sub/out/readers.jsonl would lie inside the input folder ."))
+        let rejects = try yir(["check", folder, "--rejects", folder + "/rejects.jsonl"])
+        #expect(rejects.status == 64 && rejects.stderr.contains("rejects.jsonl would lie inside"), "\(rejects.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/report") && !FileManager.default.fileExists(atPath: folder + "/sub"))
+
+        #expect(try yir(["report", folder, "--out", folder + "/pages", "--format", "html,csv", "--as-of", "2025-12-31T12:00:00Z"]).status == 0)
+        #expect(try yir(["report", export, "--out", folder + "/report", "--as-of", "2025-12-31T12:00:00Z"]).status == 0)
+    }
+
     @Test func truncatedGzipExitsSeventyFour() throws {
         let lines = (1...5000).map { view("2025-05-01T10:00:00Z", extra: #","id":"v\#($0)""#) }
         let gz = try gzip(Data(lines.joined(separator: "\n").utf8))
