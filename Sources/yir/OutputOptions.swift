@@ -52,6 +52,11 @@ struct OutputOptions: ParsableArguments {
         if validateXML && !formats.contains(.xml) { throw ValidationError("--validate needs the xml format") }
     }
 
+    /// The files a run writes into --out (besides the HTML pages' folder), for `OutputPlace`.
+    func filesWritten() throws -> [String] {
+        try formats().map { (out as NSString).appendingPathComponent($0.fileName) }
+    }
+
     /// What writing needs from the templates folder, loaded before the work so that a missing
     /// schema or a broken template fails fast (66), not after it.
     struct Prepared {

@@ -1,26 +1,42 @@
 import ArgumentParser
 import Foundation
 import YirIngest
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Refuses outputs that an input folder holds: a folder is read recursively (SPEC §1.1), so
-/// `report.json`, `readers.jsonl` or a rejects file written inside one would be read back as
-/// input by the next run — a nightly job that works once and then fails with thousands of
-/// rejected lines (exit 65). Refused up front instead, as a usage error.
+/// Refuses, before anything is read, outputs that would destroy or feed back into the inputs:
+/// - a file the run writes that is an input file (`--rejects export.jsonl` replaced the export
+///   with its rejected lines);
+/// - a file a folder scan reads (`report.json`, `readers.jsonl`, a `*.jsonl` rejects file)
+///   written inside an input folder: folders are read recursively (SPEC §1.1), so the next run
+///   would read it back — a nightly job that works once, then fails with thousands of rejected
+///   lines (exit 65).
 enum OutputPlace {
-    /// - Parameters:
-    ///   - files: the paths of the files a run writes that a folder scan would read.
+    /// - Parameter files: the paths of the files the run writes.
     static func check(inputs: [String], writing files: [String]) throws {
-        let folders = inputs.filter { path in
+        for input in inputs where input != "-" {
             var isFolder: ObjCBool = false
-            return path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
-        }
-        for folder in folders {
-            let resolvedFolder = resolved(folder)
-            let inside = resolvedFolder == "/" ? "/" : resolvedFolder + "/"
-            for file in files where resolved(file).hasPrefix(inside) {
-                throw ValidationError("\(file) would lie inside the input folder \(folder), and the next run would read it back as input: write it elsewhere")
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else { continue }
+            if !isFolder.boolValue {
+                for file in files where sameFile(file, input) {
+                    throw ValidationError("\(file) is the input \(input): writing it would replace the input")
+                }
+                continue
+            }
+            let folder = resolved(input)
+            let inside = folder == "/" ? "/" : folder + "/"
+            for file in files where InputFiles.isReadInFolders((file as NSString).lastPathComponent) && resolved(file).hasPrefix(inside) {
+                throw ValidationError("\(file) would lie inside the input folder \(input), and the next run would read it back as input: write it elsewhere")
             }
         }
+    }
+
+    /// Whether two paths name the same file (through links, hard ones too).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
     /// The absolute path, with symbolic links resolved as far as the path exists.

@@ -23,6 +23,10 @@ extension Yir {
 
         @OptionGroup var process: ProcessOptions
 
+        func validate() throws {
+            try OutputPlace.check(inputs: inputs, writing: try output.filesWritten())
+        }
+
         func run() throws {
             let logger = process.makeLogger()
             let jobs = process.jobs

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 
 extension Yir {
     /// `yir report`: the nightly job — every requested output written atomically into --out.
@@ -11,9 +10,7 @@ extension Yir {
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
-            let written = try output.formats().filter { $0 == .json || $0 == .jsonl }
-                .map { (output.out as NSString).appendingPathComponent($0.fileName) }
-            try OutputPlace.check(inputs: options.inputs, writing: written)
+            try OutputPlace.check(inputs: options.inputs, writing: try output.filesWritten())
         }
 
         func run() throws {

@@ -57,9 +57,7 @@ struct RunOptions: ParsableArguments {
         if top < 0 { throw ValidationError("--top must be 0 or more") }
         if !(maxViewSeconds >= 0) || maxViewSeconds > 1e12 { throw ValidationError("--max-view-seconds must be a number ≥ 0") }
         if !(0...1).contains(maxRejectRate) { throw ValidationError("--max-reject-rate must lie in 0–1") }
-        if let rejects, InputFiles.isReadInFolders((rejects as NSString).lastPathComponent) {
-            try OutputPlace.check(inputs: inputs, writing: [rejects])
-        }
+        if let rejects { try OutputPlace.check(inputs: inputs, writing: [rejects]) }
     }
 
     func makeLogger() -> Logger { process.makeLogger() }

@@ -80,23 +80,41 @@ import Testing
         #expect(r.status == 73)
     }
 
-    /// A folder is read recursively (SPEC §1.1): a report.json, readers.jsonl or rejects file
-    /// written inside an input folder would be read back by the next run. Refused up front (64);
-    /// outputs no scan reads (HTML, CSV), or an input given as a file, are fine there.
-    @Test func outputsAnInputFolderWouldReadBackAreAUsageError() throws {
+    /// Outputs that would destroy or feed back into the inputs are refused before anything is
+    /// read (64): a file the run writes that is an input (`--rejects export.jsonl` replaced the
+    /// export), and a file a folder scan reads (report.json, readers.jsonl, a .jsonl rejects
+    /// file) inside an input folder, which the next run would read back (SPEC §1.1). Outputs no
+    /// scan reads (HTML, CSV) may live in an input folder.
+    @Test func outputsThatWouldReplaceOrFeedBackIntoTheInputsAreAUsageError() throws {
         let export = try file(good)
         let folder = (export as NSString).deletingLastPathComponent
-        let inside = try yir(["report", folder, "--out", folder + "/report", "--as-of", "2025-12-31T12:00:00Z"])
-        #expect(inside.status == 64)
-        #expect(inside.stderr.contains("\(folder)/report/report.json would lie inside the input folder \(folder)"), "\(inside.stderr)")
+        let asOf = ["--as-of", "2025-12-31T12:00:00Z"]
+        let original = try Data(contentsOf: URL(fileURLWithPath: export))
+        try FileManager.default.linkItem(atPath: export, toPath: folder + "/hard-link.txt")
+        for (arguments, message) in [
+            (["check", export, "--rejects", export], "\(export) is the input \(export): writing it would replace the input"),
+            (["check", export, "--rejects", folder + "/hard-link.txt"], "hard-link.txt is the input \(export)"),
+            (["report", folder, "--out", folder + "/report"] + asOf, "\(folder)/report/report.json would lie inside the input folder \(folder)"),
+            (["check", folder, "--rejects", folder + "/rejects.jsonl"], "rejects.jsonl would lie inside the input folder"),
+        ] {
+            let r = try yir(arguments)
+            #expect(r.status == 64, "\(arguments)")
+            #expect(r.stderr.contains(message), "\(r.stderr)")
+        }
         let relative = try yir(["report", ".", "--out", "sub/out", "--format", "jsonl"], in: URL(fileURLWithPath: folder))
         #expect(relative.status == 64 && relative.stderr.contains("sub/out/readers.jsonl would lie inside the input folder ."))
-        let rejects = try yir(["check", folder, "--rejects", folder + "/rejects.jsonl"])
-        #expect(rejects.status == 64 && rejects.stderr.contains("rejects.jsonl would lie inside"), "\(rejects.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: export)) == original)
         #expect(!FileManager.default.fileExists(atPath: folder + "/report") && !FileManager.default.fileExists(atPath: folder + "/sub"))
 
-        #expect(try yir(["report", folder, "--out", folder + "/pages", "--format", "html,csv", "--as-of", "2025-12-31T12:00:00Z"]).status == 0)
-        #expect(try yir(["report", export, "--out", folder + "/report", "--as-of", "2025-12-31T12:00:00Z"]).status == 0)
+        // render, over the lines it reads:
+        let lines = try yir(["stats", export, "--format", "jsonl", "--partition"] + asOf)
+        let out = scratchFolder()
+        try lines.stdout.write(to: out.appendingPathComponent("readers.jsonl"))
+        let render = try yir(["render", out.appendingPathComponent("readers.jsonl").path, "--out", out.path])
+        #expect(render.status == 64 && render.stderr.contains("writing it would replace the input"), "\(render.stderr)")
+
+        #expect(try yir(["report", folder, "--out", folder + "/pages", "--format", "html,csv"] + asOf).status == 0)
+        #expect(try yir(["report", export, "--out", folder + "/report"] + asOf).status == 0)
     }
 
     @Test func truncatedGzipExitsSeventyFour() throws {
