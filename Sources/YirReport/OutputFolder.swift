@@ -82,6 +82,18 @@ public final class OutputFolder: @unchecked Sendable {
         committed = true
     }
 
+    /// What in an existing folder at `path` is not a regular file `mine` accepts: the folder
+    /// is replaced whole, and with it anything of the operator's that an `--out` shared with
+    /// other files left inside. Empty when there is no folder (or nothing foreign in it).
+    public static func foreignEntries(at path: String, mine: (String) -> Bool) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        return names.sorted().filter { name in
+            var status = stat()
+            let isFile = lstat((path as NSString).appendingPathComponent(name), &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+            return !(isFile && mine(name))
+        }
+    }
+
     /// Removes the previous folder, now under the temporary name, once the swap is done.
     func removeReplaced() {
         guard replacedPrevious else { return }

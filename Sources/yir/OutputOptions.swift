@@ -69,6 +69,14 @@ struct OutputOptions: ParsableArguments {
         do {
             if validateXML { prepared.validator = try XMLValidator(schemaPath: try TemplatesFolder.schema(templates)) }
             if try formats().contains(.html) {
+                // The reader pages' folder is replaced whole: never one holding files of someone else's.
+                let pages = (out as NSString).appendingPathComponent(HTMLReport.readersFolder)
+                let foreign = OutputFolder.foreignEntries(at: pages) { $0.hasSuffix(".html") }
+                if !foreign.isEmpty {
+                    let listed = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")
+                    logger.error("\(pages) holds what yir does not write there (\(listed)); the reader pages' folder is replaced whole: move those, or write the report elsewhere")
+                    throw ExitCode(73)
+                }
                 let loaded = try HTMLTemplates(folders: try TemplatesFolder.folders(templates), locale: locale)
                 if !loaded.strings.hasLanguageFile {
                     let file = "strings/\(LocaleFormat.language(of: locale)).json"
@@ -78,6 +86,8 @@ struct OutputOptions: ParsableArguments {
             }
         } catch let error as ValidationError {
             throw error
+        } catch let code as ExitCode {
+            throw code
         } catch {
             logger.error("\(error)")
             throw ExitCode(66)

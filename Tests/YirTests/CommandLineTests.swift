@@ -117,6 +117,23 @@ import Testing
         #expect(try yir(["report", export, "--out", folder + "/report"] + asOf).status == 0)
     }
 
+    /// The reader pages' folder is replaced whole (DECISIONS 42); one that holds anything but
+    /// pages — an operator's notes in an `--out` shared with other files — is left alone (73).
+    @Test func aReadersFolderHoldingOtherFilesIsNotReplaced() throws {
+        let out = scratchFolder()
+        let notes = out.appendingPathComponent("readers/notes.txt")
+        try FileManager.default.createDirectory(at: notes.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: notes)
+        let r = try yir(["report", try file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"])
+        #expect(r.status == 73)
+        #expect(r.stderr.contains("readers holds what yir does not write there (notes.txt)"), "\(r.stderr)")
+        #expect(try Data(contentsOf: notes) == Data("mine".utf8))
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path))
+        try FileManager.default.removeItem(at: notes)
+        #expect(try yir(["report", try file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"]).status == 0)
+        #expect(try yir(["report", try file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"]).status == 0)
+    }
+
     @Test func truncatedGzipExitsSeventyFour() throws {
         let lines = (1...5000).map { view("2025-05-01T10:00:00Z", extra: #","id":"v\#($0)""#) }
         let gz = try gzip(Data(lines.joined(separator: "\n").utf8))
