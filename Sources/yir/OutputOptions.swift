@@ -100,6 +100,8 @@ struct OutputOptions: ParsableArguments {
     func write(_ model: ReportModel, _ prepared: Prepared, alongside: [OutputFile], jobs: Int, logger: Logger) throws {
         try exitOnOutputError(logger) {
             try OutputFile.makeFolder(out)
+            let lock = FolderLock(out, logger: logger)
+            defer { withExtendedLifetime(lock) {} }
             OutputFile.removeStaleTemporaryFiles(in: out)
             // Every file is complete under its temporary name before any is renamed.
             var files: [OutputFile] = []

@@ -150,6 +150,35 @@ import Testing
         #expect(r.stdoutText == "65\n65\n65\n")
     }
 
+    /// Runs writing into the same --out wait for each other (a cron job that overran meets the
+    /// next one): held by another process, the folder's lock keeps `report` waiting, saying so,
+    /// and the run completes once it is released.
+    @Test func aRunWaitsForAnotherWritingIntoTheSameFolder() throws {
+        let out = scratchFolder()
+        let fd = open(out.path, O_RDONLY | O_DIRECTORY)
+        #expect(fd >= 0 && flock(fd, LOCK_EX) == 0)
+        let errors = scratchFolder().appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.arguments = ["report", try CommandLineTests().file([view("2025-05-01T10:00:00Z")]), "--out", out.path,
+                             "--as-of", "2025-12-31T12:00:00Z", "--format", "jsonl"]
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var waited = false
+        for _ in 0..<100 where !waited {  // up to 10 s for a debug build to get there
+            Thread.sleep(forTimeInterval: 0.1)
+            waited = String(decoding: try Data(contentsOf: errors), as: UTF8.self).contains("waiting for another yir run writing into")
+        }
+        #expect(waited && process.isRunning)
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("readers.jsonl").path))
+        close(fd)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("readers.jsonl").path))
+    }
+
     /// Runs `yir stats` on the big export for about 5 s (long enough for a debug build to merge
     /// its first batch), under a pseudo-terminal or not, and
     /// returns what it wrote to standard error.
