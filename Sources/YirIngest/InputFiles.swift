@@ -39,6 +39,21 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
 public enum InputFiles {
     static let extensions = [".jsonl", ".json", ".ndjson"]
 
+    /// The first file named twice — given twice, or given and also found in a folder given —
+    /// with its earlier name, compared by device and inode (so links count). Read twice, its
+    /// records without ids would count twice and its lines would be reported as duplicates.
+    public static func repeated(_ files: [InputFile]) -> (first: InputFile, again: InputFile)? {
+        var seen: [UInt64: [(ino: UInt64, file: InputFile)]] = [:]
+        for file in files where !file.isStandardInput {
+            var status = stat()
+            guard stat(file.path, &status) == 0 else { continue }
+            let (device, inode) = (UInt64(status.st_dev), UInt64(status.st_ino))
+            if let earlier = seen[device]?.first(where: { $0.ino == inode }) { return (earlier.file, file) }
+            seen[device, default: []].append((inode, file))
+        }
+        return nil
+    }
+
     /// Whether a folder scan would take a file of this name as input (SPEC §1.1).
     public static func isReadInFolders(_ name: String) -> Bool {
         let stem = name.hasSuffix(".gz") ? String(name.dropLast(3)) : name

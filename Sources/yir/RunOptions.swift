@@ -81,6 +81,9 @@ struct RunOptions: ParsableArguments {
             asOfInstant = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
         }
         let files = try InputFiles.expand(inputs.isEmpty ? ["-"] : inputs)
+        if let (first, again) = InputFiles.repeated(files) {
+            throw ValidationError("\(again.path) is \(first.path) again: each input is read once, so name it once")
+        }
         var ingest = IngestOptions(asOf: asOfInstant)
         ingest.maxViewMilliseconds = Int64((maxViewSeconds * 1000).rounded())
         ingest.strict = strict

@@ -88,6 +88,20 @@ import YirSample
         }
     }
 
+    /// A file named twice — given twice, or given and found in a folder given — would be read
+    /// twice: its records without ids counted twice. A usage error (64) instead.
+    @Test func anInputNamedTwiceIsAUsageError() throws {
+        let cli = CommandLineTests()
+        let export = try cli.file([view("2025-05-01T10:00:00Z")])
+        let folder = (export as NSString).deletingLastPathComponent
+        for inputs in [[export, export], [folder, export]] {
+            let r = try cli.yir(["check"] + inputs)
+            #expect(r.status == 64)
+            #expect(r.stderr.contains("export.jsonl again: each input is read once"), "\(r.stderr)")
+        }
+        #expect(try cli.yir(["check", export]).status == 0)
+    }
+
     @Test func missingInputCannotBeOpened() {
         #expect(throws: InputError.cannotOpen(path: "/nonexistent/x.jsonl", reason: "no such file or directory")) {
             try InputFiles.expand(["/nonexistent/x.jsonl"])
