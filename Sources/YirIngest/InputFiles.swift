@@ -39,17 +39,29 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
 public enum InputFiles {
     static let extensions = [".jsonl", ".json", ".ndjson"]
 
-    /// The first file named twice — given twice, or given and also found in a folder given —
-    /// with its earlier name, compared by device and inode (so links count). Read twice, its
-    /// records without ids would count twice and its lines would be reported as duplicates.
-    public static func repeated(_ files: [InputFile]) -> (first: InputFile, again: InputFile)? {
-        var seen: [UInt64: [(ino: UInt64, file: InputFile)]] = [:]
-        for file in files where !file.isStandardInput {
+    /// What makes two paths the same file, through links (hard ones too): its device and inode.
+    public struct FileIdentity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+
+        /// The identity of the file at `path`; nil when there is none.
+        public init?(path: String) {
             var status = stat()
-            guard stat(file.path, &status) == 0 else { continue }
-            let (device, inode) = (UInt64(status.st_dev), UInt64(status.st_ino))
-            if let earlier = seen[device]?.first(where: { $0.ino == inode }) { return (earlier.file, file) }
-            seen[device, default: []].append((inode, file))
+            guard stat(path, &status) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
+
+    /// The first file named twice — given twice, or given and also found in a folder given —
+    /// with its earlier name (links count). Read twice, its records without ids would count
+    /// twice and its lines would be reported as duplicates.
+    public static func repeated(_ files: [InputFile]) -> (first: InputFile, again: InputFile)? {
+        var seen: [FileIdentity: InputFile] = [:]
+        for file in files where !file.isStandardInput {
+            guard let identity = FileIdentity(path: file.path) else { continue }
+            if let earlier = seen[identity] { return (earlier, file) }
+            seen[identity] = file
         }
         return nil
     }

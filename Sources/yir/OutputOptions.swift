@@ -52,10 +52,11 @@ struct OutputOptions: ParsableArguments {
         if validateXML && !formats.contains(.xml) { throw ValidationError("--validate needs the xml format") }
     }
 
+    /// Where a format's file goes in --out.
+    func path(of format: Format) -> String { (out as NSString).appendingPathComponent(format.fileName) }
+
     /// The files a run writes into --out (besides the HTML pages' folder), for `OutputPlace`.
-    func filesWritten() throws -> [String] {
-        try formats().map { (out as NSString).appendingPathComponent($0.fileName) }
-    }
+    func filesWritten() throws -> [String] { try formats().map(path(of:)) }
 
     /// What writing needs from the templates folder, loaded before the work so that a missing
     /// schema or a broken template fails fast (66), not after it.
@@ -116,7 +117,7 @@ struct OutputOptions: ParsableArguments {
                     folders.append(readers)
                     continue
                 }
-                let file = try OutputFile(path: (out as NSString).appendingPathComponent(format.fileName))
+                let file = try OutputFile(path: path(of: format))
                 switch format {
                 case .xml:
                     let replaced: Int

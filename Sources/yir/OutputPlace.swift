@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
 import YirIngest
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Refuses, before anything is read, outputs that would destroy or feed back into the inputs:
 /// - a file the run writes that is an input file (`--rejects export.jsonl` replaced the export
@@ -19,7 +16,8 @@ enum OutputPlace {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else { continue }
             if !isFolder.boolValue {
-                for file in files where sameFile(file, input) {
+                guard let identity = InputFiles.FileIdentity(path: input) else { continue }
+                for file in files where InputFiles.FileIdentity(path: file) == identity {
                     throw ValidationError("\(file) is the input \(input): writing it would replace the input")
                 }
                 continue
@@ -30,13 +28,6 @@ enum OutputPlace {
                 throw ValidationError("\(file) would lie inside the input folder \(input), and the next run would read it back as input: write it elsewhere")
             }
         }
-    }
-
-    /// Whether two paths name the same file (through links, hard ones too).
-    static func sameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat(), second = stat()
-        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
     /// The absolute path, with symbolic links resolved as far as the path exists.
