@@ -49,7 +49,7 @@ public struct Article: Hashable, Sendable {
 }
 
 /// One visit to a page.
-public struct PageView: Sendable, Equatable {
+public struct PageView: Sendable, Equatable, BitwiseCopyable {
     public var time: RecordTime
     public var article: Int32
     public var namespace: Int64
@@ -64,7 +64,7 @@ public struct PageView: Sendable, Equatable {
 }
 
 /// One app session; `time` is its start.
-public struct AppSession: Sendable, Equatable {
+public struct AppSession: Sendable, Equatable, BitwiseCopyable {
     public var time: RecordTime
     public var milliseconds: Int64
     public init(time: RecordTime, milliseconds: Int64) {
@@ -74,7 +74,7 @@ public struct AppSession: Sendable, Equatable {
 }
 
 /// An article saved or unsaved.
-public struct SaveAction: Sendable, Equatable {
+public struct SaveAction: Sendable, Equatable, BitwiseCopyable {
     public var time: RecordTime
     public var article: Int32
     public var isSave: Bool
@@ -89,7 +89,7 @@ public struct SaveAction: Sendable, Equatable {
 }
 
 /// A push-notification type switched on or off.
-public struct NotificationChange: Sendable, Equatable {
+public struct NotificationChange: Sendable, Equatable, BitwiseCopyable {
     public var time: RecordTime
     public var key: Int32
     public var enabled: Bool
@@ -100,14 +100,16 @@ public struct NotificationChange: Sendable, Equatable {
     }
 }
 
-/// Every accepted record of one reader, each list in input order.
-public struct ReaderActivity: Sendable {
+/// Every accepted record of one reader, each list in input order. The lists are spans of the
+/// memory that holds all records of the reader's shard (ingest's `RecordStore`), which
+/// outlives them: a reader is read only while its shard's records are kept.
+public struct ReaderActivity: @unchecked Sendable {
     public var user: Int32
-    public var pageViews: [PageView] = []
-    public var sessions: [AppSession] = []
-    public var saves: [SaveAction] = []
-    public var historyClears: [RecordTime] = []
-    public var notifications: [NotificationChange] = []
+    public var pageViews = UnsafeBufferPointer<PageView>(start: nil, count: 0)
+    public var sessions = UnsafeBufferPointer<AppSession>(start: nil, count: 0)
+    public var saves = UnsafeBufferPointer<SaveAction>(start: nil, count: 0)
+    public var historyClears = UnsafeBufferPointer<RecordTime>(start: nil, count: 0)
+    public var notifications = UnsafeBufferPointer<NotificationChange>(start: nil, count: 0)
     /// The zone of the reader's latest record at or before the as-of instant that has a `tz`
     /// (SPEC §2.1), with that record's instant and input position for tie-breaking.
     public var latestZone: (instant: Int64, sequence: Int64, zone: Int32)?

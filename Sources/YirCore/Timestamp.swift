@@ -1,5 +1,5 @@
 /// When a record happened, as read from the input.
-public enum RecordTime: Sendable, Equatable {
+public enum RecordTime: Sendable, Equatable, BitwiseCopyable {
     /// An instant: epoch milliseconds.
     case instant(Int64)
     /// A wall-clock time without an offset (ms since 1970-01-01T00:00 local), to be read

@@ -65,8 +65,10 @@ public struct IngestProgress: Sendable {
 /// Everything ingest hands to the statistics stage.
 public struct IngestResult: Sendable {
     public var catalog: Catalog
-    /// Readers in order of their first accepted record.
+    /// Readers, shard by shard, each shard's in order of their first accepted record.
     public var readers: [ReaderActivity]
+    /// What holds the readers' records: stores for consecutive ranges of `readers`.
+    public var records: [RecordStore]
     /// Rules of the zones records named, indexed by their id in `catalog.zones`.
     public var zoneRules: [ZoneRules]
     public var diagnostics: Diagnostics
@@ -230,30 +232,43 @@ public final class Ingestor {
     public private(set) var parseTime = Duration.zero
     public private(set) var mergeTime = Duration.zero
 
-    /// Hands the records over: the ingestor keeps no reference to them, so statistics can free
-    /// each reader's records as it goes; what only ingest needed (the id sets, the workers'
-    /// string tables) is freed here.
+    /// Hands the records over, grouped by reader (shards on `jobs` threads): the ingestor
+    /// keeps no reference to them, so statistics can free each shard's records once its
+    /// readers are done; what only ingest needed (the id sets, the workers' string tables) is
+    /// freed first.
     public func finish() -> IngestResult {
         var diagnostics = diagnostics
-        for shard in shards { diagnostics.add(shard.diagnostics) }
-        // Moved, not copied: a copy retains and then releases every reader's record lists.
-        let readers = [ReaderActivity](unsafeUninitializedCapacity: shards.reduce(0) { $0 + $1.readers.count }) {
-            all, initialized in
-            for s in shards.indices {
-                shards[s].readers.withUnsafeMutableBufferPointer { shard in
-                    guard let from = shard.baseAddress else { return }
-                    (all.baseAddress! + initialized).moveInitialize(from: from, count: shard.count)
-                    initialized += shard.count
-                    from.initialize(repeating: ReaderActivity(user: -1), count: shard.count)
-                }
-            }
+        for s in shards.indices {
+            diagnostics.add(shards[s].diagnostics)
+            shards[s].seenIDs = RecordIDSet()
         }
-        shards = []
         parsers = []
         maps = []
         articleMaps = []
         knownArticles = KnownArticles(parts: 1)
-        return IngestResult(catalog: catalog, readers: readers, zoneRules: zoneRules,
+        let firstReader = shards.reduce(into: [0]) { starts, shard in starts.append(starts.last! + shard.readers.count) }
+        var stores = [[RecordStore]](repeating: [], count: shards.count)
+        let jobs = jobs
+        shards.withUnsafeMutableBufferPointer { shards in
+            stores.withUnsafeMutableBufferPointer { stores in
+                nonisolated(unsafe) let shards = shards
+                nonisolated(unsafe) let stores = stores
+                DispatchQueue.concurrentPerform(iterations: min(jobs, shards.count)) { thread in
+                    for s in stride(from: thread, to: shards.count, by: jobs) {
+                        stores[s] = shards[s].groupRecords(firstReader: firstReader[s])
+                    }
+                }
+            }
+        }
+        // Shard by shard, each list freed once copied: never two whole lists of readers.
+        var readers: [ReaderActivity] = []
+        readers.reserveCapacity(firstReader.last!)
+        for s in shards.indices {
+            readers += shards[s].readers
+            shards[s].readers = []
+        }
+        shards = []
+        return IngestResult(catalog: catalog, readers: readers, records: stores.flatMap { $0 }, zoneRules: zoneRules,
                             diagnostics: diagnostics, inputs: inputs)
     }
 
@@ -435,6 +450,12 @@ public final class Ingestor {
 private struct Shard {
     let options: IngestOptions
     var readers: [ReaderActivity] = []
+    /// The accepted records, as they come; grouped by reader when ingest hands over.
+    let pageViews = StagedRecords<PageView>()
+    let sessions = StagedRecords<AppSession>()
+    let saves = StagedRecords<SaveAction>()
+    let historyClears = StagedRecords<RecordTime>()
+    let notifications = StagedRecords<NotificationChange>()
     var seenIDs = RecordIDSet()
     /// Counts of `duplicates`, `accepted`, `implausible_duration`, `dropped_thumbnails`.
     var diagnostics = Diagnostics()
@@ -450,38 +471,11 @@ private struct Shard {
         let ahead = 16
         records.withUnsafeBufferPointer { records in
             for record in records.prefix(ahead) where record.flags.contains(.hasID) { seenIDs.prefetch(record.idHash) }
-            var nextRun = 0
             for i in records.indices {
                 if i + ahead < records.count, records[i + ahead].flags.contains(.hasID) { seenIDs.prefetch(records[i + ahead].idHash) }
-                if i == nextRun { nextRun = makeRoom(forRunAt: i, of: records, strings, readerOfUser) }
                 accept(records[i], strings, articles, readerOfUser)
             }
         }
-    }
-
-    /// Exports mostly list a reader's records together: room for a run of one reader's page
-    /// views and sessions is made once, where appending them one by one reallocated each list
-    /// as it doubled. Returns where the run ends.
-    private mutating func makeRoom(forRunAt start: Int, of records: UnsafeBufferPointer<ParsedRecord>,
-                                   _ strings: Ingestor.StringMaps, _ readerOfUser: UnsafeMutableBufferPointer<Int32>) -> Int {
-        let user = records[start].user
-        var end = start
-        var views = 0
-        var sessions = 0
-        while end < records.count, records[end].user == user {
-            if records[end].type == .pageView { views += 1 } else if records[end].type == .session { sessions += 1 }
-            end += 1
-        }
-        guard end - start > 1 else { return end }
-        let reader = readerIndex(ofLocalUser: user, strings, readerOfUser)
-        // At least doubling, so a reader spread over many runs still grows geometrically.
-        func reserve<T>(_ list: inout [T], _ more: Int) {
-            guard more > 0, list.capacity < list.count + more else { return }
-            list.reserveCapacity(max(list.count + more, list.capacity * 2))
-        }
-        reserve(&readers[reader].pageViews, views)
-        reserve(&readers[reader].sessions, sessions)
-        return end
     }
 
     /// The reader of a worker's local user id, made at the user's first record here: the
@@ -527,28 +521,58 @@ private struct Shard {
                 milliseconds = 0
                 diagnostics.implausibleDuration += 1
             }
-            readers[reader].pageViews.append(PageView(
+            pageViews.append(PageView(
                 time: time, article: article,
-                namespace: record.flags.contains(.otherNamespace) ? 1 : 0, milliseconds: milliseconds))
+                namespace: record.flags.contains(.otherNamespace) ? 1 : 0, milliseconds: milliseconds), reader: reader)
         case .session:
             var milliseconds = record.milliseconds
             if milliseconds > IngestOptions.maxSessionMilliseconds {
                 milliseconds = 0
                 diagnostics.implausibleDuration += 1
             }
-            readers[reader].sessions.append(AppSession(time: time, milliseconds: milliseconds))
+            sessions.append(AppSession(time: time, milliseconds: milliseconds), reader: reader)
         case .savedArticle:
             if record.flags.contains(.thumbnailDropped) { diagnostics.droppedThumbnails += 1 }
             let thumbnail = record.thumbnail < 0 ? nil : global(record.thumbnail, .urls)
-            readers[reader].saves.append(SaveAction(
+            saves.append(SaveAction(
                 time: time, article: article,
-                isSave: !record.flags.contains(.isUnsave), thumbnail: thumbnail))
+                isSave: !record.flags.contains(.isUnsave), thumbnail: thumbnail), reader: reader)
         case .historyCleared:
-            readers[reader].historyClears.append(time)
+            historyClears.append(time, reader: reader)
         case .notificationSubscription:
             let key = global(record.subject, .keys)
-            readers[reader].notifications.append(NotificationChange(
-                time: time, key: key, enabled: record.flags.contains(.enabled)))
+            notifications.append(NotificationChange(
+                time: time, key: key, enabled: record.flags.contains(.enabled)), reader: reader)
+        }
+    }
+
+    /// Groups the records by reader, sets each reader's spans of them, and returns their
+    /// owners: one store per range of readers holding about `RecordStore.bytes` of records,
+    /// so that statistics can free them as they go. The shard's readers will be those from
+    /// `firstReader` on in the run's list.
+    mutating func groupRecords(firstReader: Int) -> [RecordStore] {
+        let starts = (pageViews.starts(readers: readers.count), sessions.starts(readers: readers.count),
+                      saves.starts(readers: readers.count), historyClears.starts(readers: readers.count),
+                      notifications.starts(readers: readers.count))
+        func bytes(before r: Int) -> Int {
+            starts.0[r] * MemoryLayout<PageView>.stride + starts.1[r] * MemoryLayout<AppSession>.stride
+                + starts.2[r] * MemoryLayout<SaveAction>.stride + starts.3[r] * MemoryLayout<RecordTime>.stride
+                + starts.4[r] * MemoryLayout<NotificationChange>.stride
+        }
+        var pieces: [Range<Int>] = []
+        var first = 0
+        for r in readers.indices where r == readers.count - 1 || bytes(before: r + 1) - bytes(before: first) >= RecordStore.bytes {
+            pieces.append(first..<(r + 1))
+            first = r + 1
+        }
+        let memory = [pageViews.group(starts: starts.0, pieces: pieces, readers: &readers, span: \.pageViews),
+                      sessions.group(starts: starts.1, pieces: pieces, readers: &readers, span: \.sessions),
+                      saves.group(starts: starts.2, pieces: pieces, readers: &readers, span: \.saves),
+                      historyClears.group(starts: starts.3, pieces: pieces, readers: &readers, span: \.historyClears),
+                      notifications.group(starts: starts.4, pieces: pieces, readers: &readers, span: \.notifications)]
+        return pieces.indices.map { p in
+            RecordStore(readers: (firstReader + pieces[p].lowerBound)..<(firstReader + pieces[p].upperBound),
+                        memory: memory.compactMap { $0[p] })
         }
     }
 }

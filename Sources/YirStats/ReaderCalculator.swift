@@ -248,7 +248,7 @@ final class ReaderCalculator: Sendable {
     /// Each key's latest record at or before A (on equal instants the later in input order);
     /// records after A are counted under `after_as_of`.
     private func latestAtOrBeforeAsOf<R, K: Hashable>(
-        _ records: [R], key: (R) -> K, time: (R) -> RecordTime, instant: (RecordTime) -> Int64,
+        _ records: UnsafeBufferPointer<R>, key: (R) -> K, time: (R) -> RecordTime, instant: (RecordTime) -> Int64,
         skipped: inout Diagnostics
     ) -> [K: (at: Int64, record: R)] {
         var latest: [K: (at: Int64, record: R)] = [:]

@@ -9,9 +9,9 @@ public enum Statistics {
     /// Readers a statistics worker takes at a time.
     static let readersPerBlock = 512
 
-    /// Reads each reader's records once and releases them as soon as that reader's figures are
-    /// made, so records and figures are never all in memory together: `ingest.readers` is left
-    /// holding empty readers.
+    /// Reads each reader's records once and frees a shard's records as soon as its readers'
+    /// figures are made, so records and figures are never all in memory together:
+    /// `ingest.readers` and `ingest.records` are left empty.
     public static func compute(_ ingest: inout IngestResult, parameters: StatsParameters) -> RunStatistics {
         let titles = ingest.catalog.titles
         let excluded = Set(parameters.excludedTitles.compactMap { titles.lookup(Normalization.title($0)) })
@@ -37,10 +37,13 @@ public enum Statistics {
         let articles = ingest.catalog.articles.count
         var partials = [(diagnostics: Diagnostics, totals: [ArticleTotals])](
             repeating: (Diagnostics(), []), count: workers)
+        // Readers of each record store not yet done; whoever does the last frees the store.
+        let stores = ingest.records
+        let unfinished = Mutex(stores.map(\.readers.count))
         // Every place is filled exactly once, by the worker that owns the reader.
         var readers = [ReaderStats](unsafeUninitializedCapacity: count) { slots, initialized in
           partials.withUnsafeMutableBufferPointer { partials in
-            ingest.readers.withUnsafeMutableBufferPointer { activities in
+            ingest.readers.withUnsafeBufferPointer { activities in
                 nonisolated(unsafe) let slots = slots
                 nonisolated(unsafe) let partials = partials
                 nonisolated(unsafe) let activities = activities
@@ -54,16 +57,15 @@ public enum Statistics {
                     let own = workers == 1 ? calculator : calculator.forWorker()
                     while case let block = nextBlock.wrappingAdd(1, ordering: .relaxed).oldValue,
                           block * readersPerBlock < count {
-                        for index in (block * readersPerBlock)..<min(count, (block + 1) * readersPerBlock) {
+                        let done = (block * readersPerBlock)..<min(count, (block + 1) * readersPerBlock)
+                        defer { finished(done, of: stores, unfinished) }
+                        for index in done {
                             // The figures' place (in user order, so anywhere in the array) is asked
                             // for now: writing its cache lines cold stalled the next atomic
                             // operation — a reference count — until the writes were done.
                             let destination = UnsafeRawPointer(slots.baseAddress! + place[index])
                             for line in stride(from: 0, to: MemoryLayout<ReaderStats>.stride, by: 64) { yir_prefetch(destination + line) }
-                            // Moved out, not copied: the records are freed with `activity`.
-                            let activity = (activities.baseAddress! + index).move()
-                            (activities.baseAddress! + index).initialize(to: ReaderActivity(user: activity.user))
-                            let stats = own.compute(activity, scratch: &scratch, skipped: &diagnostics)
+                            let stats = own.compute(activities[index], scratch: &scratch, skipped: &diagnostics)
                             (slots.baseAddress! + place[index]).initialize(to: consume stats)
                             cohortTotals.withUnsafeMutableBufferPointer { cohort in
                                 // The run's totals are megabytes, met in no order: all of this
@@ -79,6 +81,8 @@ public enum Statistics {
           }
           initialized = count
         }
+        ingest.readers = []
+        ingest.records = []
         var diagnostics = ingest.diagnostics
         for partial in partials { diagnostics.add(partial.diagnostics) }
         // The workers' totals summed into the first's, each thread a range of articles.
@@ -106,6 +110,15 @@ public enum Statistics {
                                            catalog: calculator.catalog))
         return RunStatistics(readers: readers, cohort: cohort, diagnostics: diagnostics,
                              articleNames: ArticleNaming(ingest.catalog))
+    }
+
+    /// Counts `done` off the readers of the stores it overlaps, and frees a store's records
+    /// once all of its readers are done.
+    private static func finished(_ done: Range<Int>, of stores: [RecordStore], _ unfinished: borrowing Mutex<[Int]>) {
+        for (s, store) in stores.enumerated() where store.readers.overlaps(done) {
+            let overlap = done.clamped(to: store.readers).count
+            if unfinished.withLock({ $0[s] -= overlap; return $0[s] == 0 }) { store.release() }
+        }
     }
 
     /// What each statistics worker holds per catalog article: the run's totals (48 bytes), the

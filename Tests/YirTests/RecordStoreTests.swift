@@ -1,0 +1,34 @@
+import Testing
+@testable import YirCore
+@testable import YirIngest
+
+@Suite struct RecordStoreTests {
+    /// ReaderActivity's contract: each list holds the reader's records in input order. Staged
+    /// records span several blocks, readers interleave, and the readers are cut into stores of
+    /// one, several and none of this kind's records; every reader still gets exactly its own
+    /// records, in the order they came.
+    @Test func groupingByReaderKeepsEachReadersRecordsInInputOrder() {
+        let readerCount = 300
+        let staged = StagedRecords<AppSession>()
+        var expected = [[AppSession]](repeating: [], count: readerCount)
+        var state: UInt64 = 7
+        for n in 0..<(2 * 8192 + 123) {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            // Readers 250 and up get nothing: a store whose readers have none of this kind.
+            let reader = Int(state >> 33) % 250
+            let session = AppSession(time: .instant(Int64(n)), milliseconds: Int64(reader))
+            staged.append(session, reader: reader)
+            expected[reader].append(session)
+        }
+        var readers = (0..<readerCount).map { ReaderActivity(user: Int32($0)) }
+        let starts = staged.starts(readers: readerCount)
+        #expect(starts.last == 2 * 8192 + 123)
+        let pieces = [0..<1, 1..<140, 140..<250, 250..<readerCount]
+        let memory = staged.group(starts: starts, pieces: pieces, readers: &readers, span: \.sessions)
+        #expect(memory.map { $0 == nil } == [false, false, false, true])
+        let wrong = readers.indices.filter { Array(readers[$0].sessions) != expected[$0] }
+        #expect(wrong.isEmpty, "readers whose records differ")
+        #expect(staged.count == 0, "the staged blocks are freed")
+        for block in memory { block?.free() }
+    }
+}
