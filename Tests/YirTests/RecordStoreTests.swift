@@ -29,6 +29,6 @@ import Testing
         let wrong = readers.indices.filter { Array(readers[$0].sessions) != expected[$0] }
         #expect(wrong.isEmpty, "readers whose records differ")
         #expect(staged.count == 0, "the staged blocks are freed")
-        for block in memory { block?.free() }
+        for block in memory { block?.deallocate() }
     }
 }
