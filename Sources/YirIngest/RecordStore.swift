@@ -82,10 +82,9 @@ final class StagedRecords<Record: BitwiseCopyable> {
             let count = starts[piece.upperBound] - starts[piece.lowerBound]
             guard count > 0 else { return nil }
             let block = UnsafeMutablePointer<Record>.allocate(capacity: count)
-            let base = block - starts[piece.lowerBound]
             for r in piece {
-                next[r] = base + starts[r]
-                readers[r][keyPath: span] = UnsafeBufferPointer(start: base + starts[r], count: starts[r + 1] - starts[r])
+                next[r] = block + (starts[r] - starts[piece.lowerBound])
+                readers[r][keyPath: span] = UnsafeBufferPointer(start: next[r], count: starts[r + 1] - starts[r])
             }
             return UnsafeMutableRawPointer(block)
         }
@@ -100,8 +99,9 @@ final class StagedRecords<Record: BitwiseCopyable> {
             block.records.free()
             block.readers.free()
         }
-        blocks = []
-        freeBlocks()
+        blocks = []  // each freed once moved
+        current = nil
+        count = 0
         return memory
     }
 

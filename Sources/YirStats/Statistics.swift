@@ -9,9 +9,9 @@ public enum Statistics {
     /// Readers a statistics worker takes at a time.
     static let readersPerBlock = 512
 
-    /// Reads each reader's records once and frees a shard's records as soon as its readers'
-    /// figures are made, so records and figures are never all in memory together:
-    /// `ingest.readers` and `ingest.records` are left empty.
+    /// Reads each reader's records once and frees them about a mebibyte at a time (a
+    /// `RecordStore`) as soon as their readers' figures are made, so records and figures are
+    /// never all in memory together: `ingest.readers` and `ingest.records` are left empty.
     public static func compute(_ ingest: inout IngestResult, parameters: StatsParameters) -> RunStatistics {
         let titles = ingest.catalog.titles
         let excluded = Set(parameters.excludedTitles.compactMap { titles.lookup(Normalization.title($0)) })
