@@ -19,6 +19,7 @@ public final class RecordStore: @unchecked Sendable {
     /// Its readers: their indices in `IngestResult.readers`.
     public let readers: Range<Int>
     private var memory: [UnsafeMutableRawPointer]
+    public private(set) var isReleased = false
 
     init(readers: Range<Int>, memory: [UnsafeMutableRawPointer]) {
         self.readers = readers
@@ -29,6 +30,7 @@ public final class RecordStore: @unchecked Sendable {
     public func release() {
         for block in memory { block.deallocate() }
         memory = []
+        isReleased = true
     }
 
     deinit { release() }

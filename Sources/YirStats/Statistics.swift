@@ -114,7 +114,7 @@ public enum Statistics {
 
     /// Counts `done` off the readers of the stores it overlaps, and frees a store's records
     /// once all of its readers are done.
-    private static func finished(_ done: Range<Int>, of stores: [RecordStore], _ unfinished: borrowing Mutex<[Int]>) {
+    static func finished(_ done: Range<Int>, of stores: [RecordStore], _ unfinished: borrowing Mutex<[Int]>) {
         for (s, store) in stores.enumerated() where store.readers.overlaps(done) {
             let overlap = done.clamped(to: store.readers).count
             if unfinished.withLock({ $0[s] -= overlap; return $0[s] == 0 }) { store.release() }

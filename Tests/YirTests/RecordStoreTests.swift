@@ -1,6 +1,8 @@
+import Synchronization
 import Testing
 @testable import YirCore
 @testable import YirIngest
+@testable import YirStats
 
 @Suite struct RecordStoreTests {
     /// ReaderActivity's contract: each list holds the reader's records in input order. Staged
@@ -30,5 +32,19 @@ import Testing
         #expect(wrong.isEmpty, "readers whose records differ")
         #expect(staged.count == 0, "the staged blocks are freed")
         for block in memory { block?.deallocate() }
+    }
+
+    /// The statistics free a store of records once every one of its readers is done, and not
+    /// before: blocks of readers finish in any order and may straddle stores.
+    @Test func aStoreIsFreedOnceAllItsReadersAreDoneAndNotBefore() {
+        let stores = [0..<3, 3..<10, 10..<11].map { RecordStore(readers: $0, memory: []) }
+        let unfinished = Mutex(stores.map(\.readers.count))
+        func released() -> [Bool] { stores.map(\.isReleased) }
+        Statistics.finished(8..<11, of: stores, unfinished)
+        #expect(released() == [false, false, true])
+        Statistics.finished(0..<2, of: stores, unfinished)
+        #expect(released() == [false, false, true])
+        Statistics.finished(2..<8, of: stores, unfinished)
+        #expect(released() == [true, true, true])
     }
 }
