@@ -48,17 +48,21 @@ public struct Article: Hashable, Sendable {
     }
 }
 
+// Records are kept by the million: their fields are ordered so that the one-byte ones fill
+// the gap after `time` (8 bytes and a tag byte), making a page view 24 bytes, not 32.
+
 /// One visit to a page.
 public struct PageView: Sendable, Equatable, BitwiseCopyable {
     public var time: RecordTime
+    /// In the article namespace (`namespace` 0 or absent): only those count as reading (SPEC §2.3).
+    public var isArticle: Bool
     public var article: Int32
-    public var namespace: Int64
     /// Seconds on screen, in milliseconds; 0 when implausible (SPEC §1.4).
     public var milliseconds: Int64
-    public init(time: RecordTime, article: Int32, namespace: Int64, milliseconds: Int64) {
+    public init(time: RecordTime, article: Int32, isArticle: Bool, milliseconds: Int64) {
         self.time = time
+        self.isArticle = isArticle
         self.article = article
-        self.namespace = namespace
         self.milliseconds = milliseconds
     }
 }
@@ -76,14 +80,14 @@ public struct AppSession: Sendable, Equatable, BitwiseCopyable {
 /// An article saved or unsaved.
 public struct SaveAction: Sendable, Equatable, BitwiseCopyable {
     public var time: RecordTime
-    public var article: Int32
     public var isSave: Bool
+    public var article: Int32
     /// String id of an `https://`/`http://` thumbnail URL.
     public var thumbnail: Int32?
     public init(time: RecordTime, article: Int32, isSave: Bool, thumbnail: Int32?) {
         self.time = time
-        self.article = article
         self.isSave = isSave
+        self.article = article
         self.thumbnail = thumbnail
     }
 }
@@ -91,12 +95,12 @@ public struct SaveAction: Sendable, Equatable, BitwiseCopyable {
 /// A push-notification type switched on or off.
 public struct NotificationChange: Sendable, Equatable, BitwiseCopyable {
     public var time: RecordTime
-    public var key: Int32
     public var enabled: Bool
+    public var key: Int32
     public init(time: RecordTime, key: Int32, enabled: Bool) {
         self.time = time
-        self.key = key
         self.enabled = enabled
+        self.key = key
     }
 }
 

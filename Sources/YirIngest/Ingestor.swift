@@ -523,7 +523,7 @@ private struct Shard {
             }
             pageViews.append(PageView(
                 time: time, article: article,
-                namespace: record.flags.contains(.otherNamespace) ? 1 : 0, milliseconds: milliseconds), reader: reader)
+                isArticle: !record.flags.contains(.otherNamespace), milliseconds: milliseconds), reader: reader)
         case .session:
             var milliseconds = record.milliseconds
             if milliseconds > IngestOptions.maxSessionMilliseconds {

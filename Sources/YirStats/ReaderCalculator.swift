@@ -128,7 +128,7 @@ final class ReaderCalculator: Sendable {
         for view in activity.pageViews {
             let t = instant(view.time)
             guard countsAsActivity(t) else { continue }
-            guard view.namespace == 0, !excludedArticles[Int(view.article)] else {
+            guard view.isArticle, !excludedArticles[Int(view.article)] else {
                 skipped.excludedPage += 1
                 continue
             }
