@@ -115,18 +115,11 @@ public struct ReaderActivity: @unchecked Sendable {
     public var historyClears = UnsafeBufferPointer<RecordTime>(start: nil, count: 0)
     public var notifications = UnsafeBufferPointer<NotificationChange>(start: nil, count: 0)
     /// The zone of the reader's latest record at or before the as-of instant that has a `tz`
-    /// (SPEC §2.1), with that record's instant and input position for tie-breaking.
-    public var latestZone: (instant: Int64, sequence: Int64, zone: Int32)?
+    /// (SPEC §2.1), or -1. (What breaks ties while ingest looks for it is kept by ingest:
+    /// a million readers' activities are held through the statistics.)
+    public var zone: Int32 = -1
 
     public init(user: Int32) { self.user = user }
-
-    /// Keeps `zone` when this record is the latest at or before the as-of instant
-    /// (on equal instants the later in input order wins).
-    public mutating func noteZone(_ zone: Int32, instant: Int64, sequence: Int64) {
-        if let current = latestZone,
-           (current.instant, current.sequence) > (instant, sequence) { return }
-        latestZone = (instant, sequence, zone)
-    }
 }
 
 /// The interned strings every record points into. A class: it is large (a dozen arrays), and

@@ -445,11 +445,28 @@ public final class Ingestor {
     }
 }
 
+/// The zone of a reader's latest record at or before the as-of instant that has a `tz`
+/// (SPEC §2.1), with that record's instant and input position for tie-breaking.
+struct LatestZone {
+    private var instant = Int64.min
+    private var sequence = Int64.min
+    private(set) var zone: Int32 = -1
+
+    /// Keeps `zone` when this record is the latest so far (on equal instants the later in
+    /// input order wins).
+    mutating func note(_ zone: Int32, instant: Int64, sequence: Int64) {
+        guard (instant, sequence) > (self.instant, self.sequence) else { return }
+        (self.instant, self.sequence, self.zone) = (instant, sequence, zone)
+    }
+}
+
 /// The readers of one shard and what merging their records needs: each shard is merged by
 /// one thread at a time, in input order.
 private struct Shard {
     let options: IngestOptions
     var readers: [ReaderActivity] = []
+    /// Per reader, its zone so far and what decides which record's zone is the latest.
+    var latestZones: [LatestZone] = []
     /// The accepted records, as they come; grouped by reader when ingest hands over.
     let pageViews = StagedRecords<PageView>()
     let sessions = StagedRecords<AppSession>()
@@ -486,6 +503,7 @@ private struct Shard {
         if readerOfUser[user] < 0 {
             readerOfUser[user] = Int32(readers.count)
             readers.append(ReaderActivity(user: Int32(user)))
+            latestZones.append(LatestZone())
         }
         return Int(readerOfUser[user])
     }
@@ -509,7 +527,7 @@ private struct Shard {
         if record.zone >= 0 {
             let zone = global(record.zone, .zones)
             if !record.flags.contains(.isWall), record.time <= options.asOf {
-                readers[reader].noteZone(zone, instant: record.time, sequence: sequence)
+                latestZones[reader].note(zone, instant: record.time, sequence: sequence)
             }
         }
 
@@ -551,6 +569,8 @@ private struct Shard {
     /// so that statistics can free them as they go. The shard's readers will be those from
     /// `firstReader` on in the run's list.
     mutating func groupRecords(firstReader: Int) -> [RecordStore] {
+        for r in readers.indices { readers[r].zone = latestZones[r].zone }
+        latestZones = []
         let starts = (pageViews.starts(readers: readers.count), sessions.starts(readers: readers.count),
                       saves.starts(readers: readers.count), historyClears.starts(readers: readers.count),
                       notifications.starts(readers: readers.count))

@@ -92,7 +92,7 @@ final class ReaderCalculator: Sendable {
         scratch.reset()
         let asOf = parameters.asOf
         let zone = parameters.zoneOverride
-            ?? activity.latestZone.map { zoneRules[Int($0.zone)] }
+            ?? (activity.zone >= 0 ? zoneRules[Int(activity.zone)] : nil)
             ?? parameters.fallbackZone
         func instant(_ time: RecordTime) -> Int64 {
             switch time {

@@ -48,13 +48,14 @@ import Testing
         #expect(released() == [true, true, true])
     }
 
-    /// docs/PERFORMANCE.md's bytes per record: a million records are kept, so a field order
-    /// that leaves a gap costs megabytes.
+    /// docs/PERFORMANCE.md's bytes per record and per reader: millions are kept, so a field
+    /// order that leaves a gap costs megabytes.
     @Test func recordsWeighWhatTheMemoryTableSays() {
         #expect(MemoryLayout<PageView>.stride == 24)
         #expect(MemoryLayout<AppSession>.stride == 24)
         #expect(MemoryLayout<SaveAction>.stride == 24)
         #expect(MemoryLayout<RecordTime>.stride == 16)
         #expect(MemoryLayout<NotificationChange>.stride == 16)
+        #expect(MemoryLayout<ReaderActivity>.stride == 88)
     }
 }
