@@ -109,15 +109,15 @@ public struct NotificationChange: Sendable, Equatable, BitwiseCopyable {
 /// outlives them: a reader is read only while its shard's records are kept.
 public struct ReaderActivity: @unchecked Sendable {
     public var user: Int32
+    /// The zone of the reader's latest record at or before the as-of instant that has a `tz`
+    /// (SPEC §2.1), or -1. (What breaks ties while ingest looks for it is kept by ingest:
+    /// a million readers' activities are held through the statistics.)
+    public var zone: Int32 = -1
     public var pageViews = UnsafeBufferPointer<PageView>(start: nil, count: 0)
     public var sessions = UnsafeBufferPointer<AppSession>(start: nil, count: 0)
     public var saves = UnsafeBufferPointer<SaveAction>(start: nil, count: 0)
     public var historyClears = UnsafeBufferPointer<RecordTime>(start: nil, count: 0)
     public var notifications = UnsafeBufferPointer<NotificationChange>(start: nil, count: 0)
-    /// The zone of the reader's latest record at or before the as-of instant that has a `tz`
-    /// (SPEC §2.1), or -1. (What breaks ties while ingest looks for it is kept by ingest:
-    /// a million readers' activities are held through the statistics.)
-    public var zone: Int32 = -1
 
     public init(user: Int32) { self.user = user }
 }
