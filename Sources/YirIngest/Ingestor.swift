@@ -232,10 +232,10 @@ public final class Ingestor {
     public private(set) var parseTime = Duration.zero
     public private(set) var mergeTime = Duration.zero
 
-    /// Hands the records over, grouped by reader (shards on `jobs` threads): the ingestor
-    /// keeps no reference to them, so statistics can free each shard's records once its
-    /// readers are done; what only ingest needed (the id sets, the workers' string tables) is
-    /// freed first.
+    /// Hands the records over, grouped by reader (shards on `jobs` threads) into stores the
+    /// ingestor keeps no reference to, so that the statistics can free each once its readers
+    /// are done; what only ingest needed (the id sets, the workers' string tables) is freed
+    /// first.
     public func finish() -> IngestResult {
         var diagnostics = diagnostics
         for s in shards.indices {
