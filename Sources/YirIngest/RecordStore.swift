@@ -19,7 +19,8 @@ public final class RecordStore: @unchecked Sendable {
     /// Its readers: their indices in `IngestResult.readers`.
     public let readers: Range<Int>
     private var memory: [UnsafeMutableRawPointer]
-    public private(set) var isReleased = false
+    /// Whether `release()` has run (the statistics' count-down is tested by it).
+    private(set) var isReleased = false
 
     init(readers: Range<Int>, memory: [UnsafeMutableRawPointer]) {
         self.readers = readers
