@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "CYirSupport"),
         // zlib linked; ISA-L loaded at run time when present (its headers are needed to build).
         .target(name: "CGzip", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]),
-        .target(name: "YirCore", swiftSettings: hotPath),
+        .target(name: "YirCore", dependencies: ["CYirSupport"], swiftSettings: hotPath),
         .target(name: "YirIngest", dependencies: ["YirCore", "CGzip", "CYirSupport"], swiftSettings: hotPath),
         .target(name: "YirStats", dependencies: ["YirCore", "YirIngest", "CYirSupport"], swiftSettings: hotPath),
         .target(name: "YirReport", dependencies: ["YirCore", "YirStats", "CLibXML2", "CYirSupport"]),

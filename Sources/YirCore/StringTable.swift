@@ -1,3 +1,5 @@
+import CYirSupport
+
 /// Interns byte strings: each distinct string is stored once in one arena and named by a
 /// small integer, so millions of records carry `Int32`s instead of `String`s.
 public struct StringTable: Sendable {
@@ -18,7 +20,11 @@ public struct StringTable: Sendable {
         // Exports come sorted by reader more often than not, and zones and sites repeat:
         // the string just interned is the likeliest next one, and a compare beats a hash.
         if last >= 0, equals(Int(last), bytes) { return last }
-        let hash = Self.hash(bytes)
+        return intern(bytes, hash: Self.hash(bytes))
+    }
+
+    /// The id of `bytes`, whose `hash(_:)` is `hash`, adding it when new.
+    public mutating func intern(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int32 {
         let (found, slot) = probe(bytes, hash: hash)
         if let found {
             last = found
@@ -32,6 +38,12 @@ public struct StringTable: Sendable {
         if hashes.count * 2 > slots.count { grow() }
         last = Int32(id)
         return Int32(id)
+    }
+
+    /// Asks for the slot a string of this hash probes first to be brought into the cache.
+    @inline(__always)
+    public func prefetch(hash: UInt64) {
+        slots.withUnsafeBufferPointer { yir_prefetch($0.baseAddress! + (Int(truncatingIfNeeded: hash) & ($0.count - 1))) }
     }
 
     /// The id of `bytes` if present, else the empty slot where it would go.
@@ -109,7 +121,7 @@ public struct StringTable: Sendable {
         slots = newSlots
     }
 
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    public static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         hashBytes(bytes, seed: 0x6A09_E667_F3BC_C908)
     }
 }

@@ -411,11 +411,11 @@ public final class Ingestor {
 
     /// Maps the users, keys, URLs and zones a chunk added to its worker's tables into the catalog.
     private func learnReaderStrings(_ chunk: ParsedChunk, worker: Int) {
-        for table in Self.readerTables {
+        learnUsers(chunk.newStrings[Table.users.rawValue], worker: worker)
+        for table in Self.readerTables where table != .users {
             chunk.newStrings[table.rawValue].forEach { k, raw in
                 let id: Int32 = {
                     switch table {
-                    case .users: return catalog.users.intern(raw)
                     case .keys: return catalog.keys.intern(raw)
                     case .urls: return catalog.urls.intern(raw)
                     case .zones:
@@ -424,11 +424,27 @@ public final class Ingestor {
                         let id = catalog.zones.intern(raw)
                         if Int(id) == zoneRules.count { zoneRules.append(rules) }
                         return id
+                    case .users: preconditionFailure("learnt by learnUsers")
                     case .wikis: preconditionFailure("learnt with the articles")
                     }
                 }()
                 maps[worker].ids[table.rawValue].append(id)
             }
+        }
+    }
+
+    /// A chunk's new users are mostly new to the catalog too, whose table holds every reader
+    /// of the run (a million on the 2 GB export): each user's slot is asked for a few users
+    /// ahead, so that the cache misses overlap instead of coming one after another.
+    private func learnUsers(_ users: StringBatch, worker: Int) {
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(users.count)
+        users.forEach { _, raw in hashes.append(StringTable.hash(raw)) }
+        let ahead = 8
+        for hash in hashes.prefix(ahead) { catalog.users.prefetch(hash: hash) }
+        users.forEach { k, raw in
+            if k + ahead < hashes.count { catalog.users.prefetch(hash: hashes[k + ahead]) }
+            maps[worker].ids[Table.users.rawValue].append(catalog.users.intern(raw, hash: hashes[k]))
         }
     }
 
