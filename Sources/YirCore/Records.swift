@@ -1,3 +1,5 @@
+import CYirSupport
+
 /// The five record types of the native profile (SPEC §1.2), in the order diagnostics list them.
 public enum RecordType: Int, CaseIterable, Sendable {
     case pageView, session, savedArticle, historyCleared, notificationSubscription
@@ -139,9 +141,11 @@ public final class Catalog: @unchecked Sendable {
 
     public init() {}
 
-    public func article(wiki: Int32, title: Int32) -> Int32 {
-        articles.intern(Article(wiki: wiki, title: title))
-    }
+    /// The id of an article, adding it when new.
+    public func article(_ article: Article) -> Int32 { articles.intern(article) }
+
+    /// Asks for the slot `article(_:)` will probe first for this article to be brought into the cache.
+    public func prefetch(_ article: Article) { articles.prefetch(article) }
 
     /// The strings as plain memory, made by `names()` (once ingest is done), freed with the catalog.
     private var frozen: (names: CatalogNames, memory: [UnsafeMutableRawPointer])?
@@ -285,6 +289,11 @@ public struct ArticleTable: Sendable {
             slots[slot] = id + 1
         }
         return id
+    }
+
+    @inline(__always)
+    func prefetch(_ article: Article) {
+        slots.withUnsafeBufferPointer { yir_prefetch($0.baseAddress! + Self.slot(article, $0.count - 1)) }
     }
 
     @inline(__always)

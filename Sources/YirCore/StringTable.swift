@@ -40,6 +40,9 @@ public struct StringTable: Sendable {
         return Int32(id)
     }
 
+    /// How many strings ahead of its probe a batch asks for a string's slot.
+    public static let prefetchDistance = 8
+
     /// Asks for the slot a string of this hash probes first to be brought into the cache.
     @inline(__always)
     public func prefetch(hash: UInt64) {

@@ -411,7 +411,9 @@ public final class Ingestor {
 
     /// Maps the users, keys, URLs and zones a chunk added to its worker's tables into the catalog.
     private func learnReaderStrings(_ chunk: ParsedChunk, worker: Int) {
-        learnUsers(chunk.newStrings[Table.users.rawValue], worker: worker)
+        // A chunk's new users are mostly new to the catalog too, whose table holds every
+        // reader of the run (a million on the 2 GB export).
+        catalog.users.intern(chunk.newStrings[Table.users.rawValue]) { maps[worker].ids[Table.users.rawValue].append($0) }
         for table in Self.readerTables where table != .users {
             chunk.newStrings[table.rawValue].forEach { k, raw in
                 let id: Int32 = {
@@ -424,7 +426,7 @@ public final class Ingestor {
                         let id = catalog.zones.intern(raw)
                         if Int(id) == zoneRules.count { zoneRules.append(rules) }
                         return id
-                    case .users: preconditionFailure("learnt by learnUsers")
+                    case .users: preconditionFailure("learnt above")
                     case .wikis: preconditionFailure("learnt with the articles")
                     }
                 }()
@@ -433,30 +435,24 @@ public final class Ingestor {
         }
     }
 
-    /// A chunk's new users are mostly new to the catalog too, whose table holds every reader
-    /// of the run (a million on the 2 GB export): each user's slot is asked for a few users
-    /// ahead, so that the cache misses overlap instead of coming one after another.
-    private func learnUsers(_ users: StringBatch, worker: Int) {
-        var hashes: [UInt64] = []
-        hashes.reserveCapacity(users.count)
-        users.forEach { _, raw in hashes.append(StringTable.hash(raw)) }
-        let ahead = 8
-        for hash in hashes.prefix(ahead) { catalog.users.prefetch(hash: hash) }
-        users.forEach { k, raw in
-            if k + ahead < hashes.count { catalog.users.prefetch(hash: hashes[k + ahead]) }
-            maps[worker].ids[Table.users.rawValue].append(catalog.users.intern(raw, hash: hashes[k]))
-        }
-    }
-
     /// Maps the wikis and articles a chunk added to its worker's local ids into the catalog.
     private func learnArticles(_ chunk: ParsedChunk, worker: Int) {
         chunk.newStrings[Table.wikis.rawValue].forEach { _, raw in
             articleMaps[worker].wikis.append(catalog.wikis.intern(raw))
         }
-        let wikis = chunk.newArticles.wikis
-        chunk.newArticles.titles.forEach { i, title in
-            articleMaps[worker].articles.append(catalog.article(
-                wiki: articleMaps[worker].wikis[Int(wikis[i])], title: catalog.titles.intern(title)))
+        // Titles first, then the articles, each with its slot asked for a few ahead: the
+        // chunk's new articles are mostly new to the catalog, and each probe was a cache miss.
+        var titles: [Int32] = []
+        titles.reserveCapacity(chunk.newArticles.titles.count)
+        catalog.titles.intern(chunk.newArticles.titles) { titles.append($0) }
+        let articles = zip(chunk.newArticles.wikis, titles).map { wiki, title in
+            Article(wiki: articleMaps[worker].wikis[Int(wiki)], title: title)
+        }
+        let ahead = StringTable.prefetchDistance
+        for article in articles.prefix(ahead) { catalog.prefetch(article) }
+        for (i, article) in articles.enumerated() {
+            if i + ahead < articles.count { catalog.prefetch(articles[i + ahead]) }
+            articleMaps[worker].articles.append(catalog.article(article))
         }
     }
 }

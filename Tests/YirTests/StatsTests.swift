@@ -244,7 +244,7 @@ import Testing
         let pairs = [("en.wikipedia.org", "B"), ("en.wikipedia.org", "b"), ("en.wikipedia.org", "Ärger"),
                      ("de.wikipedia.org", "Z"), ("en.wikipedia.org", "B 2"), ("en.wikipedia.org", ""),
                      ("en.wikipedia.org", "A long title of more than fifteen bytes")]
-        let ids = pairs.map { catalog.article(wiki: catalog.wikis.intern($0.0), title: catalog.titles.intern($0.1)) }
+        let ids = pairs.map { catalog.article(Article(wiki: catalog.wikis.intern($0.0), title: catalog.titles.intern($0.1))) }
         let byID = ArticleNaming(catalog)
         let asText = ArticleNaming()
         let names = catalog.names()
