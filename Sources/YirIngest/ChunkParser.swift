@@ -164,9 +164,9 @@ struct StringBatch {
 }
 
 extension StringTable {
-    /// Interns each string of `batch` in order, passing `body` its id. Each
-    /// string's slot is asked for `prefetchDistance` strings before it is probed, so that in a
-    /// table larger than the cache the misses overlap instead of coming one after another.
+    /// Interns each string of `batch` in order, passing `body` its id. Each string's slot is
+    /// asked for `prefetchDistance` strings before it is probed, so that in a table larger
+    /// than the cache the misses overlap instead of coming one after another.
     mutating func intern(_ batch: StringBatch, _ body: (Int32) -> Void) {
         var hashes: [UInt64] = []
         hashes.reserveCapacity(batch.count)

@@ -413,7 +413,9 @@ public final class Ingestor {
     private func learnReaderStrings(_ chunk: ParsedChunk, worker: Int) {
         // A chunk's new users are mostly new to the catalog too, whose table holds every
         // reader of the run (a million on the 2 GB export).
-        catalog.users.intern(chunk.newStrings[Table.users.rawValue]) { maps[worker].ids[Table.users.rawValue].append($0) }
+        catalog.users.intern(chunk.newStrings[Table.users.rawValue]) {
+            maps[worker].ids[Table.users.rawValue].append($0)
+        }
         for table in Self.readerTables where table != .users {
             chunk.newStrings[table.rawValue].forEach { k, raw in
                 let id: Int32 = {
