@@ -142,7 +142,6 @@ final class ChunkReader {
             end = mapping.count
         }
         mappedPosition = end
-        if !started { InputChangeTestHook.firstBytesRead() }
         return InputChunk(input: input, bytes: UnsafeRawBufferPointer(rebasing: mapping[start..<end]),
                           offset: Int64(start), atInputStart: !started)
     }

@@ -35,7 +35,8 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .cannotOpen(let path, let reason): "cannot open \(path): \(reason)"
         case .readFailed(let path, let reason): "error reading \(path): \(reason)"
-        case .changedWhileRead(let path, let change): "\(path) changed while it was read: \(change)"
+        case .changedWhileRead(let path, let change):
+            "\(path == "-" ? "standard input" : path) changed while it was read: \(change)"
         }
     }
 }
