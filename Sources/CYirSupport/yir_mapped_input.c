@@ -57,18 +57,18 @@ static void on_sigbus(int signal, siginfo_t *info, void *context) {
             return;
         }
     }
-    // Not a watched map: whoever handled SIGBUS before (the Swift runtime's crash report, or
-    // the default action) handles it.
-    if (previous.sa_flags & SA_SIGINFO) {
-        previous.sa_sigaction(signal, info, context);
-    } else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
-        previous.sa_handler(signal);
-    } else {
-        // Restored, the fault recurs when this returns and takes the default action; a
-        // SIGBUS sent by kill() is raised again.
-        sigaction(SIGBUS, &previous, NULL);
-        if (info->si_code <= 0) raise(SIGBUS);
+    // Not a watched map. A SIGBUS sent by kill() to a process that ignored SIGBUS stays ignored.
+    int sent = info->si_code <= 0 || info->si_code == BUS_MCEERR_AO;
+    if (sent && !(previous.sa_flags & SA_SIGINFO) && previous.sa_handler == SIG_IGN) {
+        errno = saved_errno;
+        return;
     }
+    // Otherwise whoever handled SIGBUS before takes over — the Swift runtime's crash report, or
+    // the default action — with the kernel's own context rather than called from here: with its
+    // disposition restored, the faulting load raises the fault again when this returns, and a
+    // signal that was sent is raised again (pending until this handler returns).
+    sigaction(SIGBUS, &previous, NULL);
+    if (sent) raise(SIGBUS);
     errno = saved_errno;
 }
 
