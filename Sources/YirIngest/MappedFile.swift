@@ -24,7 +24,7 @@ import Foundation
 ///   meanwhile are left for the next run, and the run is not failed for them.
 ///
 /// A fault costs nothing until one happens; watching costs a slot taken and given back per
-/// file, and the check a `stat` per chunk (docs/PERFORMANCE.md).
+/// file, and the checks two `stat`s per chunk (docs/PERFORMANCE.md).
 final class MappedFile: @unchecked Sendable {
     /// The file's bytes, as long as it was when opened.
     let bytes: UnsafeRawBufferPointer
