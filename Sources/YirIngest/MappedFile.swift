@@ -6,9 +6,11 @@ import Foundation
 ///
 /// Mapping spares a copy of every byte, but the map is only as stable as the file: another
 /// process that shortens it (logrotate's `copytruncate`, a rewrite in place) turns every read
-/// past the new end into SIGBUS, which kills a process that does not expect it. ripgrep, for
-/// one, leaves maps off unless its caller vouches that no file changes, and takes the risk of
-/// SIGBUS when it maps. yir maps without that promise, so it makes every fault harmless:
+/// past the new end into SIGBUS, which kills a process that does not expect it. ripgrep's
+/// searcher leaves maps off unless its caller declares, in an `unsafe` call, that no file will
+/// change; the command maps only where it expects a gain (a few files named on its command
+/// line) and accepts the risk of SIGBUS there. yir cannot ask that of whoever writes its
+/// exports, so it makes every fault harmless instead:
 ///
 /// - What is mapped: a regular file larger than a chunk, as ingest and `yir render` read it.
 ///   Smaller files are read whole with `read(2)` (cheaper than mapping and unmapping each of a
