@@ -38,7 +38,7 @@ import Testing
         let process = Process()
         process.executableURL = CommandLineTests.binary
         process.arguments = arguments
-        process.environment = ["TZ": "UTC", "YIR_TEST_STOP_AFTER_FIRST_READ": "1"]
+        process.environment = ["TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path, "YIR_TEST_STOP_AFTER_FIRST_READ": "1"]
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = try stdin.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice

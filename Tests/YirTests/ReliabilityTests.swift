@@ -221,7 +221,7 @@ import Testing
             process.executableURL = CommandLineTests.binary
             // One worker: ingest takes long enough for most rounds' change to come while it reads.
             process.arguments = ["stats", input, "--format", "jsonl", "--jobs", "1", "--as-of", "2025-12-31T12:00:00Z", "--quiet"]
-            process.environment = ["TZ": "UTC"]
+            process.environment = ["TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
