@@ -13,8 +13,8 @@ public struct HTMLTemplates: Sendable {
     let slidesScript: String
     let indexScript: String
 
-    public static let slideKinds = ["opening", "time", "articles", "top", "patterns", "monthly", "streak", "saved",
-                                    "notifications", "rank", "summary"]
+    public static let slideKinds = ["opening", "time", "articles", "top", "patterns", "monthly", "streak", "rabbit-hole",
+                                    "change", "saved", "notifications", "rank", "summary"]
     public static let required = ["slides", "index", "style", "slides-script", "index-script", "bar-chart", "calendar"]
         + slideKinds.map { "slide-\($0)" }
 
