@@ -44,6 +44,8 @@ final class ProfileTranslator {
         /// `,"user":`.
         let opening: [UInt8]
         let nativeUnit: MappingProfile.TimeUnit?
+        /// The record's time: numbers round down to the millisecond, durations to the nearest.
+        let isTime: Bool
         let paths: [Int]
         let value: MappingProfile.Constant?
         let fallback: MappingProfile.Constant?
@@ -57,6 +59,7 @@ final class ProfileTranslator {
         init(field: MappingProfile.NativeField, source: MappingProfile.Source, index: [MappingProfile.Path: Int]) {
             opening = Array(",\"\(field.rawValue)\":".utf8)
             nativeUnit = field.nativeUnit
+            isTime = field == .timestamp
             paths = source.paths.map { index[$0]! }
             value = source.value
             fallback = source.fallback
@@ -150,14 +153,14 @@ final class ProfileTranslator {
         default:
             break
         }
-        if !compiled.minusPaths.isEmpty, let end = milliseconds(value, unit: compiled.unit ?? .milliseconds),
+        if !compiled.minusPaths.isEmpty, let end = milliseconds(value, unit: compiled.unit ?? .milliseconds, rounding: .down),
            let durationValue = firstValue(compiled.minusPaths), durationValue.kind == .number,
-           let duration = milliseconds(durationValue, unit: compiled.minusUnit) {
+           let duration = milliseconds(durationValue, unit: compiled.minusUnit, rounding: .halfAwayFromZero) {
             appendInstant(end, minus: duration)
             return true
         }
         if let nativeUnit = compiled.nativeUnit, let unit = compiled.unit, unit != nativeUnit, value.kind == .number {
-            appendNumber(value, from: unit, to: nativeUnit)
+            appendNumber(value, from: unit, to: nativeUnit, rounding: compiled.isTime ? .down : .halfAwayFromZero)
             return true
         }
         appendRaw(value)
@@ -171,10 +174,11 @@ final class ProfileTranslator {
         case wall(Int64)
     }
 
-    private func milliseconds(_ value: JSONScanner.Value, unit: MappingProfile.TimeUnit) -> Milliseconds? {
+    private func milliseconds(_ value: JSONScanner.Value, unit: MappingProfile.TimeUnit,
+                              rounding: FixedPoint.Rounding) -> Milliseconds? {
         switch value.kind {
         case .number:
-            let n = FixedPoint(raw(value), scale: unit == .seconds ? 3 : 0)
+            let n = FixedPoint(raw(value), scale: unit == .seconds ? 3 : 0, rounding: rounding)
             guard n.magnitude < FixedPoint.limit else { return nil }
             return .number(n.value)
         case .string:
@@ -206,9 +210,11 @@ final class ProfileTranslator {
         }
     }
 
-    /// A number converted between seconds and milliseconds, exactly (to the millisecond).
-    private func appendNumber(_ value: JSONScanner.Value, from unit: MappingProfile.TimeUnit, to native: MappingProfile.TimeUnit) {
-        let n = FixedPoint(raw(value), scale: unit == .seconds ? 3 : 0)
+    /// A number converted between seconds and milliseconds, exactly (to the millisecond;
+    /// instants down, durations to the nearest).
+    private func appendNumber(_ value: JSONScanner.Value, from unit: MappingProfile.TimeUnit, to native: MappingProfile.TimeUnit,
+                              rounding: FixedPoint.Rounding) {
+        let n = FixedPoint(raw(value), scale: unit == .seconds ? 3 : 0, rounding: rounding)
         let ms = n.magnitude >= FixedPoint.limit ? FixedPoint.limit : n.value
         line.append(contentsOf: (native == .seconds ? decimalText(ms, scale: 3) : String(ms)).utf8)
     }
