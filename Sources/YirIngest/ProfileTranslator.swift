@@ -22,6 +22,7 @@ final class ProfileTranslator {
     /// The native line of the last `.record`.
     private(set) var line: [UInt8] = []
     private var source = UnsafeRawBufferPointer(start: nil, count: 0)
+    private var hosts = URLHosts()
 
     /// Classes, not structs: handing a field's many arrays and tables around by value retained
     /// and released each of them per field and line (a fifth of the mapped path's time).
@@ -139,7 +140,7 @@ final class ProfileTranslator {
         }
         switch compiled.transform {
         case .host:
-            guard value.kind == .string, let host = Self.host(ofURL: stringBytes(value)) else {
+            guard value.kind == .string, let host = hosts.host(ofURL: stringBytes(value)) else {
                 if let fallback = compiled.fallback { line.append(contentsOf: fallback.json) } else { appendRaw(value) }
                 return true
             }
@@ -238,17 +239,6 @@ final class ProfileTranslator {
 
     private func append(_ text: StaticString) {
         text.withUTF8Buffer { line.append(contentsOf: $0) }
-    }
-
-    /// The host of an absolute URL, lowercased, without user info or port; nil when there is none.
-    static func host(ofURL url: [UInt8]) -> [UInt8]? {
-        guard let colon = url.firstIndex(of: UInt8(ascii: ":")),
-              url.count > colon + 2, url[colon + 1] == UInt8(ascii: "/"), url[colon + 2] == UInt8(ascii: "/") else { return nil }
-        var authority = url[(colon + 3)...].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
-        let host = authority.prefix { $0 != UInt8(ascii: ":") }
-        guard !host.isEmpty else { return nil }
-        return host.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
     }
 }
 

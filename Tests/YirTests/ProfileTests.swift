@@ -140,12 +140,46 @@ import Testing
         #expect((document["diagnostics"] as? [String: Any])?["ignored"] as? Int == 1)
     }
 
-    @Test func hostOfAURL() {
-        func host(_ url: String) -> String? { ProfileTranslator.host(ofURL: Array(url.utf8)).map { String(decoding: $0, as: UTF8.self) } }
-        #expect(host("https://EN.wikipedia.org/wiki/X") == "en.wikipedia.org")
-        #expect(host("https://user:pw@de.wikipedia.org:8443/w?x#y") == "de.wikipedia.org")
-        #expect(host("app://screen") == "screen")
-        #expect(host("/wiki/X") == nil && host("https:///x") == nil && host("mailto:a@b") == nil)
+    /// The `host` transform reads a URL's authority as RFC 3986 does: user info and port are
+    /// not the host, an IPv6 literal is one host in its brackets, case does not matter, and a
+    /// fully qualified name's trailing dot is the same name. No host: nil (the `default`).
+    @Test(arguments: [
+        ("http://[2001:db8::1]:8443/wiki/X", "[2001:db8::1]"), ("http://[2001:DB8::A]/wiki/X", "[2001:db8::a]"),
+        ("https://user:pw@[::1]:443/", "[::1]"), ("http://192.0.2.7/wiki/X", "192.0.2.7"),
+        ("http://192.0.2.7:8080/wiki/X", "192.0.2.7"), ("https://en.wikipedia.org:443/wiki/X", "en.wikipedia.org"),
+        ("https://user:pw@de.wikipedia.org:8443/w?x#y", "de.wikipedia.org"), ("https://user@de.wikipedia.org/", "de.wikipedia.org"),
+        ("https://user%40home@de.wikipedia.org/", "de.wikipedia.org"),
+        ("HTTPS://EN.Wikipedia.ORG/wiki/X", "en.wikipedia.org"), ("https://en.wikipedia.org./wiki/X", "en.wikipedia.org"),
+        ("https://en.wikipedia.org?x=1", "en.wikipedia.org"), ("https://en.wikipedia.org#top", "en.wikipedia.org"),
+        ("https://en.wikipedia.org", "en.wikipedia.org"), ("app://screen", "screen"),
+    ])
+    func theHostOfAURLIsItsAuthoritysHost(url: String, host: String) {
+        let expected = Array(host.utf8)
+        #expect(URLHosts.host(ofURL: Array(url.utf8)) == expected)
+        var hosts = URLHosts()
+        #expect(hosts.host(ofURL: Array(url.utf8)) == expected)
+        #expect(hosts.host(ofURL: Array(url.utf8)) == expected, "remembered")
+    }
+
+    @Test(arguments: ["/wiki/X", "en.wikipedia.org/wiki/X", "https:///x", "https://user@/x", "https://:8080/x",
+                      "file:///etc/hosts", "mailto:a@b.org", "https://a b.org/x", "https://./x", ""])
+    func aURLWithoutAHostHasNone(url: String) {
+        #expect(URLHosts.host(ofURL: Array(url.utf8)) == nil)
+    }
+
+    /// Through a profile: the IPv6 literal is the site, the port and user are not.
+    @Test func aProfilesHostTransformKeepsAnIPv6LiteralWhole() throws {
+        let profile = #"{"name":"hosts","records":[{"type":"page_view","fields":{"user":"u","timestamp":"t","title":"t2","seconds":"s","wiki":{"path":"url","transform":"host","default":"app"}}}]}"#
+        let profileFile = scratchFolder().appendingPathComponent("hosts.json")
+        try Data(profile.utf8).write(to: profileFile)
+        let lines = [
+            #"{"u":"a","t":"2025-05-01T10:00:00Z","t2":"X","s":1,"url":"http://[2001:db8::1]:8443/wiki/X"}"#,
+            #"{"u":"a","t":"2025-05-01T10:01:00Z","t2":"Y","s":1,"url":"HTTP://reader@[2001:DB8::1]/wiki/Y"}"#,
+            #"{"u":"a","t":"2025-05-01T10:02:00Z","t2":"Z","s":1,"url":"https:///wiki/Z"}"#,
+        ]
+        let (readers, _) = try stats([try cli.file(lines), "--profile", profileFile.path, "--top", "5"])
+        let top = try #require(readers["a"]?["top_articles"] as? [[String: Any]])
+        #expect(Set(top.map { "\($0["wiki"]!) \($0["title"]!)" }) == ["[2001:db8::1] X", "[2001:db8::1] Y", "app Z"])
     }
 
     @Test func badProfilesAreUsageErrorsThatSayWhere() throws {
