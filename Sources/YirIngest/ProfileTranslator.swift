@@ -126,7 +126,7 @@ final class ProfileTranslator {
     /// (or not a string) rejects the line: the field cannot be read.
     private func firstValue(_ paths: [Int]) -> PathReader.Found? {
         for path in paths {
-            if let failed = reader.failures[path] {
+            if reader.parses, let failed = reader.failures[path] {
                 failure = failure ?? failed
                 return nil
             }
@@ -152,7 +152,7 @@ final class ProfileTranslator {
         }
         switch compiled.transform {
         case .host:
-            guard value.kind == .string, let host = hosts.host(ofURL: value.stringBytes) else {
+            guard value.kind == .string, let host = value.escaped ? hosts.host(ofURL: value.stringBytes) : hosts.host(ofURL: value.raw) else {
                 if let fallback = compiled.fallback { line.append(contentsOf: fallback.json) } else { line.append(contentsOf: value.json) }
                 return true
             }
@@ -299,7 +299,10 @@ final class PathReader {
     /// Per path: its value, with the text it is in.
     private(set) var resolved: [Found?]
     /// Per path: why it could not be read — it goes into a parsed string that is not JSON.
+    /// All nil for a profile that parses no string.
     private(set) var failures: [RejectReason?]
+    /// The profile parses some string.
+    let parses: Bool
     /// Scratch space for a parsed string, unescaped.
     private var unescaped: [UInt8] = []
 
@@ -307,6 +310,7 @@ final class PathReader {
     init(paths: [MappingProfile.Path], parsed: Set<MappingProfile.Path> = []) {
         resolved = Array(repeating: nil, count: paths.count)
         failures = Array(repeating: nil, count: paths.count)
+        parses = !parsed.isEmpty
         func build(_ entries: [(index: Int, keys: ArraySlice<String>)], prefix: [String]) -> Node {
             var keys: [String] = []
             for entry in entries where !keys.contains(entry.keys.first!) { keys.append(entry.keys.first!) }
@@ -326,10 +330,8 @@ final class PathReader {
 
     /// Scans the line; nil when it is a valid JSON object.
     func read(_ line: UnsafeRawBufferPointer) -> JSONScanner.Failure? {
-        for i in resolved.indices {
-            resolved[i] = nil
-            failures[i] = nil
-        }
+        for i in resolved.indices { resolved[i] = nil }
+        if parses { for i in failures.indices { failures[i] = nil } }
         if let failure = root.scanner.scan(line) { return failure }
         fill(root, line)
         return nil

@@ -10,25 +10,39 @@ import Foundation
 struct URLHosts {
     /// Host (nil: none) by the URL's `scheme://authority`.
     private var known: [[UInt8]: [UInt8]?] = [:]
+    /// The last URL's, compared in place: neighbouring lines mostly name the same site, and
+    /// the table's key would be an array made per line.
+    private var last: (key: [UInt8], host: [UInt8]?) = ([], nil)
+
+    mutating func host(ofURL url: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard let end = Self.authorityEnd(url) else { return nil }
+        let key = UnsafeRawBufferPointer(rebasing: url[..<end])
+        if last.key.count == end, last.key.withUnsafeBytes({ $0.elementsEqual(key) }) { return last.host }
+        let owned = Array(key)
+        let host: [UInt8]?
+        if let known = known[owned] {
+            host = known
+        } else {
+            if known.count >= 4096 { known.removeAll(keepingCapacity: true) }  // bounded, whatever the export
+            host = Self.parseHost(owned)
+            known[owned] = host
+        }
+        last = (owned, host)
+        return host
+    }
 
     mutating func host(ofURL url: [UInt8]) -> [UInt8]? {
-        guard let end = Self.authorityEnd(url) else { return nil }
-        let key = Array(url[..<end])
-        if let host = known[key] { return host }
-        if known.count >= 4096 { known.removeAll(keepingCapacity: true) }  // bounded, whatever the export
-        let host = Self.parseHost(key)
-        known[key] = host
-        return host
+        url.withUnsafeBytes { host(ofURL: $0) }
     }
 
     /// The same, parsed anew each time.
     static func host(ofURL url: [UInt8]) -> [UInt8]? {
-        authorityEnd(url).flatMap { parseHost(Array(url[..<$0])) }
+        url.withUnsafeBytes { url in authorityEnd(url).flatMap { parseHost(Array(url[..<$0])) } }
     }
 
     /// Where the authority of `scheme://authority…` ends (RFC 3986 §3.2: at the first `/`, `?`
     /// or `#` after the `//`, else at the end); nil for a URL without one (`mailto:a@b`, a path).
-    static func authorityEnd(_ url: [UInt8]) -> Int? {
+    static func authorityEnd(_ url: UnsafeRawBufferPointer) -> Int? {
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
         func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
         guard let first = url.first, isLetter(first) else { return nil }
