@@ -261,6 +261,23 @@ import Testing
         #expect((document["diagnostics"] as? [String: Any])?["ignored"] as? Int == 1)
     }
 
+    /// A time in seconds is cut towards the past to the millisecond, as a native one is: the
+    /// last instant of 2024 stays in 2024 (out of the 2025 window), here and at a session's
+    /// end before `minus`.
+    @Test func aProfilesTimeInSecondsIsCutTowardsThePast() throws {
+        let profile = #"{"name":"secs","records":[{"type":"page_view","when":{"path":"k","equals":"v"},"fields":{"timestamp":{"path":"at","unit":"seconds"},"wiki":{"value":"w.org"},"title":"t","seconds":{"value":1}}},{"type":"session","when":{"path":"k","equals":"s"},"fields":{"timestamp":{"path":"at","unit":"seconds","minus":{"path":"d","unit":"seconds"}},"duration_ms":{"path":"d","unit":"seconds"}}}]}"#
+        let profileFile = scratchFolder().appendingPathComponent("secs.json")
+        try Data(profile.utf8).write(to: profileFile)
+        let lines = [
+            #"{"k":"v","at":1735689599.9996,"t":"Old"}"#, #"{"k":"v","at":1735689600.0004,"t":"New"}"#,
+            #"{"k":"s","at":1735689600.0019,"d":0.002}"#,
+        ]
+        let (readers, document) = try stats([try cli.file(lines), "--profile", profileFile.path, "--tz", "UTC"])
+        #expect((document["diagnostics"] as? [String: Any])?["outside_window"] as? Int == 2, "the view and the session of 2024")
+        let top = try #require(readers["default"]?["top_article"] as? [String: Any])
+        #expect(top["title"] as? String == "New" && top["first_viewed"] as? String == "2025-01-01T00:00:00Z")
+    }
+
     /// The `host` transform reads a URL's authority as RFC 3986 does: user info and port are
     /// not the host, an IPv6 literal is one host in its brackets, case does not matter, and a
     /// fully qualified name's trailing dot is the same name. No host: nil (the `default`).
