@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import YirCore
-@testable import YirHTML
 @testable import YirIngest
 
 /// SPEC §3: mapping profiles. A profile is data; mapped lines go through the native rules.
@@ -40,22 +39,29 @@ import Testing
         #expect((diagnostics["ignored"] as? Int ?? 0) > 1000, "$AppStart and $AppClick are ignored, not rejected")
     }
 
-    /// The app install id that stands for a native reader in SampleData/profiles/
-    /// metrics-platform.jsonl (`install_id` in generate.py): a UUIDv4 from SHA-256.
-    static func installID(_ user: String) -> String {
-        let hex = SHA256.digest(Array("install:\(user)".utf8)).map { String(format: "%02x", $0) }.joined()
-        func part(_ range: Range<Int>) -> Substring { hex.dropFirst(range.lowerBound).prefix(range.count) }
-        return "\(part(0..<8))-\(part(8..<12))-4\(part(13..<16))-a\(part(17..<20))-\(part(20..<32))"
+    /// The app install ids that stand for native readers in SampleData/profiles/
+    /// metrics-platform.jsonl, as the generator itself gives them (`install_id`).
+    static func installIDs(_ users: [String]) throws -> [String: String] {
+        let script = "import json, sys; sys.path.insert(0, sys.argv[1]); from generate import install_id; "
+            + "print(json.dumps({u: install_id(u) for u in json.load(sys.stdin)}))"
+        let r = try runProgram(URL(fileURLWithPath: SchemaTests.python),
+                               ["-c", script, packageRoot.appendingPathComponent("SampleData/profiles").path],
+                               stdin: try JSONSerialization.data(withJSONObject: users))
+        try #require(r.status == 0, "\(r.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: String])
     }
 
     @Test func metricsPlatformExportGivesTheNativeExportsReaderFigures() throws {
         // Metrics Platform events carry no zone: both runs use one.
         let native = try stats(["SampleData/wikipedia", "--tz", "UTC"])
         let mapped = try stats(["SampleData/profiles/metrics-platform.jsonl", "--profile", "metrics-platform", "--tz", "UTC"])
-        // Each reader is an app install there; "default" (records without a user) has none.
-        let byInstall = Dictionary(uniqueKeysWithValues: native.readers.keys.map { ($0 == "default" ? $0 : Self.installID($0), $0) })
+        // Each reader is an app install there; "default" (records without a user) has none. The
+        // deck names (`slides`) are made from the reader's name, so they differ too.
+        let installs = try Self.installIDs(native.readers.keys.filter { $0 != "default" })
+        let byInstall = Dictionary(uniqueKeysWithValues: installs.map { ($0.value, $0.key) })
         let renamed = Dictionary(uniqueKeysWithValues: mapped.readers.map { (byInstall[$0.key] ?? $0.key, $0.value) })
-        expectSameReaders(native.readers, renamed, except: ["user"])
+        #expect(renamed.count == mapped.readers.count && installs.count == native.readers.count - 1)
+        expectSameReaders(native.readers, renamed, except: ["user", "slides"])
         let diagnostics = try #require(mapped.document["diagnostics"] as? [String: Any])
         let nativeDiagnostics = try #require(native.document["diagnostics"] as? [String: Any])
         for key in ["accepted", "cleared", "excluded_page", "implausible_duration", "duplicates", "dropped_thumbnails"] {
