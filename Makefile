@@ -48,7 +48,8 @@ report: build
 
 ## test: unit, reference and end-to-end tests (Swift Testing)
 # nginx-light: docs/OPERATIONS.md's snippet for publishing the decks is served as written.
-TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui chromium chromium-driver fonts-dejavu-core nginx-light
+# unicode-data: Unicode's NormalizationTest.txt, which the title normalisation is tested against.
+TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui chromium chromium-driver fonts-dejavu-core nginx-light unicode-data
 test: deps test-venv
 	$(call apt_install,$(TEST_DEBIAN_PACKAGES))
 	$(SWIFT) build --build-tests
