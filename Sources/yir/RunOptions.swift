@@ -171,6 +171,7 @@ struct RunOptions: ParsableArguments {
         }
         let finishedRejects = try exitOnOutputError(logger) { try rejectsFile?.finish() }
 
+        RunMetrics.shared.record(model)
         let d = model.statistics.diagnostics
         logger.info("""
             read \(d.lines) lines from \(model.inputs.count) input(s): \(d.acceptedTotal) accepted, \
@@ -236,6 +237,7 @@ func writeToStandardOutput(_ bytes: [UInt8], _ logger: Logger) throws {
         logger.error("error writing standard output: \(String(cString: strerror(errno)))")
         throw ExitCode(74)
     }
+    StandardOutput.bytesWritten.add(bytes.count, ordering: .relaxed)
 }
 
 extension Duration {
