@@ -16,7 +16,8 @@ struct ProcessOptions: ParsableArguments {
     @Flag(help: "Print more about the run.")
     var verbose = false
 
-    @Option(help: "After the run, succeeded or failed, write its figures to this file in the Prometheus text format (for node_exporter's textfile collector).")
+    @Option(help: ArgumentHelp("After the run, succeeded or failed, write its figures to this file in the Prometheus text format (for node_exporter's textfile collector).",
+                               valueName: "file"))
     var metrics: String?
 
     func validate() throws {
