@@ -40,12 +40,7 @@ struct ReaderDecoder {
                 ("notifications", notifications == nil), ("detail", activity == nil || articles == nil),
             ]
             let missing = names.filter(\.1).map(\.0).joined(separator: ", ")
-            // A whole reader object but no `detail`: a plain `stats --format jsonl` line, which
-            // `render` cannot use — say how to make the ones it can.
-            if missing == "detail" {
-                throw Partitions.DecodeError(message: "these lines were made without --partition (a reader has no 'detail'): make them with `yir stats --format jsonl --partition`; see docs/SCALE.md")
-            }
-            throw Partitions.DecodeError(message: "reader line: '\(missing)' is missing")
+            throw Partitions.DecodeError(message: "reader line: '\(missing)' is missing", lacksOnlyDetail: missing == "detail")
         }
         return ReaderStats(user: user, zone: zone, window: window, reading: reading, topArticles: topArticles,
                            appTime: appTime, patterns: patterns, monthly: monthly, streak: streak, saved: saved,

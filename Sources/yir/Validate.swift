@@ -12,7 +12,7 @@ extension Yir {
         @Argument(help: "XML report files.")
         var files: [String]
 
-        @Option(help: "A templates folder whose report.xsd is used instead of the built-in one.")
+        @Option(help: "A templates folder laid over the built-in one: its report.xsd, when it has one, is used.")
         var templates: String?
 
         @Flag(help: "Print errors only.")
