@@ -49,6 +49,7 @@ Description: year-in-review reports from reading-activity exports
  in. With libisal2 installed, gzipped exports are read several times faster.
 CONTROL
 mkdir -p "$OUT"
+# gzip: every dpkg reads it, and it packs the 80 MB binary in seconds (xz took a minute).
 deb="$OUT/yir_${version}_${arch}.deb"
-dpkg-deb --root-owner-group -Zxz --build "$ROOT" "$deb"
+dpkg-deb --root-owner-group -Zgzip --build "$ROOT" "$deb"
 echo "$deb"
