@@ -4,6 +4,9 @@
 SWIFT   ?= swift
 # A fixed as-of instant (and zone fallback) so the sample report is the same on every run.
 AS_OF   ?= 2025-12-31T12:00:00Z
+# SampleData's public link key, so the sample decks' names are the same on every run too. A
+# checkout leaves it readable by all, which yir refuses for any key: hence the chmod.
+SAMPLE_KEY = SampleData/link-key.PUBLIC-SAMPLE
 OUT     ?= out/sample
 DEBIAN_PACKAGES = zlib1g-dev libisal-dev libxml2-dev libxml2-utils pkg-config
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -91,13 +94,16 @@ deb: build-static man
 
 ## report: yir report on SampleData/ into out/sample/
 report: build
+	@chmod 600 $(SAMPLE_KEY)
 	TZ=UTC .build/release/yir report SampleData/wikipedia --out $(OUT) --as-of $(AS_OF) \
-	  --format html,xml,json,jsonl,csv --rejects $(OUT)/rejects.jsonl
+	  --format html,xml,json,jsonl,csv --rejects $(OUT)/rejects.jsonl --link-key $(SAMPLE_KEY)
 	@echo "The report is in $(OUT)/: index.html (open it in a browser), readers/, report.xml, report.json, readers.jsonl, readers.csv, rejects.jsonl"
 
 ## test: unit, reference and end-to-end tests (Swift Testing), the Debian package among them
 ## (so the static build is made here; test-spark then finds it done)
-TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui chromium chromium-driver fonts-dejavu-core systemd
+# nginx-light: docs/OPERATIONS.md's snippet for publishing the decks is served as written;
+# systemd: its units are checked with systemd-analyze.
+TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui chromium chromium-driver fonts-dejavu-core nginx-light systemd
 test: deps test-venv deb
 	$(call apt_install,$(TEST_DEBIAN_PACKAGES))
 	$(SWIFT) build --build-tests
@@ -118,8 +124,8 @@ test-venv:
 screenshots: report test-venv
 	$(call apt_install,chromium chromium-driver fonts-dejavu-core)
 	rm -rf docs/screenshots && mkdir -p docs/screenshots
-	TZ=UTC .build/release/yir report SampleData/wikipedia --out .build/screenshots --as-of $(AS_OF) --format html --no-remote-images --quiet
-	.venv-test/bin/python Tests/browser_check.py slides "$(CURDIR)/$$(ls -d .build/screenshots/readers/ana-*.html)" \
+	TZ=UTC .build/release/yir report SampleData/wikipedia --out .build/screenshots --as-of $(AS_OF) --format html,jsonl --no-remote-images --quiet --link-key $(SAMPLE_KEY)
+	.venv-test/bin/python Tests/browser_check.py slides "$(CURDIR)/.build/screenshots/$$(python3 -c 'import json,sys; print(next(r["slides"] for r in map(json.loads, sys.stdin) if r["user"] == "ana"))' < .build/screenshots/readers.jsonl)" \
 	  --screenshots docs/screenshots --name slides --slides 1,2,4,5,6,7,8,10 > /dev/null
 	.venv-test/bin/python Tests/browser_check.py index "$(CURDIR)/.build/screenshots/index.html" --screenshots docs/screenshots > /dev/null
 	@ls docs/screenshots
@@ -139,7 +145,8 @@ clean:
 
 ## reference: rewrite Tests/Reference/ from SampleData (after an intended output change; review the diff)
 reference: build
-	TZ=UTC .build/release/yir report SampleData/wikipedia --out Tests/Reference --as-of $(AS_OF) --format html,xml,json,jsonl,csv
+	@chmod 600 $(SAMPLE_KEY)
+	TZ=UTC .build/release/yir report SampleData/wikipedia --out Tests/Reference --as-of $(AS_OF) --format html,xml,json,jsonl,csv --link-key $(SAMPLE_KEY)
 
 ## bench: yir against DuckDB and jq on a ~200 MB synthetic export, side by side; then micro benchmarks
 BENCH_EXPORT ?= .bench/export.jsonl

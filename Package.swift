@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
@@ -30,10 +31,15 @@ let package = Package(
         .target(name: "YirCore", dependencies: ["CYirSupport"], swiftSettings: hotPath),
         .target(name: "YirIngest", dependencies: ["YirCore", "CGzip", "CYirSupport"], swiftSettings: hotPath),
         .target(name: "YirStats", dependencies: ["YirCore", "YirIngest", "CYirSupport"], swiftSettings: hotPath),
-        .target(name: "YirReport", dependencies: ["YirCore", "YirStats", "CLibXML2", "CYirSupport"]),
+        // Crypto: the keyed names of the reader decks (HMAC-SHA-256).
+        .target(name: "YirReport", dependencies: [
+            "YirCore", "YirStats", "CLibXML2", "CYirSupport",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "YirHTML", dependencies: [
             "YirCore", "YirStats", "YirReport",
             .product(name: "Mustache", package: "swift-mustache"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "YirSample", dependencies: ["YirCore", "YirStats"]),
         // Templates/ compiled into the binary, so one file copied anywhere runs. Templates/ is the

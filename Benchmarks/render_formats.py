@@ -2,8 +2,8 @@
 """How long each per-reader output takes to render, side by side, alternating: `yir stats`
 in json, jsonl, csv and table, and `yir report --format xml`, at --jobs 1 and all cores. The
 time is the renderer's own (`--verbose`: "rendering:" for stats, "xml:" for report), without
-ingest and statistics; the wall time of the whole run is printed beside it (builds before
-session 7 log no "xml:" time: only the whole run). With --yir-before,
+ingest and statistics; the wall time of the whole run is printed beside it (older builds that log
+no "xml:" time give only the whole run). With --yir-before,
 another build runs in the same rounds.
 
     python3 Benchmarks/render_formats.py --yir .build/release/yir --export .bench/export.jsonl --runs 5 \\

@@ -4,6 +4,7 @@
     browser_check.py slides PAGE.html [--screenshots DIR --name NAME]
     browser_check.py index PAGE.html [--screenshots DIR]
     browser_check.py escaping PAGE.html TEXT...
+    browser_check.py referrer PAGE.html
 
 Every check prints one line; the first failure exits 1 with what was expected and found.
 Pages are opened from file: URLs with the network off, so any request to another host shows
@@ -11,11 +12,15 @@ up as a request in the performance log (and fails), never as a silent success.
 """
 import argparse
 import atexit
+import functools
+import http.server
 import json
 import os
 import shutil
 import sys
 import tempfile
+import threading
+import time
 from urllib.parse import urlparse
 
 from selenium import webdriver
@@ -242,16 +247,63 @@ def escaping(args):
         driver.quit()
 
 
+def followed_link_headers(driver, url):
+    """Opens `url`, follows its first article link and returns the headers Chromium sent."""
+    driver.get(url)
+    driver.get_log("performance")
+    link = driver.execute_script("""
+        document.querySelectorAll('.slide').forEach(s => s.hidden = false);
+        const a = document.querySelector('a[href^="https://"]');
+        a.click();
+        return a.href;""")
+    for _ in range(50):
+        for entry in driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message.get("method") == "Network.requestWillBeSent" and message["params"]["request"]["url"] == link:
+                return link, {k.lower(): v for k, v in message["params"]["request"]["headers"].items()}
+        time.sleep(0.1)
+    fail(f"no request for {link} was seen")
+
+
+def referrer(args):
+    """Following an article link from a served deck sends no Referer. The page is served over
+    http from 127.0.0.1, as from a web server (a file: page never sends one anyway), and the
+    same page stripped of its referrer policy is the control: there the header is sent."""
+    folder = tempfile.mkdtemp(dir=SCRATCH)
+    page = open(args.page, encoding="utf-8").read()
+    shutil.copy(args.page, os.path.join(folder, "deck.html"))
+    stripped = page.replace('<meta name="referrer" content="no-referrer">\n', "").replace('rel="noopener noreferrer"', 'rel="noopener"')
+    check(stripped != page, "the control page differs only by its referrer policy")
+    with open(os.path.join(folder, "control.html"), "w", encoding="utf-8") as f:
+        f.write(stripped)
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *arguments):
+            pass
+    handler = functools.partial(Quiet, directory=folder)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    driver = browser(*SIZES["desktop"])
+    try:
+        link, headers = followed_link_headers(driver, base + "/control.html")
+        check("referer" in headers, f"the control sends a Referer to {link} ({headers.get('referer')})")
+        link, headers = followed_link_headers(driver, base + "/deck.html")
+        check("referer" not in headers, f"the deck sends no Referer to {link}")
+    finally:
+        driver.quit()
+        server.shutdown()
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["slides", "index", "escaping"])
+    parser.add_argument("mode", choices=["slides", "index", "escaping", "referrer"])
     parser.add_argument("page")
     parser.add_argument("texts", nargs="*")
     parser.add_argument("--screenshots")
     parser.add_argument("--name", default="slides")
     parser.add_argument("--slides", type=lambda s: [int(x) for x in s.split(",")], default=[1])
     args = parser.parse_args()
-    {"slides": slides, "index": index, "escaping": escaping}[args.mode](args)
+    {"slides": slides, "index": index, "escaping": escaping, "referrer": referrer}[args.mode](args)
 
 
 if __name__ == "__main__":

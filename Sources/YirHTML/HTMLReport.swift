@@ -1,3 +1,4 @@
+import Crypto
 import Dispatch
 import Foundation
 import Synchronization
@@ -20,7 +21,7 @@ public struct HTMLReport: Sendable {
     /// How many readers `index.html` lists at most (`Overview.maximumListed`).
     public var maximumListedReaders = 5_000
 
-    public static let readersFolder = "readers"
+    public static let readersFolder = DeckNames.folder
     public static let indexFile = "index.html"
 
     public init(templates: HTMLTemplates, remoteImages: Bool = true, jobs: Int = 1) {
@@ -31,11 +32,15 @@ public struct HTMLReport: Sendable {
         indexPolicy = ContentSecurityPolicy.forPage(style: templates.style, script: templates.indexScript, remoteImages: remoteImages)
     }
 
-    /// Writes the pages of `model` under `folder`; nothing is in place until `OutputFile.commit`.
+    /// Writes the pages of `model` under `folder`, each deck under its name in `model.decks`;
+    /// nothing is in place until `OutputFile.commit`. `readers/` gets the decks and an empty
+    /// `index.html`, nothing else, so that it can be published as it is (SPEC §4.4).
     public func write(_ model: ReportModel, into folder: String) throws(OutputError) -> (index: OutputFile, readers: OutputFolder) {
         let readers = model.statistics.readers
-        let names = ReaderFileNames.names(for: readers.map(\.user))
+        guard let decks = model.decks else { preconditionFailure("HTML is written with the decks' names") }
+        let names = decks.files
         let readersFolder = try OutputFolder(path: (folder as NSString).appendingPathComponent(Self.readersFolder))
+        try readersFolder.write(Array(Self.emptyIndexPage.utf8), name: Self.indexFile)
         let deck = slideDeck(model)
         let failure = Mutex<OutputError?>(nil)
         // `jobs` workers take batches of pages in turn; each page goes straight to its file.
@@ -50,7 +55,7 @@ public struct HTMLReport: Sendable {
                 }
                 guard b < batches, failure.withLock({ $0 == nil }) else { return }
                 for i in b * batch..<min(readers.count, (b + 1) * batch) {
-                    let page = readerPage(readers[i], deck: deck, indexLink: "../\(Self.indexFile)")
+                    let page = readerPage(readers[i], deck: deck)
                     do throws(OutputError) {
                         try readersFolder.write(Array(page.utf8), name: names[i])
                     } catch {
@@ -62,7 +67,7 @@ public struct HTMLReport: Sendable {
         }
         if let error = failure.withLock({ $0 }) { throw error }
         let index = try OutputFile(path: (folder as NSString).appendingPathComponent(Self.indexFile))
-        try index.write(Array(indexPage(model, readerLinks: names.map { "\(Self.readersFolder)/\($0)" }).utf8))
+        try index.write(Array(indexPage(model, readerLinks: readers.indices.map { decks.slides(at: $0) }).utf8))
         return (index, readersFolder)
     }
 
@@ -79,13 +84,13 @@ public struct HTMLReport: Sendable {
         model.statistics.readers.reduce(0) { $0 + ($1.reading.milliseconds > 0 ? 1 : 0) }
     }
 
-    /// One reader's slides page.
-    public func readerPage(_ reader: ReaderStats, model: ReportModel, indexLink: String?) -> String {
-        readerPage(reader, deck: slideDeck(model), indexLink: indexLink)
+    /// One reader's slides page. It stands alone: it links to no other page of the run.
+    public func readerPage(_ reader: ReaderStats, model: ReportModel) -> String {
+        readerPage(reader, deck: slideDeck(model))
     }
 
-    func readerPage(_ reader: ReaderStats, deck: SlideDeck, indexLink: String?) -> String {
-        var context = deck.context(for: reader, indexLink: indexLink)
+    func readerPage(_ reader: ReaderStats, deck: SlideDeck) -> String {
+        var context = deck.context(for: reader)
         addPageParts(&context, script: templates.slidesScript, policy: slidesPolicy)
         return templates.render(context, template: "slides")
     }
@@ -97,6 +102,23 @@ public struct HTMLReport: Sendable {
         addPageParts(&context, script: templates.indexScript, policy: indexPolicy)
         return templates.render(context, template: "index")
     }
+
+    /// `readers/index.html`: a page with nothing on it, so that a web server that would list
+    /// the folder's decks serves this instead. It names no reader and links nowhere.
+    static let emptyIndexPage = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; base-uri 'none'; form-action 'none'">
+        <meta name="referrer" content="no-referrer">
+        <meta name="robots" content="noindex">
+        <title>yir</title>
+        </head>
+        <body></body>
+        </html>
+
+        """
 
     /// The inline style and script, and the policy that allows exactly them: no other script,
     /// no style from elsewhere, no connection, images only as https thumbnails (or none).
@@ -120,6 +142,6 @@ enum ContentSecurityPolicy {
     }
 
     static func hashSource(_ text: String) -> String {
-        "'sha256-\(Data(SHA256.digest(Array(text.utf8))).base64EncodedString())'"
+        "'sha256-\(Data(SHA256.hash(data: Array(text.utf8))).base64EncodedString())'"
     }
 }

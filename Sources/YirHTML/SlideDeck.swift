@@ -20,7 +20,7 @@ struct SlideDeck: Sendable {
 
     static let minimumReadersForRank = 10
 
-    func context(for reader: ReaderStats, indexLink: String?) -> [String: Any] {
+    func context(for reader: ReaderStats) -> [String: Any] {
         let zone = reader.zone
         let activity = reader.activity ?? .none
         let year = zone.local(reader.window.start).date.year
@@ -220,7 +220,6 @@ struct SlideDeck: Sendable {
                 ]
             },
         ]
-        if let indexLink { context["index_link"] = indexLink }
         return context
     }
 

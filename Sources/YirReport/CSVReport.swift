@@ -9,7 +9,7 @@ import YirStats
 public enum CSVReport {
     /// Column names, in order.
     public static let columns = [
-        "user", "time_zone", "window_start", "window_end",
+        "user", "slides", "time_zone", "window_start", "window_end",
         "reading_seconds", "reading_minutes", "reading_views", "reading_articles",
         "average_seconds_per_article", "median_seconds_per_article",
         "top_article_wiki", "top_article_title", "top_article_seconds", "top_article_views",
@@ -28,8 +28,8 @@ public enum CSVReport {
         header.endRow()
         try write(header.takeBytes())
         let names = model.statistics.articleNames
-        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { CSVWriter() }, to: write) { _, reader, row in
-            writeRow(reader, names, &row)
+        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { CSVWriter() }, to: write) { index, reader, row in
+            writeRow(reader, slides: model.slides(of: index), names, &row)
         }
     }
 
@@ -39,8 +39,9 @@ public enum CSVReport {
         return out
     }
 
-    static func writeRow(_ r: ReaderStats, _ names: ArticleNaming, _ row: inout CSVWriter) {
+    static func writeRow(_ r: ReaderStats, slides: String?, _ names: ArticleNaming, _ row: inout CSVWriter) {
         row.text(r.user)
+        row.value(slides)
         row.text(r.zone.identifier)
         row.instant(r.window.start, in: r.zone)
         row.instant(r.window.end, in: r.zone)

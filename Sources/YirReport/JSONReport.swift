@@ -30,7 +30,7 @@ public enum JSONReport {
         // Each reader is an array element at depth 2: a comma after the first, a new line, four spaces.
         try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONWriter(pretty: true, indent: 2) }, to: write) { index, reader, r in
             r.raw(index > 0 ? ",\n    " : "\n    ")
-            writeReader(reader, names, &r)
+            writeReader(reader, slides: model.slides(of: index), names, &r)
         }
         if !model.statistics.readers.isEmpty { w.noteMembersWrittenElsewhere() }
         w.endArray()
@@ -49,8 +49,8 @@ public enum JSONReport {
     /// `write` in pieces.
     public static func writeLines(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
         let names = model.statistics.articleNames
-        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONWriter(pretty: false) }, to: write) { _, reader, w in
-            writeReader(reader, names, &w)
+        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONWriter(pretty: false) }, to: write) { index, reader, w in
+            writeReader(reader, slides: model.slides(of: index), names, &w)
             w.raw("\n")
         }
     }
@@ -140,12 +140,13 @@ public enum JSONReport {
         }
     }
 
-    static func writeReader(_ r: ReaderStats, _ names: ArticleNaming, _ w: inout JSONWriter, detail: Bool = false) {
+    static func writeReader(_ r: ReaderStats, slides: String?, _ names: ArticleNaming, _ w: inout JSONWriter, detail: Bool = false) {
         // Their names are met in no order in megabytes of catalog: asked for now, they arrive
         // while the figures before them are written.
         for a in r.topArticles { names.prefetch(a.name) }
         w.object { w in
             w.field("user", r.user)
+            w.field("slides", slides)
             w.field("time_zone", r.zone.identifier)
             w.key("window")
             w.object { w in

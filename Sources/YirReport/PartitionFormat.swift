@@ -20,7 +20,8 @@ public enum PartitionFormat {
     public static func write(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
         let names = model.statistics.articleNames
         try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONWriter(pretty: false) }, to: write) { _, reader, w in
-            JSONReport.writeReader(reader, names, &w, detail: true)
+            // `slides` is null: the decks are named where they are written, by `render`.
+            JSONReport.writeReader(reader, slides: nil, names, &w, detail: true)
             w.raw("\n")
         }
         var w = JSONWriter(pretty: false)

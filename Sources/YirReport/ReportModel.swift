@@ -11,12 +11,19 @@ public struct ReportModel: Sendable {
     public var parameters: Parameters
     public var inputs: [InputSummary]
     public var statistics: RunStatistics
+    /// The readers' deck names, in reader order, when the run writes the HTML slides; each
+    /// reader's `slides` in the other outputs, null without them.
+    public var decks: DeckNames?
 
-    public init(parameters: Parameters, inputs: [InputSummary], statistics: RunStatistics) {
+    public init(parameters: Parameters, inputs: [InputSummary], statistics: RunStatistics, decks: DeckNames? = nil) {
         self.parameters = parameters
         self.inputs = inputs
         self.statistics = statistics
+        self.decks = decks
     }
+
+    /// Reader `index`'s `slides`: the path of their deck in the output folder, or nil.
+    public func slides(of index: Int) -> String? { decks?.slides(at: index) }
 
     /// The run's parameters as the report echoes them.
     public struct Parameters: Sendable, Equatable {

@@ -44,7 +44,7 @@ public enum XMLReport {
         let names = model.statistics.articleNames
         try writeCohort(model.statistics.cohort, names, x)
         try x.start("readers")
-        let replacedInReaders = try writeReaders(model.statistics.readers, names, jobs: jobs, into: x)
+        let replacedInReaders = try writeReaders(model, names, jobs: jobs, into: x)
         try x.end()
         try x.end()
         try x.endDocument()
@@ -55,7 +55,8 @@ public enum XMLReport {
     /// its own opened inside the same two elements as the document's `readers`, so that its
     /// bytes — indentation included — are the ones the document's writer would write; they
     /// join the document as raw content. Returns the characters replaced in them.
-    static func writeReaders(_ readers: [ReaderStats], _ names: ArticleNaming, jobs: Int, into x: XMLWriter) throws -> Int {
+    static func writeReaders(_ model: ReportModel, _ names: ArticleNaming, jobs: Int, into x: XMLWriter) throws -> Int {
+        let readers = model.statistics.readers
         guard !readers.isEmpty else { return 0 }  // `<readers/>`
         // Closes `<readers` as its first child would: `>` (libxml2, for raw content) and a newline.
         try x.raw([0x0A])
@@ -63,7 +64,7 @@ public enum XMLReport {
         try ReaderBlocks.render(readers, jobs: jobs, writer: { XMLReaderBlock(tally) }, to: { block in
             if tally.failed { throw XMLWriteError.libxml2 }
             try x.raw(block)
-        }) { _, reader, block in block.write(reader, names) }
+        }) { index, reader, block in block.write(reader, slides: model.slides(of: index), names) }
         if tally.failed { throw XMLWriteError.libxml2 }
         // Raw content turns libxml2's indentation off for the end tag: the two spaces it would write.
         try x.raw(Array("  ".utf8))
@@ -116,9 +117,10 @@ public enum XMLReport {
         }
     }
 
-    static func writeReader(_ r: ReaderStats, _ names: ArticleNaming, _ x: XMLWriter) throws {
+    static func writeReader(_ r: ReaderStats, slides: String?, _ names: ArticleNaming, _ x: XMLWriter) throws {
         try x.element("reader") {
             try x.element("user", r.user)
+            try x.element("slides", slides)
             try x.element("time_zone", r.zone.identifier)
             try x.element("window") {
                 try x.element("start", instant: r.window.start, in: r.zone)
@@ -242,8 +244,8 @@ struct XMLReaderBlock: BlockWriter {
         } catch { tally.fail() }
     }
 
-    func write(_ reader: ReaderStats, _ names: ArticleNaming) {
-        do { try XMLReport.writeReader(reader, names, x) } catch { tally.fail() }
+    func write(_ reader: ReaderStats, slides: String?, _ names: ArticleNaming) {
+        do { try XMLReport.writeReader(reader, slides: slides, names, x) } catch { tally.fail() }
     }
 
     mutating func takeBytes() -> [UInt8] {

@@ -35,6 +35,11 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .customLong("validate"), help: "Validate report.xml against the XSD before moving it into place (exit 74 when invalid).")
     var validateXML = false
 
+    @Option(name: .customLong("link-key"), help: ArgumentHelp(
+        "The secret the reader decks' file names are made with, at least 32 bytes, mode 0600; created when missing (default: $XDG_STATE_HOME/yir/link-key, else ~/.local/state/yir/link-key). Keep it outside the published folder.",
+        valueName: "file"))
+    var linkKey: String?
+
     func formats() throws -> [Format] {
         var formats: [Format] = []
         for name in format.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
@@ -63,6 +68,8 @@ struct OutputOptions: ParsableArguments {
     struct Prepared {
         var validator: XMLValidator?
         var html: HTMLReport?
+        /// The key the decks are named with, when the run writes them.
+        var linkKey: LinkKey?
     }
 
     func prepare(templates: String?, locale: String, jobs: Int, logger: Logger) throws -> Prepared {
@@ -84,6 +91,7 @@ struct OutputOptions: ParsableArguments {
                     logger.warning("--locale \(locale): no \(file) among the templates; the pages' texts are in English (add one with --templates)")
                 }
                 prepared.html = HTMLReport(templates: loaded, remoteImages: !noRemoteImages, jobs: jobs)
+                prepared.linkKey = try openLinkKey(logger)
             }
         } catch let error as ValidationError {
             throw error
@@ -96,9 +104,45 @@ struct OutputOptions: ParsableArguments {
         return prepared
     }
 
+    /// The link key (SPEC §4.4), created on the first run. A key that is too short or that
+    /// others can read is a usage error (64): fixing it is the operator's, and a deck named
+    /// with it would be guessable. One inside --out would be published or replaced with it.
+    private func openLinkKey(_ logger: Logger) throws -> LinkKey {
+        guard let path = linkKey ?? LinkKey.defaultPath() else {
+            throw ValidationError("--link-key: no file given, and no HOME to keep the default one in")
+        }
+        let outFolder = URL(fileURLWithPath: out).standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        if URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path.hasPrefix(outFolder) {
+            throw ValidationError("--link-key \(path) lies inside --out \(out): keep the key outside the folder the pages are published from")
+        }
+        do {
+            let (key, created) = try LinkKey.openOrCreate(path: path)
+            if created {
+                logger.notice("created the link key \(path): every reader's deck name depends on it; keep it, and keep it private")
+            }
+            return key
+        } catch {
+            if case .cannotCreate = error {
+                logger.error("\(error)")
+                throw ExitCode(73)
+            }
+            throw ValidationError("--link-key: \(error)")
+        }
+    }
+
     /// Writes every requested output under a temporary name, then renames them all into place
-    /// together with `alongside` (the rejects file).
+    /// together with `alongside` (the rejects file). With the HTML, every output carries each
+    /// reader's `slides`.
     func write(_ model: ReportModel, _ prepared: Prepared, alongside: [OutputFile], jobs: Int, logger: Logger) throws {
+        var model = model
+        if let key = prepared.linkKey {
+            do {
+                model.decks = try DeckNames(users: model.statistics.readers.map(\.user), key: key)
+            } catch {
+                logger.error("\(error)")
+                throw ExitCode(73)
+            }
+        }
         try exitOnOutputError(logger) {
             try OutputFile.makeFolder(out)
             let lock = FolderLock(out, logger: logger)

@@ -248,7 +248,7 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
     keys = sorted(states, key=lambda k: (0, NOTIFICATION_KEYS.index(k), "") if k in NOTIFICATION_KEYS else (1, 0, k))
 
     figures = {
-        "user": user, "time_zone": Z,
+        "user": user, "slides": None, "time_zone": Z,  # stats writes no decks (SPEC §4.4)
         "window": {"start": rfc3339(start, Z), "end": rfc3339(min(end, A), Z)},
         "reading": {"seconds": seconds(reading), "minutes": reading // 60_000, "views": len(views), "articles": n,
                     "average_seconds_per_article": average(reading, n), "median_seconds_per_article": median},

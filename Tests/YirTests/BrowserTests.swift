@@ -23,8 +23,7 @@ import Testing
     @Test func slidesNavigateByKeyboardMoveFocusAndLoadNothingFromOtherHosts() throws {
         let out = try sampleReport()
         let readers = out.appendingPathComponent("readers")
-        let ana = try #require(try FileManager.default.contentsOfDirectory(atPath: readers.path).first { $0.hasPrefix("ana-") })
-        let r = try browserCheck(["slides", readers.appendingPathComponent(ana).path])
+        let r = try browserCheck(["slides", out.appendingPathComponent(try sampleDeck(of: "ana")).path])
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
         #expect(r.stdoutText.contains("ok: focus is on slide 2 after ArrowRight"))
     }
@@ -44,12 +43,34 @@ import Testing
         let out = scratchFolder()
         let r = try cli.yir(["report", input, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html"])
         #expect(r.status == 0, "\(r.stderr)")
-        let page = try #require(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("readers").path).first)
-        let check = try browserCheck(["escaping", out.appendingPathComponent("readers/\(page)").path,
+        // The id as the JSON line gives it, without the escaping backslash.
+        let deck = try sampleDeck(of: #""><svg onload=window.pwned=1>"#)
+        let check = try browserCheck(["escaping", out.appendingPathComponent(deck).path,
                                       "<script>window.pwned=1</script>", #""><img src=x onerror=window.pwned=1>"#,
                                       #""><svg onload=window.pwned=1>"#])
         #expect(check.status == 0, "\(check.stdoutText)\(check.stderr)")
         let index = try browserCheck(["escaping", out.appendingPathComponent("index.html").path, #""><svg onload=window.pwned=1>"#])
         #expect(index.status == 0, "\(index.stdoutText)\(index.stderr)")
+    }
+
+    /// SPEC §4.4: a deck sends no referrer. Served over http, as a published deck is; the check
+    /// also shows the same page without its policy sending one, so it cannot pass vacuously.
+    @Test func followingAnArticleLinkFromADeckSendsNoReferer() throws {
+        let out = try sampleReport()
+        let r = try browserCheck(["referrer", out.appendingPathComponent(try sampleDeck(of: "ana")).path])
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+        #expect(r.stdoutText.contains("ok: the deck sends no Referer"))
+    }
+
+    /// docs/OPERATIONS.md's nginx snippet and link list, run as written (Tests/publish_check.py).
+    @Test func thePublishingRecipeServesTheDecksAloneAndListsEachReadersLink() throws {
+        let out = scratchFolder()
+        let r = try cli.yir(["report", "SampleData/wikipedia", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+                             "--format", "html,csv"], in: packageRoot)
+        #expect(r.status == 0, "\(r.stderr)")
+        let check = try runProgram(URL(fileURLWithPath: SchemaTests.python),
+                                   [packageRoot.appendingPathComponent("Tests/publish_check.py").path,
+                                    packageRoot.appendingPathComponent("docs/OPERATIONS.md").path, out.path])
+        #expect(check.status == 0, "\(check.stdoutText)\(check.stderr)")
     }
 }

@@ -179,7 +179,7 @@ func gzip(_ data: Data) throws -> Data {
             zones: zones)
         pipeline.jobs = jobs
         pipeline.chunkSize = chunkSize
-        let lines = JSONReport.lines(try pipeline.run(), jobs: jobs)
+        let lines = JSONReport.lines(try withSampleDecks(try pipeline.run()), jobs: jobs)
         let reference = try Data(contentsOf: packageRoot.appendingPathComponent("Tests/Reference/readers.jsonl"))
         #expect(Data(lines) == reference)
     }

@@ -34,6 +34,37 @@ private enum ScratchFolders {
     }
 }
 
+/// SampleData's public sample link key, the one `make report` uses.
+let sampleLinkKey = packageRoot.appendingPathComponent("SampleData/link-key.PUBLIC-SAMPLE")
+
+/// A state folder holding the sample link key as `yir/link-key` with mode 0600 (a checkout
+/// gives the file 0644, which yir rightly refuses), for runs that use the default key.
+let sampleStateHome: URL = {
+    let home = scratchFolder()
+    let key = home.appendingPathComponent("yir/link-key")
+    try! FileManager.default.createDirectory(at: key.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try! Data(contentsOf: sampleLinkKey).write(to: key)
+    chmod(key.path, 0o600)
+    return home
+}()
+
+/// The sample link key, read as yir reads it.
+func sampleKey() throws -> LinkKey {
+    LinkKey(path: sampleLinkKey.path, bytes: Array(try Data(contentsOf: sampleLinkKey)))
+}
+
+/// The deck of `user` under the sample key, relative to the output folder (`readers/….html`).
+func sampleDeck(of user: String) throws -> String {
+    try DeckNames(users: [user], key: sampleKey()).slides(at: 0)
+}
+
+/// `model` with its decks named under the sample key, as `make report` names them.
+func withSampleDecks(_ model: ReportModel) throws -> ReportModel {
+    var model = model
+    model.decks = try DeckNames(users: model.statistics.readers.map(\.user), key: sampleKey())
+    return model
+}
+
 /// Runs the library pipeline on the given lines, written to one file.
 struct Run {
     var files: [(name: String, contents: Data)]

@@ -109,6 +109,9 @@ def main(argv=None):
                         help="the yir binary on the executors; default: the file shipped with --files yir")
     parser.add_argument("--render-yir", default="./yir", help="the yir binary on the driver, for render")
     parser.add_argument("--stdin-name", default=None, help="the export's name in the report's inputs (default: --input)")
+    parser.add_argument("--link-key", default=None,
+                        help="the link key the reader decks are named with, on the driver (yir render --link-key); "
+                             "the same file as the single runs' gives the same deck names")
     parser.add_argument("--fail-once", default=None, help=argparse.SUPPRESS)
     args, yir_args = parser.parse_known_args(argv)
 
@@ -132,6 +135,8 @@ def main(argv=None):
 
     parts = sorted(os.path.join(args.lines, name) for name in os.listdir(args.lines) if name.startswith("part-"))
     render = [args.render_yir, "render", *parts, "--out", args.out, "--format", args.format]
+    if args.link_key:
+        render += ["--link-key", args.link_key]
     print("yir_spark: " + " ".join(render[:2]) + f" {len(parts)} partition files --out {args.out}", file=sys.stderr)
     sys.exit(subprocess.run(render).returncode)
 
