@@ -143,7 +143,8 @@ import Testing
     }
 
     /// A folder standing for the machine's root: the binary at /usr/local/bin/yir, an export in
-    /// /srv/exports/wikipedia, node_exporter's folder, systemd's own units (for verify).
+    /// /srv/exports/wikipedia, node_exporter's folder (the link key's, /var/lib/yir, the first
+    /// run makes).
     func scratchRoot() throws -> URL {
         let root = scratchFolder()
         let manager = FileManager.default

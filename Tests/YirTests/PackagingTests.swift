@@ -53,17 +53,19 @@ import YirTemplates
         try ok(["sample", "--readers", "30", "--days", "60"]).stdout.write(to: folder.appendingPathComponent("export.jsonl"))
         _ = try ok(["check", "export.jsonl"])
         for format in ["json", "jsonl", "csv", "table"] { _ = try ok(["stats", "export.jsonl", "--format", format] + asOf) }
-        _ = try ok(["report", "export.jsonl", "--out", "report", "--validate"] + asOf)
+        // No HOME under env -i: the link key is named (and made by the first run).
+        let key = ["--link-key", "link-key"]
+        _ = try ok(["report", "export.jsonl", "--out", "report", "--validate"] + key + asOf)
         _ = try ok(["validate", "report/report.xml"])
         let lines = try ok(["stats", "export.jsonl", "--format", "jsonl", "--partition"] + asOf).stdout
-        _ = try ok(["render", "-", "--out", "rendered"], stdin: lines)
+        _ = try ok(["render", "-", "--out", "rendered"] + key, stdin: lines)
         #expect(try Data(contentsOf: folder.appendingPathComponent("rendered/report.json"))
                 == Data(contentsOf: folder.appendingPathComponent("report/report.json")))
         // The built-in profiles and strings are there too.
         let sensors = #"{"distinct_id":"d1","time":1746093600000,"event":"$AppPageLeave","properties":{"$title":"X","event_duration":10}}"#
         let mapped = try ok(["check", "-", "--profile", "sensors"], stdin: Data((sensors + "\n").utf8)).stdoutText
         #expect(mapped.contains(#""page_view": 1"#) || mapped.contains(#""page_view":1"#), "\(mapped)")
-        let german = try ok(["report", "export.jsonl", "--out", "de", "--format", "html", "--locale", "de"] + asOf)
+        let german = try ok(["report", "export.jsonl", "--out", "de", "--format", "html", "--locale", "de"] + key + asOf)
         #expect(!german.stderr.contains("strings/de.json"))
         #expect(try ok(["version"]).stdoutText == "yir \(try cli.generatorVersion())\n")
     }
@@ -80,7 +82,7 @@ import YirTemplates
             .write(to: environmentLayer.appendingPathComponent("strings/en.json"))
         try Data(#"{"index_title": "From --templates"}"#.utf8).write(to: optionLayer.appendingPathComponent("strings/en.json"))
         let r = try runProgram(binary, ["report", "export.jsonl", "--out", "o", "--format", "html", "--templates", optionLayer.path,
-                                        "--as-of", "2025-12-31T12:00:00Z"],
+                                        "--as-of", "2025-12-31T12:00:00Z", "--link-key", "link-key"],
                                in: folder, environment: ["YIR_TEMPLATES": environmentLayer.path])
         #expect(r.status == 0, "\(r.stderr)")
         let index = try String(contentsOf: folder.appendingPathComponent("o/index.html"), encoding: .utf8)
@@ -119,7 +121,7 @@ import YirTemplates
         #expect(version == "yir \(try cli.generatorVersion())\n")
         #expect((deb as NSString).lastPathComponent.hasPrefix("yir_\(version.dropFirst(4).dropLast())_"))
         try ok(["sample", "--readers", "20", "--days", "60"]).stdout.write(to: work.appendingPathComponent("export.jsonl"))
-        _ = try ok(["report", "export.jsonl", "--out", "report", "--as-of", "2025-12-31T12:00:00Z"])
+        _ = try ok(["report", "export.jsonl", "--out", "report", "--as-of", "2025-12-31T12:00:00Z", "--link-key", "link-key"])
         _ = try ok(["validate", "report/report.xml"])
         // The man page and completions where Debian's man, bash-completion, zsh and fish look.
         for path in ["usr/share/man/man1/yir.1.gz", "usr/share/bash-completion/completions/yir",
