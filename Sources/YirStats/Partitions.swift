@@ -7,6 +7,8 @@ import YirIngest
 public enum Partitions {
     public struct DecodeError: Error, CustomStringConvertible {
         public var message: String
+        /// A whole reader object but its `detail`: what a plain `stats --format jsonl` line is.
+        public var lacksOnlyDetail = false
         public var description: String { message }
     }
 

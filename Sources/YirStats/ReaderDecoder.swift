@@ -46,7 +46,7 @@ struct ReaderDecoder {
                 ("saved", saved == nil), ("notifications", notifications == nil), ("detail", activity == nil || articles == nil),
             ]
             let missing = names.filter(\.1).map(\.0).joined(separator: ", ")
-            throw Partitions.DecodeError(message: "reader line: '\(missing)' is missing")
+            throw Partitions.DecodeError(message: "reader line: '\(missing)' is missing", lacksOnlyDetail: missing == "detail")
         }
         return ReaderStats(user: user, zone: zone, window: window, coverage: coverage, reading: reading,
                            topArticles: topArticles, appTime: appTime, patterns: patterns, monthly: monthly, streak: streak,

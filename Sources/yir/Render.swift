@@ -33,6 +33,7 @@ extension Yir {
             let jobs = process.jobs
             let paths = inputs.isEmpty ? ["-"] : inputs
             let model = try read(paths, jobs: jobs, logger: logger)
+            RunMetrics.shared.record(model)
             keepUntilExit(model)
             let d = model.statistics.diagnostics
             logger.info("read \(model.statistics.readers.count) readers from \(paths.count) file(s); the run read \(d.lines) lines")
