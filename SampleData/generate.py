@@ -39,6 +39,12 @@ READERS = {
     "jordan": dict(zones=[("America/New_York", datetime(2025, 8, 15)), ("Europe/Lisbon", None)],
                    langs={"en": 3, "pt": 1}, p=0.25),
 }
+# Readers whose phones kept 2024 too (wikipedia/two-years.jsonl), with a probability per year.
+TWO_YEAR_READERS = {
+    "noor": dict(zones=[("Africa/Cairo", None)], langs={"en": 3, "fr": 1}, p={2024: 0.50, 2025: 0.16}),
+    "mika": dict(zones=[("Europe/Helsinki", None)], langs={"en": 2, "de": 1}, p={2024: 0.30, 2025: 0.35}),
+}
+ALL_READERS = {**READERS, **TWO_YEAR_READERS}
 # Site spellings a real mix of app versions and exports produces; all normalise to one domain.
 SITE_FORMS = {
     "en": ["en.wikipedia.org", "enwiki", "wikipedia~en"],
@@ -56,7 +62,7 @@ NOTIFICATION_KEYS = ["echo-subscriptions-push-edit-user-talk", "echo-subscriptio
 
 
 def zone_at(reader, day):
-    for name, until in READERS[reader]["zones"]:
+    for name, until in ALL_READERS[reader]["zones"]:
         if until is None or day < until:
             return name
 
@@ -85,14 +91,15 @@ def pick(weights):
     return rng.choices(items, [weights[i] for i in items])[0]
 
 
-def reading_year(user, out, tablet):
-    cfg = READERS[user]
+def reading_year(user, out, tablet, first_day=datetime(2024, 12, 20)):
+    cfg = ALL_READERS[user]
     n = 0
-    day = datetime(2024, 12, 20)
+    day = first_day
     while day < datetime(2026, 1, 1):
         zone = zone_at(user, day)
         weekend = day.weekday() >= 5
-        if rng.random() < cfg["p"] * (1.3 if weekend else 1.0):
+        p = cfg["p"][day.year] if isinstance(cfg["p"], dict) else cfg["p"]
+        if rng.random() < p * (1.3 if weekend else 1.0):
             for _ in range(rng.choice([1, 1, 1, 2])):
                 hour = rng.choice([7, 8, 12, 13, 18, 19, 20, 21, 21, 22, 23, 0])
                 start = day + timedelta(hours=hour, minutes=rng.randrange(60), seconds=rng.randrange(60))
@@ -223,6 +230,27 @@ def main():
             if action == "save":
                 rec["thumbnail"] = THUMB.format("b", "b2", title.replace(" ", "_") + ".jpg", title.replace(" ", "_") + ".jpg")
             f.write(json.dumps(rec, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+    two_years()
+
+
+def two_years():
+    """wikipedia/two-years.jsonl: two readers whose records reach back to 1 January 2024, from a
+    random source of their own so that the main export stays as it was. Noor read much more in
+    2024 than in 2025 (the slides compare kindly); Mika pressed "Clear history" in April 2025,
+    which also takes her 2024 out of the comparison."""
+    global rng
+    main_rng, rng = rng, random.Random(2024)
+    records = []
+    for user in TWO_YEAR_READERS:
+        reading_year(user, records, records, first_day=datetime(2024, 1, 1))
+    records.append({"type": "history_cleared", "user": "mika", "timestamp": "2025-04-12T19:30:00+03:00",
+                    "tz": "Europe/Helsinki"})
+    records.sort(key=lambda r: (r["user"], str(r["timestamp"])))
+    with open(os.path.join(OUT, "two-years.jsonl"), "w", encoding="utf-8", newline="\n") as f:
+        for r in records:
+            f.write(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n")
+    rng = main_rng
 
 
 if __name__ == "__main__":

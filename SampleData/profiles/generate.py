@@ -76,7 +76,8 @@ def acceptable(record):
 
 
 ZONES = {"Europe/Berlin", "Asia/Kolkata", "Australia/Adelaide", "America/Mexico_City", "Asia/Tokyo",
-         "America/New_York", "Europe/Lisbon", "Europe/London", "UTC"}
+         "America/New_York", "Europe/Lisbon", "Europe/London", "UTC",
+         "Africa/Cairo", "Europe/Helsinki"}
 
 
 def epoch_ms(record):
