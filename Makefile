@@ -122,12 +122,16 @@ test-venv:
 	  .venv-test/bin/pip install -q jsonschema rfc3339-validator selenium prometheus-client
 
 ## screenshots: the sample report's slides and overview at phone and desktop sizes, light and dark, into docs/screenshots/
+# Every slide of ana's deck, and noor's comparison with the year before (ana's cleared history leaves her none).
+DECK_OF = python3 -c 'import json,sys; print(next(r["slides"] for r in map(json.loads, open(".build/screenshots/readers.jsonl")) if r["user"] == sys.argv[1]))' 
 screenshots: report test-venv
 	$(call apt_install,chromium chromium-driver fonts-dejavu-core)
 	rm -rf docs/screenshots && mkdir -p docs/screenshots
 	TZ=UTC .build/release/yir report SampleData/wikipedia --out .build/screenshots --as-of $(AS_OF) --format html,jsonl --no-remote-images --quiet --link-key $(SAMPLE_KEY)
-	.venv-test/bin/python Tests/browser_check.py slides "$(CURDIR)/.build/screenshots/$$(python3 -c 'import json,sys; print(next(r["slides"] for r in map(json.loads, sys.stdin) if r["user"] == "ana"))' < .build/screenshots/readers.jsonl)" \
-	  --screenshots docs/screenshots --name slides --slides 1,2,4,5,6,7,8,10 > /dev/null
+	.venv-test/bin/python Tests/browser_check.py slides "$(CURDIR)/.build/screenshots/$$($(DECK_OF) ana)" \
+	  --screenshots docs/screenshots --name slides --slides 1,2,3,4,5,6,7,8,9,10,11 > /dev/null
+	.venv-test/bin/python Tests/browser_check.py slides "$(CURDIR)/.build/screenshots/$$($(DECK_OF) noor)" \
+	  --screenshots docs/screenshots --name slides-noor --slides 9 > /dev/null
 	.venv-test/bin/python Tests/browser_check.py index "$(CURDIR)/.build/screenshots/index.html" --screenshots docs/screenshots > /dev/null
 	@ls docs/screenshots
 

@@ -28,6 +28,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from check_lines import check, fail
+
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 
 # Chromium leaves a profile lock folder in the temporary folder per browser started: give it
@@ -35,17 +37,6 @@ SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 SCRATCH = tempfile.mkdtemp(prefix="yir-browser-")
 os.environ["TMPDIR"] = SCRATCH
 atexit.register(shutil.rmtree, SCRATCH, ignore_errors=True)
-
-
-def fail(message):
-    print("FAIL: " + message)
-    sys.exit(1)
-
-
-def check(condition, message):
-    if not condition:
-        fail(message)
-    print("ok: " + message)
 
 
 def browser(width, height):

@@ -19,18 +19,9 @@ import time
 import urllib.error
 import urllib.request
 
+from check_lines import check, fail
+
 DOCUMENTED_OUT = "/srv/yir/2025"
-
-
-def fail(message):
-    print("FAIL: " + message)
-    sys.exit(1)
-
-
-def check(condition, message):
-    if not condition:
-        fail(message)
-    print("ok: " + message)
 
 
 def section(doc):

@@ -210,30 +210,22 @@ public enum JSONReport {
                 w.field("end", r.streak.end?.iso8601)
             }
             w.key("rabbit_hole")
-            if let hole = r.rabbitHole {
-                w.object { w in
-                    w.field("articles", hole.articles)
-                    w.field("views", hole.views)
-                    w.field("seconds", hole.seconds)
-                    w.field("start", instant: hole.start, in: r.zone)
-                    w.field("end", instant: hole.end, in: r.zone)
-                    w.key("first")
-                    w.object { w in writeName(hole.first, names, &w) }
-                    w.key("last")
-                    w.object { w in writeName(hole.last, names, &w) }
-                }
-            } else {
-                w.null()
+            w.object(r.rabbitHole) { w, hole in
+                w.field("articles", hole.articles)
+                w.field("views", hole.views)
+                w.field("seconds", hole.seconds)
+                w.field("start", instant: hole.start, in: r.zone)
+                w.field("end", instant: hole.end, in: r.zone)
+                w.key("first")
+                w.object { w in writeName(hole.first, names, &w) }
+                w.key("last")
+                w.object { w in writeName(hole.last, names, &w) }
             }
             w.key("previous_year")
-            if let previous = r.previousYear {
-                w.object { w in
-                    w.field("seconds", previous.seconds)
-                    w.field("views", previous.views)
-                    w.field("articles", previous.articles)
-                }
-            } else {
-                w.null()
+            w.object(r.previousYear) { w, previous in
+                w.field("seconds", previous.seconds)
+                w.field("views", previous.views)
+                w.field("articles", previous.articles)
             }
             w.key("change")
             w.object { w in w.field("reading_seconds", r.readingChange) }

@@ -101,6 +101,12 @@ public struct JSONWriter: ~Copyable {
         endObject()
     }
 
+    /// `value`'s object, or `null` when there is none.
+    public mutating func object<T>(_ value: T?, _ body: (inout JSONWriter, T) -> Void) {
+        guard let value else { return null() }
+        object { body(&$0, value) }
+    }
+
     public mutating func array(_ body: (inout JSONWriter) -> Void) {
         beginArray()
         body(&self)
