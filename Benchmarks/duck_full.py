@@ -62,7 +62,7 @@ r AS (SELECT type, coalesce("user", 'default') u,
              WHEN wiki LIKE 'wikipedia~%' THEN split_part(wiki, '~', 2) || '.wikipedia.org'
              WHEN regexp_matches(wiki, '^[a-z_]+?wiki$') THEN replace(regexp_extract(wiki, '^([a-z_]+?)wiki$', 1), '_', '-') || '.wikipedia.org'
              ELSE wiki END wiki, nfc_normalize(replace(trim(title), '_', ' ')) title,
-        CASE WHEN regexp_full_match("timestamp", '-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?')
+        CASE WHEN strpos("timestamp", ':') = 0  -- a number: epoch milliseconds
              THEN epoch_ms(round("timestamp"::DOUBLE)::BIGINT)::TIMESTAMPTZ
              ELSE date_trunc('millisecond', upper("timestamp")::TIMESTAMPTZ) END ts,
         round(seconds * 1000)::BIGINT ms, duration_ms::BIGINT dms, coalesce(namespace, 0) ns, coalesce(action, 'save') action,
