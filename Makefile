@@ -95,7 +95,8 @@ reference: build
 ## exports of both generators; then the other outputs, inputs, profiles and micro benchmarks
 # The same comparison on ~2 GB exports: `make bench-2gb` (minutes a run, ~6 GiB of RAM for DuckDB).
 # BENCH_SIZE picks the exports' size in MB (200 or 2000); the equal-work query is checked field by
-# field against yir on the first BENCH_CHECK_LINES lines of each export before anything is timed.
+# field against yir on the first BENCH_CHECK_LINES lines of each export, and on every input form
+# it claims to read (Benchmarks/equal_work_forms.jsonl), before anything is timed.
 BENCH_SIZE   ?= 200
 BENCH_RUNS   ?= 5
 BENCH_CHECK_LINES ?= 30000
@@ -128,7 +129,7 @@ bench-compare: build bench-venv
 	@mkdir -p .bench $(dir $(BENCH_EXPORT))
 	@test -s $(BENCH_SAMPLE) || .build/release/yir sample $(BENCH_SAMPLE_ARGS) > $(BENCH_SAMPLE)
 	@test -s $(BENCH_GEN) || python3 Benchmarks/gen.py $(BENCH_GEN) $(BENCH_SIZE) 1
-	@for export in $(BENCH_SAMPLE) $(BENCH_GEN); do \
+	@for export in Benchmarks/equal_work_forms.jsonl $(BENCH_SAMPLE) $(BENCH_GEN); do \
 	  python3 Benchmarks/equal_work_check.py --yir .build/release/yir --python .venv-bench/bin/python \
 	    --export $$export --lines $(BENCH_CHECK_LINES) || exit 1; done
 	@for export in $(BENCH_SAMPLE) $(BENCH_GEN); do \

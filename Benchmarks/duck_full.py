@@ -14,8 +14,9 @@ original. What the copy adds, each checked field by field against yir by equal_w
   fractions cut to the millisecond (the original read only RFC 3339 strings with `Z`);
 - averages rounded to the millisecond in integers, half away from zero (the original rounded
   a binary double and wrote 68.05 where yir, exactly, writes 68.051);
-- titles trimmed and in Unicode NFC (`nfc_normalize`), so decomposed and composed forms are
-  one article;
+- titles in Unicode NFC (`nfc_normalize`), so decomposed and composed forms are one article,
+  with `_` read as a space before Unicode white space is trimmed (the original trimmed spaces
+  first, so `Dürre_` stayed apart from `Dürre`);
 - `window`, `patterns.time_of_day`, `rank.top_percent`, `saved.recent` (with each save's
   thumbnail), `saved.last_30_days.last_saved_display` (English), `notifications` (labels and
   table order), and twelve empty months and an empty streak for readers without counted views
@@ -46,6 +47,10 @@ NOTIFICATION_LABELS = [
     ("echo-subscriptions-push-thank-you-edit", "Edit milestone"),
 ]
 
+# Unicode's White_Space, which yir trims around a title (DuckDB's trim() alone takes spaces only).
+WHITE_SPACE = "".join(map(chr, [*range(0x09, 0x0E), 0x20, 0x85, 0xA0, 0x1680, *range(0x2000, 0x200B),
+                                0x2028, 0x2029, 0x202F, 0x205F, 0x3000]))
+
 src, threads, as_of, out = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 labels = ", ".join(f"('{k}', '{v}', {i})" for i, (k, v) in enumerate(NOTIFICATION_LABELS))
 con = duckdb.connect()
@@ -61,7 +66,7 @@ r AS (SELECT type, coalesce("user", 'default') u,
         CASE WHEN wiki LIKE '%.%' THEN replace(lower(wiki), '.m.', '.')
              WHEN wiki LIKE 'wikipedia~%' THEN split_part(wiki, '~', 2) || '.wikipedia.org'
              WHEN regexp_matches(wiki, '^[a-z_]+?wiki$') THEN replace(regexp_extract(wiki, '^([a-z_]+?)wiki$', 1), '_', '-') || '.wikipedia.org'
-             ELSE wiki END wiki, nfc_normalize(replace(trim(title), '_', ' ')) title,
+             ELSE wiki END wiki, trim(nfc_normalize(replace(title, '_', ' ')), '{WHITE_SPACE}') title,
         CASE WHEN strpos("timestamp", ':') = 0  -- a number: epoch milliseconds
              THEN epoch_ms(round("timestamp"::DOUBLE)::BIGINT)::TIMESTAMPTZ
              ELSE date_trunc('millisecond', upper("timestamp")::TIMESTAMPTZ) END ts,
