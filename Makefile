@@ -107,9 +107,11 @@ BENCH_GEN    ?= .bench/gen-$(BENCH_SIZE).jsonl
 ifeq ($(BENCH_SIZE),200)
 BENCH_SAMPLE ?= $(BENCH_EXPORT)
 BENCH_SAMPLE_ARGS = --readers 80000 --days 365 --seed 1
-else
+else ifeq ($(BENCH_SIZE),2000)
 BENCH_SAMPLE ?= .bench/sample-$(BENCH_SIZE).jsonl
 BENCH_SAMPLE_ARGS = --readers 1460000 --days 200 --seed 2
+else
+$(error BENCH_SIZE is 200 or 2000 (MB), not $(BENCH_SIZE))
 endif
 
 bench: bench-compare
