@@ -11,7 +11,7 @@ OUT     ?= out/sample
 DEBIAN_PACKAGES = zlib1g-dev libisal-dev libxml2-dev libxml2-utils pkg-config
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build build-static report test test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-venv fuzz clean
+.PHONY: all deps build build-static man install install-files uninstall deb report test test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-venv fuzz clean
 
 # $(call apt_install,PACKAGES): installs those of the Debian PACKAGES that are missing.
 define apt_install
@@ -34,10 +34,63 @@ build: deps
 	$(SWIFT) build -c release
 
 ## build-static: a release binary with the Swift runtime linked in (--static-swift-stdlib), for
-## machines without Swift: Spark executors. It still needs Debian's libxml2 and zlib (and uses
+## machines without Swift: Spark executors, `make install`, `make deb`. The templates are
+## compiled in, so it is the only file needed; it still loads Debian's libxml2 and zlib (and
 ## ISA-L for .gz inputs where libisal2 is installed).
+STATIC_BIN = .build-static/release/yir
 build-static: deps
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
+
+## man: yir.1 from the command's own help, by swift-argument-parser's GenerateManual plugin
+## (from the debug build, which `make test` has anyway: the help text is the same), dated by
+## the last commit so that the same sources give the same page.
+MANPAGE  = .build/plugins/GenerateManual/outputs/yir/yir.1
+MAN_DATE = $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
+man: deps
+	$(SWIFT) package generate-manual --configuration debug --date $(MAN_DATE)
+
+## install: the static binary, its man page, bash/zsh/fish completions and the docs under
+## $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default). It builds as you and copies with sudo
+## only where $(PREFIX) is not yours: never `sudo make install`, which would leave root's
+## files in .build/.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR   = $(PREFIX)/bin
+MANDIR   = $(PREFIX)/share/man/man1
+DOCDIR   = $(PREFIX)/share/doc/yir
+BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
+# Debian's zsh looks in vendor-completions for packages, in site-functions under /usr/local.
+ZSH_COMPLETIONS  = $(PREFIX)/share/zsh/$(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
+FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
+INSTALL_SUDO = $(shell d="$(DESTDIR)$(PREFIX)"; while [ ! -e "$$d" ]; do d=$$(dirname "$$d"); done; \
+                 [ -w "$$d" ] || echo "$(SUDO)")
+install: build-static man
+	@$(MAKE) --no-print-directory install-files
+
+# The copying alone, from the binary and page already built (`make deb` stages with it).
+install-files:
+	$(INSTALL_SUDO) install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DOCDIR) \
+	  $(DESTDIR)$(BASH_COMPLETIONS) $(DESTDIR)$(ZSH_COMPLETIONS) $(DESTDIR)$(FISH_COMPLETIONS)
+	$(INSTALL_SUDO) install -m 0755 $(STATIC_BIN) $(DESTDIR)$(BINDIR)/yir
+	$(INSTALL_SUDO) install -m 0644 $(MANPAGE) $(DESTDIR)$(MANDIR)/yir.1
+	$(STATIC_BIN) --generate-completion-script bash | $(INSTALL_SUDO) tee $(DESTDIR)$(BASH_COMPLETIONS)/yir > /dev/null
+	$(STATIC_BIN) --generate-completion-script zsh | $(INSTALL_SUDO) tee $(DESTDIR)$(ZSH_COMPLETIONS)/_yir > /dev/null
+	$(STATIC_BIN) --generate-completion-script fish | $(INSTALL_SUDO) tee $(DESTDIR)$(FISH_COMPLETIONS)/yir.fish > /dev/null
+	$(INSTALL_SUDO) install -m 0644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+
+uninstall:
+	$(INSTALL_SUDO) rm -f $(DESTDIR)$(BINDIR)/yir $(DESTDIR)$(MANDIR)/yir.1 $(DESTDIR)$(BASH_COMPLETIONS)/yir \
+	  $(DESTDIR)$(ZSH_COMPLETIONS)/_yir $(DESTDIR)$(FISH_COMPLETIONS)/yir.fish
+	$(INSTALL_SUDO) rm -rf $(DESTDIR)$(DOCDIR)
+
+## deb: out/yir_VERSION_ARCH.deb, the static build packaged with dpkg-deb (deploy/debian/build.sh)
+DEB_DIR = out
+DEB_STAGE = .build-static/deb
+deb: build-static man
+	$(call apt_install,dpkg-dev)
+	rm -rf $(DEB_STAGE)
+	@$(MAKE) --no-print-directory install-files DESTDIR=$(CURDIR)/$(DEB_STAGE) PREFIX=/usr
+	sh deploy/debian/build.sh $(DEB_STAGE) $(DEB_DIR)
 
 ## report: yir report on SampleData/ into out/sample/
 report: build
@@ -46,22 +99,27 @@ report: build
 	  --format html,xml,json,jsonl,csv --rejects $(OUT)/rejects.jsonl --link-key $(SAMPLE_KEY)
 	@echo "The report is in $(OUT)/: index.html (open it in a browser), readers/, report.xml, report.json, readers.jsonl, readers.csv, rejects.jsonl"
 
-## test: unit, reference and end-to-end tests (Swift Testing)
-# nginx-light: docs/OPERATIONS.md's snippet for publishing the decks is served as written.
-TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui chromium chromium-driver fonts-dejavu-core nginx-light
-test: deps test-venv
+## test: unit, reference and end-to-end tests (Swift Testing), the Debian package among them
+## (so the static build is made here; test-spark then finds it done)
+# nginx-light: docs/OPERATIONS.md's snippet for publishing the decks is served as written;
+# systemd: its units are checked with systemd-analyze;
+# unicode-data: Unicode's NormalizationTest.txt, which the title normalisation is tested against.
+TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui chromium chromium-driver fonts-dejavu-core nginx-light systemd unicode-data
+test: deps test-venv deb
 	$(call apt_install,$(TEST_DEBIAN_PACKAGES))
 	$(SWIFT) build --build-tests
 	YIR_BIN="$$($(SWIFT) build --show-bin-path)/yir" YIR_TEST_PYTHON="$(CURDIR)/.venv-test/bin/python" \
+	  YIR_DEB="$(CURDIR)/$(DEB_DIR)/yir_$$($(STATIC_BIN) --version | cut -d' ' -f2)_$$(dpkg --print-architecture).deb" \
 	  $(SWIFT) test --skip-build
 
-# Python tools the tests drive, from PyPI: jsonschema (with its RFC 3339 format checker), and
-# selenium for the browser tests (it drives Debian's chromium through chromium-driver).
+# Python tools the tests drive, from PyPI: jsonschema (with its RFC 3339 format checker),
+# selenium for the browser tests (it drives Debian's chromium through chromium-driver), and
+# prometheus-client, whose parser reads the --metrics files.
 test-venv:
 	@test -x .venv-test/bin/python || python3 -m venv .venv-test || \
 	  { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-test; }
-	@.venv-test/bin/python -c "import jsonschema, rfc3339_validator, selenium" 2>/dev/null || \
-	  .venv-test/bin/pip install -q jsonschema rfc3339-validator selenium
+	@.venv-test/bin/python -c "import jsonschema, rfc3339_validator, selenium, prometheus_client" 2>/dev/null || \
+	  .venv-test/bin/pip install -q jsonschema rfc3339-validator selenium prometheus-client
 
 ## screenshots: the sample report's slides and overview at phone and desktop sizes, light and dark, into docs/screenshots/
 screenshots: report test-venv

@@ -42,11 +42,23 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "YirSample", dependencies: ["YirCore", "YirStats"]),
+        // Templates/ compiled into the binary, so one file copied anywhere runs. Templates/ is the
+        // target's folder so that SwiftPM plans the build again when a file is added there or
+        // removed; the plugin embeds whatever the folder holds then. Only the Swift source is the
+        // target's own: the rest is excluded from it (a new top-level file draws a warning until
+        // it is listed here, and is embedded all the same).
+        .target(name: "YirTemplates", path: "Templates",
+                exclude: ["html", "strings", "profiles", "report.xsd", "report.schema.json", "profile.schema.json"],
+                plugins: ["EmbedTemplates"]),
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
+        .executableTarget(name: "TemplateEmbedder"),
         .executableTarget(name: "yir", dependencies: [
             "YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirSample", "CYirSupport",
+            "YirTemplates",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "YirTests", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirSample", "CLibXML2", "CGzip"]),
+        .testTarget(name: "YirTests", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirSample", "CLibXML2", "CGzip",
+                                                     "YirTemplates"]),
     ]
 )

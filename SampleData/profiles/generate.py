@@ -5,9 +5,12 @@ export it, for `yir --profile sensors` and `yir --profile metrics-platform` (SPE
 - sensors.jsonl: Sensors Analytics events ({"distinct_id", "time", "event", "properties"}),
   with the preset properties such exports carry ($lib, $os, $screen_width …) and events the
   profile does not map ($AppStart, $AppViewScreen, $AppClick), which yir counts as ignored.
-- metrics-platform.jsonl: Wikimedia Event Platform envelopes ({"$schema", "dt", "meta",
-  "action", "action_context", "page", "agent", "performer"}), with impressions and clicks the
-  profile does not map.
+- metrics-platform.jsonl: Wikimedia Metrics Platform app events as the schema
+  analytics/product_metrics/app/base 1.3.0 has them ({"$schema", "dt", "meta", "action",
+  "action_context", "page", "mediawiki", "agent", "performer"}; Tests/Schemas/ holds the schema
+  and the tests validate every line against it): `action_context` is a string of JSON, the
+  reader is the app install (a UUID: `install_id` below names each native reader's), titles use
+  underscores and `mediawiki.database` names the wiki. With impressions the profile does not map.
 
 Every native record a format can hold is converted exactly (timestamps to the millisecond,
 durations in the format's unit), so yir gives the same reader figures for each (tested in
@@ -125,7 +128,38 @@ def uuid_for(record, counter):
 
 
 def iso(ms):
-    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.") + f"{ms % 1000:03d}Z"
+    """`2025-03-04T12:34:56.250Z`; whole seconds as `…:56.0Z`, the way the schema's example is."""
+    fraction = f"{ms % 1000:03d}" if ms % 1000 else "0"
+    return datetime.fromtimestamp(ms // 1000, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.") + fraction + "Z"
+
+
+def install_id(user):
+    """The app install id (a UUIDv4, as the schema requires) standing for a native reader."""
+    h = hashlib.sha256(f"install:{user}".encode()).hexdigest()
+    return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:32]}"
+
+
+FAMILIES = {"wikipedia": "wiki", "wiktionary": "wiktionary", "wikibooks": "wikibooks", "wikinews": "wikinews",
+            "wikiquote": "wikiquote", "wikisource": "wikisource", "wikiversity": "wikiversity", "wikivoyage": "wikivoyage"}
+SPECIAL_DATABASES = {"commons.wikimedia.org": "commonswiki", "www.wikidata.org": "wikidatawiki",
+                     "meta.wikimedia.org": "metawiki"}
+
+
+def database(site):
+    """MediaWiki's database name of a Wikimedia site (`enwiki`), None for other sites."""
+    if site in SPECIAL_DATABASES:
+        return SPECIAL_DATABASES[site]
+    parts = site.split(".")
+    if len(parts) == 3 and parts[2] == "org" and parts[1] in FAMILIES:
+        return parts[0].replace("-", "_") + FAMILIES[parts[1]]
+    return None
+
+
+def context(**values):
+    """`action_context`: a string of JSON, at most 8192 characters."""
+    text = json.dumps(values, ensure_ascii=False, separators=(",", ":"))
+    assert len(text) <= 8192
+    return text
 
 
 def sensors(records):
@@ -182,35 +216,46 @@ def metrics_platform(records):
         t = epoch_ms(r)
         event = {"$schema": "/analytics/product_metrics/app/base/1.3.0",
                  "meta": {"stream": "app.reading_activity", "id": uuid_for(r, n)},
-                 "agent": {"app_install_id": r.get("user", "default"), "client_platform": "android",
-                           "client_platform_family": "app"},
+                 "agent": {"client_platform": "android", "client_platform_family": "app"},
                  "performer": {"is_logged_in": False, "language_primary": "en"}}
-        if "user" not in r:
-            del event["agent"]["app_install_id"]
+        if "user" in r:
+            event["agent"] = {"app_install_id": install_id(r["user"]), **event["agent"]}
         if r["type"] == "page_view":
             event.update(dt=iso(t), action="page_view",
-                         action_context={"time_spent_ms": milliseconds(r["seconds"])},
-                         page={"title": r["title"], "namespace_id": r.get("namespace", 0)})
-            event["meta"]["domain"] = domain(r["wiki"])
+                         action_context=context(time_spent_ms=milliseconds(r["seconds"])),
+                         page={"title": r["title"].replace(" ", "_"), "namespace_id": r.get("namespace", 0)})
             out.append({"$schema": event["$schema"], "dt": iso(t), "action": "impression", "action_source": "article",
                         "meta": {"stream": "app.reading_activity", "id": uuid_for({}, n * 1000 + 3),
-                                 "domain": domain(r["wiki"])}, "agent": event["agent"]})
+                                 "dt": iso(t + 400), "domain": domain(r["wiki"])}, "agent": event["agent"]})
         elif r["type"] == "session":
             ms = r["duration_ms"]
-            event.update(dt=iso(t + ms), action="session_end", action_context={"session_length_ms": ms})
+            t += ms  # logged when the session ends
+            event.update(dt=iso(t), action="session_end", action_context=context(session_length_ms=ms))
         elif r["type"] == "saved_article":
-            context = {k: r[k] for k in ("list", "thumbnail") if k in r}
             event.update(dt=iso(t), action="unsave_article" if r.get("action") == "unsave" else "save_article",
-                         page={"title": r["title"], "namespace_id": 0}, action_context=context)
-            event["meta"]["domain"] = domain(r["wiki"])
+                         page={"title": r["title"].replace(" ", "_"), "namespace_id": 0})
+            if "list" in r or "thumbnail" in r:
+                event["action_context"] = context(**{k: r[k] for k in ("list", "thumbnail") if k in r})
         elif r["type"] == "history_cleared":
             event.update(dt=iso(t), action="clear_history")
         else:
             event.update(dt=iso(t), action="notification_subscribe" if r["enabled"] else "notification_unsubscribe",
                          action_subtype=r["key"])
+        # Received a little after it happened; yir reads `dt`.
+        event["meta"]["dt"] = iso(t + 1500)
+        if "page" in event:
+            event["meta"]["domain"] = domain(r["wiki"])
+            if database(domain(r["wiki"])):
+                event["mediawiki"] = {"database": database(domain(r["wiki"]))}
         out.append(event)
-    out.insert(len(out) // 3, {"dt": "2025-05-05T10:00:00Z", "action": "page_view", "page": "not an object",
-                                "meta": {"id": "broken"}, "action_context": {"time_spent_ms": -5}})
+    # Valid by the schema, but its action_context is not JSON: rejected (invalid_json).
+    out.insert(len(out) // 3, {"$schema": "/analytics/product_metrics/app/base/1.3.0", "dt": "2025-05-05T10:00:00.0Z",
+                                "action": "page_view", "action_context": "time_spent_ms=5",
+                                "meta": {"stream": "app.reading_activity", "id": "broken", "dt": "2025-05-05T10:00:01.5Z",
+                                         "domain": "en.wikipedia.org"},
+                                "agent": {"app_install_id": install_id("broken"), "client_platform": "android",
+                                          "client_platform_family": "app"},
+                                "page": {"title": "Moon", "namespace_id": 0}, "mediawiki": {"database": "enwiki"}})
     return out
 
 

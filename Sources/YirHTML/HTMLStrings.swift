@@ -16,24 +16,23 @@ public struct HTMLStrings: Sendable {
         self.hasLanguageFile = hasLanguageFile
     }
 
-    /// English under the locale's own texts; files later in `folders` override earlier ones.
-    public static func load(locale: String, folders: [String]) throws -> HTMLStrings {
+    /// English under the locale's own texts; each layer of `files` overrides the ones under it.
+    public static func load(locale: String, files: TemplateFiles) throws -> HTMLStrings {
         var texts: [String: String] = [:]
         let language = LocaleFormat.language(of: locale)
         var found = language == "en" || language.isEmpty
         for name in found ? ["en"] : ["en", language] {
-            for folder in folders {
-                let path = (folder as NSString).appendingPathComponent("strings/\(name).json")
-                guard FileManager.default.fileExists(atPath: path) else { continue }
-                texts.merge(try read(path)) { _, new in new }
+            for file in files.layers(of: "strings/\(name).json") {
+                texts.merge(try read(file)) { _, new in new }
                 if name == language { found = true }
             }
         }
         return HTMLStrings(locale: locale, texts: texts, hasLanguageFile: found)
     }
 
-    static func read(_ path: String) throws -> [String: String] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    static func read(_ file: TemplateFiles.File) throws -> [String: String] {
+        let path = file.place
+        let data = try file.contents()
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw TemplateError(path: path, message: "not a JSON object of strings")
         }

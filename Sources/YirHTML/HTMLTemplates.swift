@@ -1,8 +1,9 @@
 import Foundation
 import Mustache
+import YirCore
 
 /// The Mustache templates of the HTML pages (`html/*.mustache`) and their copy texts
-/// (`strings/*.json`). Folders later in the list override earlier ones file by file, so an
+/// (`strings/*.json`). Folders laid over the built-in files override them file by file, so an
 /// operator's `--templates DIR` needs to hold only what it changes: say, `html/style.mustache`.
 public struct HTMLTemplates: Sendable {
     let library: MustacheLibrary
@@ -13,43 +14,42 @@ public struct HTMLTemplates: Sendable {
     let slidesScript: String
     let indexScript: String
 
-    public static let slideKinds = ["opening", "time", "articles", "top", "patterns", "monthly", "streak", "saved",
-                                    "notifications", "rank", "summary"]
+    public static let slideKinds = ["opening", "time", "articles", "top", "patterns", "monthly", "streak", "rabbit-hole",
+                                    "change", "saved", "notifications", "rank", "summary"]
     public static let required = ["slides", "index", "style", "slides-script", "index-script", "bar-chart", "calendar"]
         + slideKinds.map { "slide-\($0)" }
 
+    /// The templates of `folders` alone, each laid over the ones before.
     public init(folders: [String], locale: String) throws {
+        try self.init(files: TemplateFiles(builtIn: [:], folders: folders), locale: locale)
+    }
+
+    public init(files: TemplateFiles, locale: String) throws {
         var templates: [String: MustacheTemplate] = [:]
         var includes: [String: (path: String, partials: [String])] = [:]
-        for folder in folders {
-            let html = (folder as NSString).appendingPathComponent("html")
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: html) else { continue }
-            for name in names.sorted() where name.hasSuffix(".mustache") {
-                let path = (html as NSString).appendingPathComponent(name)
-                let text: String
-                do {
-                    text = try String(contentsOfFile: path, encoding: .utf8)
-                } catch {
-                    throw TemplateError(path: path, message: "cannot be read as UTF-8")
-                }
-                includes[String(name.dropLast(".mustache".count))] = (path, try TemplateStructure.partials(of: text, path: path))
-                do {
-                    templates[String(name.dropLast(".mustache".count))] = try MustacheTemplate(string: HTMLEscaping.pragma + text)
-                } catch let error as MustacheTemplate.ParserError {
-                    // Mustache counts the line put before the template (`HTMLEscaping.pragma`).
-                    let place = "line \(error.context.lineNumber - 1), column \(error.context.columnNumber)"
-                    throw TemplateError(path: path, message: "not a valid Mustache template: \(place): \(error.error)")
-                } catch {
-                    throw TemplateError(path: path, message: "not a valid Mustache template: \(error)")
-                }
+        for file in files.files(in: "html", suffix: ".mustache") {
+            let path = file.place
+            let name = String(file.relativePath.dropFirst("html/".count).dropLast(".mustache".count))
+            guard let data = try? file.contents(), let text = String(data: data, encoding: .utf8) else {
+                throw TemplateError(path: path, message: "cannot be read as UTF-8")
+            }
+            includes[name] = (path, try TemplateStructure.partials(of: text, path: path))
+            do {
+                templates[name] = try MustacheTemplate(string: HTMLEscaping.pragma + text)
+            } catch let error as MustacheTemplate.ParserError {
+                // Mustache counts the line put before the template (`HTMLEscaping.pragma`).
+                let place = "line \(error.context.lineNumber - 1), column \(error.context.columnNumber)"
+                throw TemplateError(path: path, message: "not a valid Mustache template: \(place): \(error.error)")
+            } catch {
+                throw TemplateError(path: path, message: "not a valid Mustache template: \(error)")
             }
         }
         for name in Self.required where templates[name] == nil {
-            throw TemplateError(path: folders.last ?? "", message: "html/\(name).mustache is missing")
+            throw TemplateError(path: files.folders.last ?? "the templates", message: "html/\(name).mustache is missing")
         }
         try TemplateStructure.checkIncludes(includes)
         library = MustacheLibrary(templates: templates)
-        strings = try HTMLStrings.load(locale: locale, folders: folders)
+        strings = try HTMLStrings.load(locale: locale, files: files)
         let empty: [String: Any] = [:]
         style = library.render(empty, withTemplate: "style") ?? ""
         slidesScript = library.render(empty, withTemplate: "slides-script") ?? ""

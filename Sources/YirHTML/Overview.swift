@@ -33,6 +33,7 @@ struct Overview {
             ["figure_value": format.integer(cohort.readers), "figure_label": strings.text("index_readers")],
             ["figure_value": format.integer(readersWithReading), "figure_label": strings.text("index_readers_reading")],
             ["figure_value": format.integer(cohort.readingMilliseconds / 3_600_000), "figure_label": strings.text("index_hours_reading")],
+            ["figure_value": format.integer(cohort.previousYear.readers), "figure_label": strings.text("index_readers_both_years")],
             ["figure_value": format.integer(stats.diagnostics.lines), "figure_label": strings.text("index_lines")],
         ]
         let percentiles: [[String: Any]] = [
@@ -84,6 +85,14 @@ struct Overview {
                 "streak": format.integer(r.streak.days), "streak_sort": r.streak.days,
                 "saved": format.integer(r.saved.yearCount), "saved_sort": r.saved.yearCount,
             ]
+            if let percent = r.readingChangePercent {
+                row["change"] = strings.text("change_percent", ["sign": percent > 0 ? "+" : percent < 0 ? "−" : "",
+                                                                "percent": format.integer(Int(percent.magnitude))])
+                row["change_sort"] = r.readingChange!.value * [1000, 100, 10, 1][r.readingChange!.scale]
+            } else {
+                row["change"] = "–"
+                row["change_sort"] = Int64.min  // below every change: no reading the year before
+            }
             if let percent = r.rankTopPercent {
                 row["rank"] = strings.text("rank_percent", ["percent": format.integer(percent)])
                 row["rank_sort"] = percent

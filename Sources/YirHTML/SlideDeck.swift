@@ -19,6 +19,35 @@ struct SlideDeck: Sendable {
     let longDates: LongDates
 
     static let minimumReadersForRank = 10
+    /// A sitting of one or two articles is no rabbit hole.
+    static let minimumArticlesForRabbitHole = 3
+    /// How late the first counted view may come before the opening says from when time counts.
+    static let lateFirstViewDays: Int64 = 60
+
+    /// The band of a change in whole percent (docs/OUTPUT.md): `twice` from +100 %, `more`
+    /// from +10 %, `same` within ±10 %, `less` from −10 % down — said kindly.
+    static func changeBand(percent: Int64) -> String {
+        switch percent {
+        case 100...: "twice"
+        case 10...: "more"
+        case -9...9: "same"
+        default: "less"
+        }
+    }
+
+    /// The opening's one quiet line on what the figures rest on: a history clear inside the
+    /// year, or a first counted view months after the year began; nil when neither.
+    func coverageNote(_ reader: ReaderStats) -> String? {
+        let zone = reader.zone
+        if let cleared = reader.coverage.cleared {
+            return strings.text("coverage_cleared", ["date": format.longDate(zone.local(cleared).date)])
+        }
+        if let first = reader.coverage.firstView,
+           first - reader.coverage.start >= Self.lateFirstViewDays * millisecondsPerDay {
+            return strings.text("coverage_first_view", ["date": format.longDate(zone.local(first).date)])
+        }
+        return nil
+    }
 
     func context(for reader: ReaderStats) -> [String: Any] {
         let zone = reader.zone
@@ -34,11 +63,13 @@ struct SlideDeck: Sendable {
         let windowText = lastDay == CivilDate(year: year, month: 12, day: 31)
             ? strings.text("opening_window_year", ["year": String(year)])
             : strings.text("opening_window_until", ["date": format.longDate(lastDay)])
-        slides.append(("opening", strings.text("opening_heading", ["year": String(year)]), [
+        var opening: [String: Any] = [
             "greeting": strings.text("opening_greeting", ["user": reader.user]),
             "window": windowText,
             "zone": strings.text("opening_zone", ["zone": zone.identifier]),
-        ]))
+        ]
+        if let coverage = coverageNote(reader) { opening["coverage"] = coverage }
+        slides.append(("opening", strings.text("opening_heading", ["year": String(year)]), opening))
 
         // 2. Time in the app and reading.
         if reader.appTime.sessions > 0 || hasReading {
@@ -139,6 +170,43 @@ struct SlideDeck: Sendable {
                 "active_days": strings.plural("active_days", activity.days.count, format.integer(activity.days.count)),
                 "calendar": calendar,
             ]))
+        }
+
+        // 7a. The longest sitting, when it went somewhere: three articles or more.
+        if let hole = reader.rabbitHole, hole.articles >= Self.minimumArticlesForRabbitHole {
+            let first = articleNames.title(hole.first), last = articleNames.title(hole.last)
+            var content: [String: Any] = [
+                "hole_articles": format.integer(hole.articles),
+                "hole_label": strings.plural("rabbit_hole_articles", hole.articles, format.integer(hole.articles)),
+                "hole_when": strings.text("rabbit_hole_when", ["date": format.longDate(zone.local(hole.start).date),
+                                                               "duration": Durations.short(hole.milliseconds, strings: strings, format: format)]),
+                "hole_from": strings.text("rabbit_hole_from"), "hole_to": strings.text("rabbit_hole_to"),
+                "first_title": first, "last_title": last,
+            ]
+            if let url = ArticleLinks.url(wiki: articleNames.wiki(hole.first), title: first) { content["first_url"] = url }
+            if let url = ArticleLinks.url(wiki: articleNames.wiki(hole.last), title: last) { content["last_url"] = url }
+            slides.append(("rabbit-hole", strings.text("rabbit_hole_heading"), content))
+        }
+
+        // 7b. This year against the year before, when both have reading: never a reproach.
+        if let change = reader.readingChangePercent, reader.reading.milliseconds > 0, let previous = reader.previousYear {
+            let previousYear = String(year - 1)
+            let band = Self.changeBand(percent: change)
+            var content: [String: Any] = [
+                "change_text": strings.text("change_\(band)", ["percent": strings.text("change_percent_plain", ["percent": format.integer(Int64(change.magnitude))]),
+                                                                "previous": previousYear, "year": String(year)]),
+            ]
+            if band == "less" {
+                // What stayed with them this year, rather than how much less it was.
+                if let top = reader.topArticles.first { content["stayed"] = article(top) }
+            } else {
+                let minutes = reader.reading.minutes, previousMinutes = previous.milliseconds / 60_000
+                content["change_minutes"] = format.integer(minutes)
+                content["change_minutes_label"] = strings.plural("minutes_reading", Int(minutes), format.integer(minutes))
+                content["change_previous"] = strings.plural("change_previous_minutes", Int(previousMinutes), format.integer(previousMinutes),
+                                                            ["previous": previousYear])
+            }
+            slides.append(("change", strings.text("change_heading", ["previous": previousYear]), content))
         }
 
         // 8. Saved — always shown: "0" is an answer too.

@@ -9,12 +9,18 @@ protocol ByteSource: AnyObject {
     var bytesConsumed: Int64 { get }
 }
 
-/// Plain `read(2)` in large chunks from a file descriptor.
+/// Plain `read(2)` in large chunks from a file descriptor. A regular file (standard input
+/// redirected from one too) is read up to the size it had when opened; found shorter than that,
+/// replaced or removed, the read fails (`MappedFile` says why).
 final class FileDescriptorSource: ByteSource {
     let path: String
     let descriptor: Int32
+    /// The regular file as it was opened; nil for a pipe or a device.
+    let snapshot: FileSnapshot?
     private let ownsDescriptor: Bool
     private(set) var bytesConsumed: Int64 = 0
+    /// Offset in the file: standard input may start part-way through one.
+    private var position: Int64 = 0
 
     init(path: String) throws(InputError) {
         self.path = path
@@ -26,6 +32,8 @@ final class FileDescriptorSource: ByteSource {
             guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
             ownsDescriptor = true
         }
+        snapshot = FileSnapshot(descriptor: descriptor, path: path)
+        if snapshot != nil { position = max(0, Int64(lseek(descriptor, 0, SEEK_CUR))) }
     }
 
     deinit {
@@ -33,15 +41,37 @@ final class FileDescriptorSource: ByteSource {
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
+        var count = buffer.count
+        if let snapshot {
+            guard position < snapshot.size else {
+                try checkUnchanged()
+                return 0
+            }
+            count = min(count, Int(snapshot.size - position))
+        }
         while true {
-            let n = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
-            if n >= 0 {
+            let n = Foundation.read(descriptor, buffer.baseAddress, count)
+            if n > 0 {
                 bytesConsumed += Int64(n)
+                position += Int64(n)
+                if snapshot != nil { InputChangeTestHook.stopOnce() }
                 return n
+            }
+            if n == 0 {
+                if count > 0, let snapshot {
+                    throw snapshot.change(endedEarly: true, descriptor: descriptor)
+                        ?? .readFailed(path: path, reason: "it ended before its size")
+                }
+                return 0
             }
             if errno == EINTR { continue }
             throw .readFailed(path: path, reason: String(cString: strerror(errno)))
         }
+    }
+
+    /// Throws when the regular file read is no longer what was opened (shorter, replaced, removed).
+    func checkUnchanged() throws(InputError) {
+        if let change = snapshot?.change(descriptor: descriptor) { throw change }
     }
 }
 

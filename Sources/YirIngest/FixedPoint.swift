@@ -1,7 +1,16 @@
 /// Exact conversion of a JSON number's text to an integer count of `10^-scale` units
-/// (seconds with scale 3 → milliseconds), rounding half away from zero, without going
-/// through `Double` — `0.1 + 0.2` seconds is 300 ms, not 300.00000000000006.
+/// (seconds with scale 3 → milliseconds), without going through `Double` — `0.1 + 0.2`
+/// seconds is 300 ms, not 300.00000000000006. Durations round half away from zero; instants
+/// round down, towards the past, as RFC 3339 fractions are cut (docs/DECISIONS.md).
 struct FixedPoint: Equatable {
+    enum Rounding {
+        /// Durations: the nearest unit, halves away from zero.
+        case halfAwayFromZero
+        /// Instants: the unit at or before the value (towards negative infinity), so a time
+        /// written as a number lands on the same millisecond as the same time written as text.
+        case down
+    }
+
     /// The rounded magnitude, saturated at `limit` for absurd values (30-digit integers),
     /// which callers reject.
     var magnitude: Int64
@@ -13,8 +22,8 @@ struct FixedPoint: Equatable {
     static let limit: Int64 = 1 << 53
 
     /// `text` must already be a valid JSON number (the scanner checked it).
-    init(_ text: UnsafeRawBufferPointer, scale: Int) {
-        self = Self.plain(text, scale: scale) ?? FixedPoint(anyNumber: text, scale: scale)
+    init(_ text: UnsafeRawBufferPointer, scale: Int, rounding: Rounding = .halfAwayFromZero) {
+        self = Self.plain(text, scale: scale) ?? FixedPoint(anyNumber: text, scale: scale, rounding: rounding)
     }
 
     /// The value of digits with at most `scale` decimals and no exponent, small enough that
@@ -55,7 +64,7 @@ struct FixedPoint: Equatable {
     }
 
     /// Any valid JSON number: digits beyond 18 significant ones, exponents, rounding.
-    init(anyNumber text: UnsafeRawBufferPointer, scale: Int) {
+    init(anyNumber text: UnsafeRawBufferPointer, scale: Int, rounding: Rounding = .halfAwayFromZero) {
         var i = 0
         isNegative = text.first == UInt8(ascii: "-")
         if isNegative { i += 1 }
@@ -94,6 +103,8 @@ struct FixedPoint: Equatable {
         if !seenNonzero { isNegative = false }
 
         let shift = exponent + scale
+        // Rounding down moves a negative value with anything cut away one unit further from zero.
+        let floorsAway = rounding == .down && isNegative
         if digits == 0 {
             (magnitude, isExact) = (0, !dropped)
         } else if shift >= 0 {
@@ -104,17 +115,21 @@ struct FixedPoint: Equatable {
                 if overflow || product > UInt64(Self.limit) { saturated = true; break }
                 value = product
             }
+            if floorsAway && dropped && !saturated { value += 1 }
             magnitude = saturated ? Self.limit : Int64(min(value, UInt64(Self.limit)))
             isExact = !dropped
         } else if -shift > 19 {
-            // Smaller than half a unit: rounds to zero.
-            (magnitude, isExact) = (0, false)
+            // Smaller than half a unit: rounds to zero (down: to -1 when negative).
+            (magnitude, isExact) = (floorsAway ? 1 : 0, false)
         } else {
             var divisor: UInt64 = 1
             for _ in 0..<(-shift) { divisor *= 10 }
             let quotient = digits / divisor
             let remainder = digits % divisor
-            let roundsUp = remainder * 2 >= divisor  // half away from zero
+            let roundsUp = switch rounding {
+            case .halfAwayFromZero: remainder * 2 >= divisor
+            case .down: floorsAway && (remainder != 0 || dropped)
+            }
             magnitude = Int64(min(quotient + (roundsUp ? 1 : 0), UInt64(Self.limit)))
             isExact = remainder == 0 && !dropped
         }

@@ -280,7 +280,15 @@ public final class Ingestor {
                       _ files: [InputFile]) throws -> ParsedBatch? {
         let clock = ContinuousClock()
         var start = clock.now
+        if !batch.isEmpty { InputChangeTestHook.stopOnce() }
         let parsed = run(parsing: batch, merging: earlier, files)
+        // A mapped input shortened under the parse gave zeros, not its lines: the run stops
+        // before anything parsed from them is reported or merged.
+        var checked: ChunkReader?
+        for (_, reader) in batch where reader !== checked {
+            try reader.checkUnchanged()
+            checked = reader
+        }
         // Reported as soon as parsed (after the batch before it, before its own merge): a
         // `--strict` run stops without waiting for the next batch's input, which on a pipe may
         // be long in coming.

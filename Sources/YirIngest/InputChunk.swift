@@ -31,10 +31,11 @@ final class ChunkStorage: @unchecked Sendable {
     deinit { buffer.deallocate() }
 }
 
-/// Cuts inputs into chunks. Regular files larger than `chunkSize` are memory-mapped and cut at
-/// line ends near every `chunkSize` bytes, or a little less so that the chunk count is a
-/// multiple of the workers; smaller ones are read whole into one chunk; standard input, pipes
-/// and `.gz` are read in large `read(2)` blocks and cut after their last line end.
+/// Cuts inputs into chunks. Regular files larger than `chunkSize` are memory-mapped
+/// (`MappedFile`, which says when mapping is safe) and cut at line ends near every `chunkSize`
+/// bytes, or a little less so that the chunk count is a multiple of the workers; smaller ones
+/// are read whole into one chunk; standard input, pipes and `.gz` are read in large `read(2)`
+/// blocks and cut after their last line end.
 final class ChunkReader {
     static let defaultChunkSize = 4 << 20
 
@@ -43,7 +44,7 @@ final class ChunkReader {
     private let chunkSize: Int
     /// A mapped file's chunk size: its size split evenly into a multiple of the workers.
     private var mappedChunkSize = 0
-    private var mapping: UnsafeRawBufferPointer?
+    private var mapped: MappedFile?
     private var mappedPosition = 0
     private var stream: ByteSource?
     /// A regular file no larger than a chunk, read whole, until its one chunk is taken.
@@ -63,7 +64,7 @@ final class ChunkReader {
         path = file.path
         self.chunkSize = chunkSize
         let raw = try FileDescriptorSource(path: file.path)
-        let size = file.isCompressed || file.isStandardInput ? nil : Self.regularFileSize(raw)
+        let size = file.isCompressed || file.isStandardInput ? nil : raw.snapshot.map { Int($0.size) }
         // A file read whole or mapped is closed at once (`raw` goes with this scope): a batch
         // of a folder's small files holds no descriptors.
         if let size, size <= chunkSize {
@@ -72,12 +73,13 @@ final class ChunkReader {
             whole = size == 0 ? nil : try Self.readWhole(raw, size: size, input: index)
             wholeBytes = Int64(whole?.bytes.count ?? 0)
             isStreamed = false
-        } else if let size, let mapped = Self.map(raw, size: size) {
-            mapping = mapped
-            var chunks = (mapped.count + chunkSize - 1) / chunkSize
+        } else if size != nil, let snapshot = raw.snapshot, let mapped = MappedFile(descriptor: raw.descriptor, snapshot: snapshot) {
+            self.mapped = mapped
+            let size = mapped.bytes.count
+            var chunks = (size + chunkSize - 1) / chunkSize
             let workers = max(1, workers)
             if chunks > 1 { chunks = (chunks + workers - 1) / workers * workers }
-            mappedChunkSize = (mapped.count + chunks - 1) / chunks
+            mappedChunkSize = (size + chunks - 1) / chunks
             isStreamed = false
         } else {
             self.raw = raw
@@ -86,28 +88,17 @@ final class ChunkReader {
         }
     }
 
-    /// The size of a regular file; nil for anything else (a pipe, a device).
-    private static func regularFileSize(_ source: FileDescriptorSource) -> Int? {
-        var info = stat()
-        guard fstat(source.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(info.st_size)
-    }
-
-    /// The file's first `size` bytes (fewer if it shrank meanwhile) as one chunk.
+    /// The file's `size` bytes, its size when opened, as one chunk; the read fails if the file
+    /// changed meanwhile.
     private static func readWhole(_ source: FileDescriptorSource, size: Int, input: Int) throws(InputError) -> InputChunk {
         let storage = ChunkStorage(byteCount: size)
         var count = 0
         while count < size {
-            let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: storage.buffer[count..<size]))
-            if n == 0 { break }
-            count += n
+            count += try source.read(into: UnsafeMutableRawBufferPointer(rebasing: storage.buffer[count..<size]))
         }
+        try source.checkUnchanged()
         return InputChunk(input: input, bytes: UnsafeRawBufferPointer(rebasing: storage.buffer[0..<count]), offset: 0,
                           atInputStart: true, storage: storage)
-    }
-
-    deinit {
-        if let mapping, let base = mapping.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), mapping.count) }
     }
 
     /// Standard input, a pipe or a `.gz`: read as it comes, not mapped or read whole.
@@ -117,29 +108,30 @@ final class ChunkReader {
     var gzipEngine: String? { (stream as? GzipSource)?.engine }
 
     /// Bytes read from the file (its size when mapped; for `.gz`, the compressed bytes).
-    var bytesRead: Int64 { mapping.map { Int64($0.count) } ?? raw?.bytesConsumed ?? wholeBytes }
-
-    /// A regular file of `size` bytes, mapped read-only; nil when it cannot be mapped.
-    private static func map(_ source: FileDescriptorSource, size: Int) -> UnsafeRawBufferPointer? {
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, source.descriptor, 0), base != MAP_FAILED else {
-            return nil
-        }
-        madvise(base, size, MADV_SEQUENTIAL)
-        return UnsafeRawBufferPointer(start: base, count: size)
-    }
+    var bytesRead: Int64 { mapped.map { Int64($0.bytes.count) } ?? raw?.bytesConsumed ?? wholeBytes }
 
     /// The next chunk, or nil at the end of the input.
     func next() throws(InputError) -> InputChunk? {
         defer { started = true }
-        if !isStreamed, mapping == nil {
+        if !isStreamed, mapped == nil {
             defer { whole = nil }
             return whole
         }
-        if let mapping { return nextMapped(mapping) }
+        if let mapped { return try nextMapped(mapped) }
         return try nextStreamed()
     }
 
-    private func nextMapped(_ mapping: UnsafeRawBufferPointer) -> InputChunk? {
+    /// Throws when the mapped file changed under the chunks cut so far: call it once they are
+    /// parsed, before anything parsed from them is used. (A file read with `read(2)` is checked
+    /// as it is read.)
+    func checkUnchanged() throws(InputError) {
+        try mapped?.checkUnchanged()
+    }
+
+    private func nextMapped(_ file: MappedFile) throws(InputError) -> InputChunk? {
+        // A file already shorter is not cut further: its pages past the new end would read as zeros.
+        try file.checkUnchanged()
+        let mapping = file.bytes
         let start = mappedPosition
         guard start < mapping.count else { return nil }
         var end = min(start + mappedChunkSize, mapping.count)
@@ -157,11 +149,7 @@ final class ChunkReader {
     /// Pages of a mapped input that have been parsed and merged are not needed again; giving
     /// them back keeps resident memory flat however large the file is.
     func release(_ chunk: InputChunk) {
-        guard let mapping, let base = mapping.baseAddress else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let from = (Int(chunk.offset) / page) * page
-        let to = ((Int(chunk.offset) + chunk.bytes.count) / page) * page
-        if to > from { madvise(UnsafeMutableRawPointer(mutating: base + from), to - from, MADV_DONTNEED) }
+        mapped?.release(Int(chunk.offset)..<(Int(chunk.offset) + chunk.bytes.count))
     }
 
     private func nextStreamed() throws(InputError) -> InputChunk? {

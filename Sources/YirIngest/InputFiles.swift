@@ -27,11 +27,16 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     /// 74: reading failed part-way (an I/O error, a truncated or corrupt `.gz`).
     case readFailed(path: String, reason: String)
+    /// 74: another process shortened, replaced or removed the file while the run read it;
+    /// `change` says how ("200 MB → 0.5 MB").
+    case changedWhileRead(path: String, change: String)
 
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason): "cannot open \(path): \(reason)"
         case .readFailed(let path, let reason): "error reading \(path): \(reason)"
+        case .changedWhileRead(let path, let change):
+            "\(path == "-" ? "standard input" : path) changed while it was read: \(change)"
         }
     }
 }

@@ -9,6 +9,9 @@ import YirCore
 public struct MappingProfile: Sendable {
     public var name: String
     public var rules: [Rule]
+    /// Paths whose values are strings of JSON (`"parse": {"action_context": "json"}`): paths
+    /// that go on through them read inside the parsed JSON.
+    public var parsed: Set<Path> = []
 
     public struct Rule: Sendable {
         public var type: RecordType
@@ -129,6 +132,14 @@ extension MappingProfile {
             throw fail("\"records\" must be a non-empty array of rules")
         }
         var profile = MappingProfile(name: name, rules: [])
+        if let parse = object["parse"] {
+            let shape = fail("\"parse\" must be an object of paths to \"json\": {\"action_context\": \"json\"}")
+            guard let parse = parse as? [String: Any] else { throw shape }
+            for key in parse.keys.sorted() {
+                guard parse[key] as? String == "json" else { throw fail("parse.\(key) must be \"json\", the one format yir parses") }
+                profile.parsed.insert(try parsePath(key, place: "parse.\(key)", fail))
+            }
+        }
         for (index, item) in rules.enumerated() {
             let place = "records[\(index)]"
             guard let rule = item as? [String: Any] else { throw fail("\(place) must be an object") }

@@ -66,10 +66,10 @@ final class NativeProfile {
     /// Set for the duration of `read`; the scanner's values are offsets into it.
     private var scannerLine = UnsafeRawBufferPointer(start: nil, count: 0)
 
-    private func number(_ field: Field, scale: Int) throws(RejectReason) -> FixedPoint {
+    private func number(_ field: Field, scale: Int, rounding: FixedPoint.Rounding = .halfAwayFromZero) throws(RejectReason) -> FixedPoint {
         guard let v = value(field) else { throw .missingField }
         guard v.kind == .number else { throw .wrongType }
-        let n = FixedPoint(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]), scale: scale)
+        let n = FixedPoint(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]), scale: scale, rounding: rounding)
         guard n.magnitude < FixedPoint.limit else { throw .numberOutOfRange }
         return n
     }
@@ -110,7 +110,8 @@ final class NativeProfile {
             case .failure(.unparseable): throw .invalidTimestamp
             }
         case .number:
-            let ms = try number(.timestamp, scale: 0)
+            // Cut to the millisecond at or before, as a string's fraction is.
+            let ms = try number(.timestamp, scale: 0, rounding: .down)
             guard !ms.isNegative, ms.magnitude >= RFC3339.earliest, ms.magnitude < RFC3339.end else {
                 throw .timestampOutOfRange
             }

@@ -10,7 +10,8 @@ final class ProfileTranslator {
         case record
         /// No rule of the profile maps this event.
         case ignored
-        /// Not a JSON object, invalid UTF-8 and the like: rejected before any mapping.
+        /// Not a JSON object, invalid UTF-8 and the like: rejected before any mapping; or a
+        /// field read inside a string the profile parses that is not JSON.
         case rejected(RejectReason)
     }
 
@@ -21,7 +22,10 @@ final class ProfileTranslator {
     private let rules: [CompiledRule]
     /// The native line of the last `.record`.
     private(set) var line: [UInt8] = []
-    private var source = UnsafeRawBufferPointer(start: nil, count: 0)
+    private var hosts = URLHosts()
+    /// Why the line being translated is rejected after all: a field read inside a string that
+    /// the profile parses and that is not JSON.
+    private var failure: RejectReason?
 
     /// Classes, not structs: handing a field's many arrays and tables around by value retained
     /// and released each of them per field and line (a fifth of the mapped path's time).
@@ -44,6 +48,8 @@ final class ProfileTranslator {
         /// `,"user":`.
         let opening: [UInt8]
         let nativeUnit: MappingProfile.TimeUnit?
+        /// The record's time: numbers round down to the millisecond, durations to the nearest.
+        let isTime: Bool
         let paths: [Int]
         let value: MappingProfile.Constant?
         let fallback: MappingProfile.Constant?
@@ -57,6 +63,7 @@ final class ProfileTranslator {
         init(field: MappingProfile.NativeField, source: MappingProfile.Source, index: [MappingProfile.Path: Int]) {
             opening = Array(",\"\(field.rawValue)\":".utf8)
             nativeUnit = field.nativeUnit
+            isTime = field == .timestamp
             paths = source.paths.map { index[$0]! }
             value = source.value
             fallback = source.fallback
@@ -70,7 +77,7 @@ final class ProfileTranslator {
 
     init(profile: MappingProfile) {
         let paths = profile.paths
-        reader = PathReader(paths: paths)
+        reader = PathReader(paths: paths, parsed: profile.parsed)
         let index = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
         rules = profile.rules.map { rule in
             CompiledRule(
@@ -83,9 +90,8 @@ final class ProfileTranslator {
 
     func translate(_ input: UnsafeRawBufferPointer) -> Outcome {
         if let failure = reader.read(input) { return .rejected(failure.reason) }
-        source = input
-        defer { source = UnsafeRawBufferPointer(start: nil, count: 0) }
         guard let rule = rules.first(where: matches) else { return .ignored }
+        failure = nil
         line.removeAll(keepingCapacity: true)
         line.append(contentsOf: rule.opening)
         for field in rule.fields {
@@ -93,6 +99,7 @@ final class ProfileTranslator {
             line.append(contentsOf: field.opening)
             if !appendValue(field) { line.removeSubrange(mark...) }
         }
+        if let failure { return .rejected(failure) }
         append("}")
         return .record
     }
@@ -100,22 +107,31 @@ final class ProfileTranslator {
     private func matches(_ rule: CompiledRule) -> Bool {
         guard let when = rule.when else { return true }
         guard let value = resolved(when.path), value.kind == .string else { return false }
-        if value.escaped { return when.equals.contains(stringBytes(value)) }
+        if value.escaped { return when.equals.contains(value.stringBytes) }
         // Compared in place: most lines are tried against several rules.
-        let text = raw(value)
+        let text = value.raw
         return when.equals.contains { candidate in
             candidate.count == text.count
                 && candidate.withUnsafeBytes { text.isEmpty || bytesEqual($0.baseAddress!, text.baseAddress!, text.count) }
         }
     }
 
-    private func resolved(_ path: Int) -> JSONScanner.Value? {
-        guard let value = reader.resolved[path], value.kind != .null else { return nil }
-        return value
+    /// The value at a path; nil when absent or null, or inside a parsed string that is not JSON.
+    private func resolved(_ path: Int) -> PathReader.Found? {
+        guard let found = reader.resolved[path], found.value.kind != .null else { return nil }
+        return found
     }
 
-    private func firstValue(_ paths: [Int]) -> JSONScanner.Value? {
-        for path in paths { if let value = resolved(path) { return value } }
+    /// The first present value of the paths. A path into a parsed string that is not JSON
+    /// (or not a string) rejects the line: the field cannot be read.
+    private func firstValue(_ paths: [Int]) -> PathReader.Found? {
+        for path in paths {
+            if reader.parses, let failed = reader.failures[path] {
+                failure = failure ?? failed
+                return nil
+            }
+            if let found = resolved(path) { return found }
+        }
         return nil
     }
 
@@ -130,37 +146,37 @@ final class ProfileTranslator {
             line.append(contentsOf: fallback.json)
             return true
         }
-        if !compiled.map.isEmpty, value.kind == .string, let mapped = compiled.map[stringBytes(value)] {
+        if !compiled.map.isEmpty, value.kind == .string, let mapped = compiled.map[value.stringBytes] {
             line.append(contentsOf: mapped.json)
             return true
         }
         switch compiled.transform {
         case .host:
-            guard value.kind == .string, let host = Self.host(ofURL: stringBytes(value)) else {
-                if let fallback = compiled.fallback { line.append(contentsOf: fallback.json) } else { appendRaw(value) }
+            guard value.kind == .string, let host = value.escaped ? hosts.host(ofURL: value.stringBytes) : hosts.host(ofURL: value.raw) else {
+                if let fallback = compiled.fallback { line.append(contentsOf: fallback.json) } else { line.append(contentsOf: value.json) }
                 return true
             }
             appendJSONString(host, to: &line)
             return true
         case .text where value.kind == .number:
             append("\"")
-            appendRaw(value)
+            line.append(contentsOf: value.json)
             append("\"")
             return true
         default:
             break
         }
-        if !compiled.minusPaths.isEmpty, let end = milliseconds(value, unit: compiled.unit ?? .milliseconds),
+        if !compiled.minusPaths.isEmpty, let end = milliseconds(value, unit: compiled.unit ?? .milliseconds, rounding: .down),
            let durationValue = firstValue(compiled.minusPaths), durationValue.kind == .number,
-           let duration = milliseconds(durationValue, unit: compiled.minusUnit) {
+           let duration = milliseconds(durationValue, unit: compiled.minusUnit, rounding: .halfAwayFromZero) {
             appendInstant(end, minus: duration)
             return true
         }
         if let nativeUnit = compiled.nativeUnit, let unit = compiled.unit, unit != nativeUnit, value.kind == .number {
-            appendNumber(value, from: unit, to: nativeUnit)
+            appendNumber(value, from: unit, to: nativeUnit, rounding: compiled.isTime ? .down : .halfAwayFromZero)
             return true
         }
-        appendRaw(value)
+        line.append(contentsOf: value.json)
         return true
     }
 
@@ -171,15 +187,16 @@ final class ProfileTranslator {
         case wall(Int64)
     }
 
-    private func milliseconds(_ value: JSONScanner.Value, unit: MappingProfile.TimeUnit) -> Milliseconds? {
+    private func milliseconds(_ value: PathReader.Found, unit: MappingProfile.TimeUnit,
+                              rounding: FixedPoint.Rounding) -> Milliseconds? {
         switch value.kind {
         case .number:
-            let n = FixedPoint(raw(value), scale: unit == .seconds ? 3 : 0)
+            let n = FixedPoint(value.raw, scale: unit == .seconds ? 3 : 0, rounding: rounding)
             guard n.magnitude < FixedPoint.limit else { return nil }
             return .number(n.value)
         case .string:
             // The byte-level parser the native path uses, without a String in between.
-            switch stringBytes(value).withUnsafeBytes({ RFC3339.parse($0) }) {
+            switch value.stringBytes.withUnsafeBytes({ RFC3339.parse($0) }) {
             case .success(.instant(let t)): return .instant(t)
             case .success(.wall(let w)): return .wall(w)
             case .failure: return nil
@@ -206,102 +223,142 @@ final class ProfileTranslator {
         }
     }
 
-    /// A number converted between seconds and milliseconds, exactly (to the millisecond).
-    private func appendNumber(_ value: JSONScanner.Value, from unit: MappingProfile.TimeUnit, to native: MappingProfile.TimeUnit) {
-        let n = FixedPoint(raw(value), scale: unit == .seconds ? 3 : 0)
+    /// A number converted between seconds and milliseconds, exactly (to the millisecond;
+    /// instants down, durations to the nearest).
+    private func appendNumber(_ value: PathReader.Found, from unit: MappingProfile.TimeUnit, to native: MappingProfile.TimeUnit,
+                              rounding: FixedPoint.Rounding) {
+        let n = FixedPoint(value.raw, scale: unit == .seconds ? 3 : 0, rounding: rounding)
         let ms = n.magnitude >= FixedPoint.limit ? FixedPoint.limit : n.value
         line.append(contentsOf: (native == .seconds ? decimalText(ms, scale: 3) : String(ms)).utf8)
-    }
-
-    private func raw(_ value: JSONScanner.Value) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: source[value.start..<value.end])
-    }
-
-    /// The value as it is written in the line (a string with its quotes and escapes).
-    private func appendRaw(_ value: JSONScanner.Value) {
-        if value.kind == .string {
-            line.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[(value.start - 1)..<(value.end + 1)]))
-        } else {
-            line.append(contentsOf: raw(value))
-        }
-    }
-
-    private func stringBytes(_ value: JSONScanner.Value) -> [UInt8] {
-        value.escaped ? JSONScanner.decodeString(source, value) : Array(raw(value))
     }
 
     private func append(_ text: StaticString) {
         text.withUTF8Buffer { line.append(contentsOf: $0) }
     }
-
-    /// The host of an absolute URL, lowercased, without user info or port; nil when there is none.
-    static func host(ofURL url: [UInt8]) -> [UInt8]? {
-        guard let colon = url.firstIndex(of: UInt8(ascii: ":")),
-              url.count > colon + 2, url[colon + 1] == UInt8(ascii: "/"), url[colon + 2] == UInt8(ascii: "/") else { return nil }
-        var authority = url[(colon + 3)...].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
-        let host = authority.prefix { $0 != UInt8(ascii: ":") }
-        guard !host.isEmpty else { return nil }
-        return host.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-    }
 }
 
 /// Finds the values at a profile's dot paths in one line: the top-level object is scanned (and
 /// so validated) once, and each object a path goes into is scanned for the keys wanted there.
+/// A string the profile parses (`"parse": {"action_context": "json"}`) is unescaped into a
+/// buffer of its own and scanned there like an object of the line.
 final class PathReader {
+    /// A value and the text its offsets are in: the line, or a parsed string's JSON.
+    struct Found {
+        var value: JSONScanner.Value
+        var text: UnsafeRawBufferPointer
+
+        var kind: JSONScanner.Kind { value.kind }
+        var escaped: Bool { value.escaped }
+
+        /// The value's bytes (a string's between its quotes, escapes as written).
+        var raw: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: text[value.start..<value.end]) }
+
+        /// The value as JSON text: a string with its quotes and escapes.
+        var json: UnsafeRawBufferPointer {
+            value.kind == .string ? UnsafeRawBufferPointer(rebasing: text[(value.start - 1)..<(value.end + 1)]) : raw
+        }
+
+        /// A string's bytes, escapes decoded.
+        var stringBytes: [UInt8] { value.escaped ? JSONScanner.decodeString(text, value) : Array(raw) }
+    }
+
     private final class Node {
         var scanner: JSONScanner
         /// Per key: the index of the path that ends there.
         var ends: [Int?]
         /// Per key: the object a longer path goes into.
         var children: [Node?]
+        /// Per key: the value is a string of JSON to parse before going into `children`.
+        var parses: [Bool]
+        /// Every path that goes through this node, for a parse that fails.
+        var paths: [Int] = []
+        /// This node's JSON when it is a parsed string's: unescaped, it needs bytes of its own.
+        var text: UnsafeMutableRawBufferPointer?
 
         init(keys: [String]) {
             scanner = JSONScanner(keys: keys)
             ends = Array(repeating: nil, count: keys.count)
             children = Array(repeating: nil, count: keys.count)
+            parses = Array(repeating: false, count: keys.count)
+        }
+
+        deinit { text?.deallocate() }
+
+        /// `bytes` copied into `text`, grown as needed; the copy.
+        func hold(_ bytes: [UInt8]) -> UnsafeRawBufferPointer {
+            if (text?.count ?? -1) < bytes.count {
+                text?.deallocate()
+                text = .allocate(byteCount: max(bytes.count, 256), alignment: 8)
+            }
+            bytes.withUnsafeBytes { text!.copyMemory(from: $0) }
+            return UnsafeRawBufferPointer(rebasing: text![0..<bytes.count])
         }
     }
 
     private let root: Node
-    /// Per path: its value, offsets into the whole line.
-    private(set) var resolved: [JSONScanner.Value?]
+    /// Per path: its value, with the text it is in.
+    private(set) var resolved: [Found?]
+    /// Per path: why it could not be read — it goes into a parsed string that is not JSON.
+    /// All nil for a profile that parses no string.
+    private(set) var failures: [RejectReason?]
+    /// The profile parses some string.
+    let parses: Bool
+    /// Scratch space for a parsed string, unescaped.
+    private var unescaped: [UInt8] = []
 
-    init(paths: [MappingProfile.Path]) {
+    /// `parsed`: the paths whose string values are JSON to read further paths in.
+    init(paths: [MappingProfile.Path], parsed: Set<MappingProfile.Path> = []) {
         resolved = Array(repeating: nil, count: paths.count)
-        func build(_ entries: [(index: Int, keys: ArraySlice<String>)]) -> Node {
+        failures = Array(repeating: nil, count: paths.count)
+        parses = !parsed.isEmpty
+        func build(_ entries: [(index: Int, keys: ArraySlice<String>)], prefix: [String]) -> Node {
             var keys: [String] = []
             for entry in entries where !keys.contains(entry.keys.first!) { keys.append(entry.keys.first!) }
             let node = Node(keys: keys)
+            node.paths = entries.map(\.index)
             for (k, key) in keys.enumerated() {
                 let here = entries.filter { $0.keys.first == key }
                 node.ends[k] = here.first { $0.keys.count == 1 }?.index
+                node.parses[k] = parsed.contains(MappingProfile.Path(keys: prefix + [key]))
                 let deeper = here.filter { $0.keys.count > 1 }.map { ($0.index, $0.keys.dropFirst()) }
-                if !deeper.isEmpty { node.children[k] = build(deeper) }
+                if !deeper.isEmpty { node.children[k] = build(deeper, prefix: prefix + [key]) }
             }
             return node
         }
-        root = build(paths.enumerated().map { ($0, $1.keys[...]) })
+        root = build(paths.enumerated().map { ($0, $1.keys[...]) }, prefix: [])
     }
 
     /// Scans the line; nil when it is a valid JSON object.
     func read(_ line: UnsafeRawBufferPointer) -> JSONScanner.Failure? {
         for i in resolved.indices { resolved[i] = nil }
+        if parses { for i in failures.indices { failures[i] = nil } }
         if let failure = root.scanner.scan(line) { return failure }
-        fill(root, line, base: 0)
+        fill(root, line)
         return nil
     }
 
-    private func fill(_ node: Node, _ buffer: UnsafeRawBufferPointer, base: Int) {
+    private func fill(_ node: Node, _ text: UnsafeRawBufferPointer) {
         for k in node.ends.indices {
-            guard var value = node.scanner.values[k] else { continue }
-            if let child = node.children[k], value.kind == .object {
-                let inner = UnsafeRawBufferPointer(rebasing: buffer[value.start..<value.end])
-                if child.scanner.scan(inner) == nil { fill(child, inner, base: base + value.start) }
+            guard let value = node.scanner.values[k] else { continue }
+            if let child = node.children[k] {
+                if !node.parses[k] {
+                    if value.kind == .object {
+                        let inner = UnsafeRawBufferPointer(rebasing: text[value.start..<value.end])
+                        if child.scanner.scan(inner) == nil { fill(child, inner) }
+                    }
+                } else if value.kind == .string {
+                    JSONScanner.decodeString(text, value, into: &unescaped)
+                    let inner = child.hold(unescaped)
+                    if let failure = child.scanner.scan(inner) {
+                        for path in child.paths { failures[path] = failure.reason }
+                    } else {
+                        fill(child, inner)
+                    }
+                } else if value.kind != .null {
+                    for path in child.paths { failures[path] = .wrongType }
+                }
             }
-            value.start += base
-            value.end += base
-            if let path = node.ends[k] { resolved[path] = value }
+            if let path = node.ends[k] { resolved[path] = Found(value: value, text: text) }
         }
     }
 }

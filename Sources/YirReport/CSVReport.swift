@@ -10,12 +10,16 @@ public enum CSVReport {
     /// Column names, in order.
     public static let columns = [
         "user", "slides", "time_zone", "window_start", "window_end",
+        "coverage_start", "coverage_end", "coverage_cleared", "coverage_first_view",
         "reading_seconds", "reading_minutes", "reading_views", "reading_articles",
         "average_seconds_per_article", "median_seconds_per_article",
         "top_article_wiki", "top_article_title", "top_article_seconds", "top_article_views",
         "app_time_seconds", "app_time_sessions", "average_session_seconds",
         "pattern_hour", "pattern_weekday", "pattern_month", "pattern_time_of_day",
         "streak_days", "streak_start", "streak_end",
+        "rabbit_hole_articles", "rabbit_hole_views", "rabbit_hole_seconds", "rabbit_hole_start", "rabbit_hole_end",
+        "rabbit_hole_first_wiki", "rabbit_hole_first_title", "rabbit_hole_last_wiki", "rabbit_hole_last_title",
+        "previous_year_seconds", "previous_year_views", "previous_year_articles", "change_reading_seconds",
         "saved_last_30_days", "last_saved", "last_saved_display", "saved_year",
         "notifications_subscribed", "notifications_unsubscribed", "rank_top_percent",
     ]
@@ -45,6 +49,10 @@ public enum CSVReport {
         row.text(r.zone.identifier)
         row.instant(r.window.start, in: r.zone)
         row.instant(r.window.end, in: r.zone)
+        row.instant(r.coverage.start, in: r.zone)
+        row.instant(r.coverage.end, in: r.zone)
+        row.instant(r.coverage.cleared, in: r.zone)
+        row.instant(r.coverage.firstView, in: r.zone)
         row.value(r.reading.seconds)
         row.value(r.reading.minutes)
         row.value(r.reading.views)
@@ -71,6 +79,25 @@ public enum CSVReport {
         row.value(r.streak.days)
         row.date(r.streak.start)
         row.date(r.streak.end)
+        if let hole = r.rabbitHole {
+            row.value(hole.articles)
+            row.value(hole.views)
+            row.value(hole.seconds)
+            row.instant(hole.start, in: r.zone)
+            row.instant(hole.end, in: r.zone)
+            for name in [hole.first, hole.last] {
+                names.withUTF8(name) { wiki, title in
+                    row.text(utf8: wiki)
+                    row.text(utf8: title)
+                }
+            }
+        } else {
+            for _ in 0..<9 { row.empty() }
+        }
+        row.value(r.previousYear?.seconds)
+        row.value(r.previousYear?.views)
+        row.value(r.previousYear?.articles)
+        row.value(r.readingChange)
         row.value(r.saved.last30DaysCount)
         row.instant(r.saved.lastSaved, in: r.zone)
         row.text(r.saved.lastSavedDisplay)
@@ -133,9 +160,9 @@ struct CSVWriter: ~Copyable, BlockWriter {
         b == UInt8(ascii: ",") || b == UInt8(ascii: "\"") || b == 0x0A || b == 0x0D
     }
 
-    mutating func value(_ value: FixedDecimal) {
+    mutating func value(_ value: FixedDecimal?) {
         beforeCell()
-        buffer.put(value)
+        if let value { buffer.put(value) }
     }
 
     mutating func value(_ value: Int?) {

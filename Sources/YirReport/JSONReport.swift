@@ -128,6 +128,11 @@ public enum JSONReport {
                     }
                 }
             }
+            w.key("previous_year")
+            w.object { w in
+                w.field("readers", c.previousYear.readers)
+                w.field("reading_seconds", c.previousYear.readingSeconds)
+            }
         }
     }
 
@@ -152,6 +157,13 @@ public enum JSONReport {
             w.object { w in
                 w.field("start", instant: r.window.start, in: r.zone)
                 w.field("end", instant: r.window.end, in: r.zone)
+            }
+            w.key("coverage")
+            w.object { w in
+                w.field("start", instant: r.coverage.start, in: r.zone)
+                w.field("end", instant: r.coverage.end, in: r.zone)
+                w.field("cleared", instant: r.coverage.cleared, in: r.zone)
+                w.field("first_view", instant: r.coverage.firstView, in: r.zone)
             }
             w.key("reading")
             w.object { w in
@@ -197,6 +209,34 @@ public enum JSONReport {
                 w.field("start", r.streak.start?.iso8601)
                 w.field("end", r.streak.end?.iso8601)
             }
+            w.key("rabbit_hole")
+            if let hole = r.rabbitHole {
+                w.object { w in
+                    w.field("articles", hole.articles)
+                    w.field("views", hole.views)
+                    w.field("seconds", hole.seconds)
+                    w.field("start", instant: hole.start, in: r.zone)
+                    w.field("end", instant: hole.end, in: r.zone)
+                    w.key("first")
+                    w.object { w in writeName(hole.first, names, &w) }
+                    w.key("last")
+                    w.object { w in writeName(hole.last, names, &w) }
+                }
+            } else {
+                w.null()
+            }
+            w.key("previous_year")
+            if let previous = r.previousYear {
+                w.object { w in
+                    w.field("seconds", previous.seconds)
+                    w.field("views", previous.views)
+                    w.field("articles", previous.articles)
+                }
+            } else {
+                w.null()
+            }
+            w.key("change")
+            w.object { w in w.field("reading_seconds", r.readingChange) }
             w.key("saved")
             w.object { w in
                 w.key("last_30_days")

@@ -84,6 +84,10 @@ public final class OutputFile {
             ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
     }
 
+    /// Every byte this process has written into output files and folders, for the run's
+    /// metrics (`--metrics`).
+    public static let bytesWritten = Atomic<Int>(0)
+
     /// Writes all of `bytes` to `fd`, retrying short writes; errors name `path`.
     static func write(_ bytes: [UInt8], to fd: Int32, path: String) throws(OutputError) {
         var failure: OutputError?
@@ -100,6 +104,7 @@ public final class OutputFile {
             }
         }
         if let failure { throw failure }
+        bytesWritten.add(bytes.count, ordering: .relaxed)
     }
 
     /// Flushes to disk and closes: the file is complete, not yet in place.

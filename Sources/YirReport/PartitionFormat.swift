@@ -175,7 +175,12 @@ public enum PartitionFormat {
                             results[worker] = .failure(fail("partition trailer: \(error)"))
                             return
                         } catch let error as Partitions.DecodeError {
-                            results[worker] = .failure(fail(error.description))
+                            // Reader objects without their detail, in a file with no trailer:
+                            // plain `stats --format jsonl` output. Say how to make partition lines.
+                            let plain = error.lacksOnlyDetail && !lines.contains {
+                                PartitionTrailer.isTrailer(UnsafeRawBufferPointer(rebasing: all[$0]))
+                            }
+                            results[worker] = .failure(fail(plain ? "these lines were made without --partition: make them with `yir stats --format jsonl --partition`; see docs/SCALE.md" : error.description))
                             return
                         } catch {
                             results[worker] = .failure(fail("\(error)"))

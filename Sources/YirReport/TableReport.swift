@@ -9,9 +9,10 @@ import YirStats
 /// threads. Both read text cells as bytes; only a cell with control characters or more
 /// characters than its column shows is made a `String` (to clip it by characters).
 public enum TableReport {
-    static let header = ["user", "zone", "read min", "articles", "top article", "app min", "streak", "saved 30d", "saved year", "top %"]
+    static let header = ["user", "zone", "read min", "articles", "top article", "app min", "streak", "sitting",
+                         "vs last year", "saved 30d", "saved year", "top %"]
     /// Columns after the first two hold numbers, except the top article: right-align those.
-    static let leftAligned = [true, true, false, false, true, false, false, false, false, false]
+    static let leftAligned = [true, true, false, false, true, false, false, false, false, false, false, false]
     /// The most characters the user and top-article columns show.
     static let userLength = 24, titleLength = 32
 
@@ -78,10 +79,18 @@ public enum TableReport {
         }
         number(r.appTime.milliseconds / 60_000) { body(5, $0) }
         number(Int64(r.streak.days)) { body(6, $0) }
-        number(Int64(r.saved.last30DaysCount)) { body(7, $0) }
-        number(Int64(r.saved.yearCount)) { body(8, $0) }
-        if let rank = r.rankTopPercent { number(Int64(rank)) { body(9, $0) } } else { body(9, dash) }
+        // The longest sitting's articles, and this year's reading against last year's in percent.
+        if let hole = r.rabbitHole { number(Int64(hole.articles)) { body(7, $0) } } else { body(7, dash) }
+        if let percent = r.readingChangePercent {
+            withShown(percent > 0 ? "+\(percent)%" : "\(percent)%", length: nil) { body(8, $0) }
+        } else {
+            body(8, dash)
+        }
+        number(Int64(r.saved.last30DaysCount)) { body(9, $0) }
+        number(Int64(r.saved.yearCount)) { body(10, $0) }
+        if let rank = r.rankTopPercent { number(Int64(rank)) { body(11, $0) } } else { body(11, dash) }
     }
+
 
     /// `–`, for a reader with no top article or rank.
     private static var dash: Cell { Cell(UnsafeRawBufferPointer(start: ("–" as StaticString).utf8Start, count: 3), columns: 1) }

@@ -114,6 +114,10 @@ public enum XMLReport {
                     }
                 }
             }
+            try x.element("previous_year") {
+                try x.element("readers", c.previousYear.readers)
+                try x.element("reading_seconds", c.previousYear.readingSeconds)
+            }
         }
     }
 
@@ -125,6 +129,12 @@ public enum XMLReport {
             try x.element("window") {
                 try x.element("start", instant: r.window.start, in: r.zone)
                 try x.element("end", instant: r.window.end, in: r.zone)
+            }
+            try x.element("coverage") {
+                try x.element("start", instant: r.coverage.start, in: r.zone)
+                try x.element("end", instant: r.coverage.end, in: r.zone)
+                try x.element("cleared", instant: r.coverage.cleared, in: r.zone)
+                try x.element("first_view", instant: r.coverage.firstView, in: r.zone)
             }
             try x.element("reading") {
                 try x.element("seconds", r.reading.seconds)
@@ -163,6 +173,25 @@ public enum XMLReport {
                 try x.element("start", r.streak.start?.iso8601)
                 try x.element("end", r.streak.end?.iso8601)
             }
+            if let hole = r.rabbitHole {
+                try x.element("rabbit_hole") {
+                    try x.element("articles", hole.articles)
+                    try x.element("views", hole.views)
+                    try x.element("seconds", hole.seconds)
+                    try x.element("start", instant: hole.start, in: r.zone)
+                    try x.element("end", instant: hole.end, in: r.zone)
+                    try x.element("first") { try writeName(hole.first, names, x) }
+                    try x.element("last") { try writeName(hole.last, names, x) }
+                }
+            }
+            if let previous = r.previousYear {
+                try x.element("previous_year") {
+                    try x.element("seconds", previous.seconds)
+                    try x.element("views", previous.views)
+                    try x.element("articles", previous.articles)
+                }
+            }
+            try x.element("change") { try x.element("reading_seconds", r.readingChange) }
             try x.element("saved") {
                 try x.element("last_30_days") {
                     try x.element("count", r.saved.last30DaysCount)

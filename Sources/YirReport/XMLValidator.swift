@@ -29,17 +29,31 @@ public final class XMLValidator {
     private let schema: xmlSchemaPtr
 
     public init(schemaPath: String) throws {
+        schema = try Self.parse(place: schemaPath) { xmlSchemaNewParserCtxt(schemaPath) }
+    }
+
+    /// A schema held in memory (the built-in XSD); `place` names it in messages.
+    public init(schema text: Data, place: String) throws {
+        // libxml2 reads the buffer while it parses: the whole parse happens inside the closure.
+        schema = try text.withUnsafeBytes { bytes in
+            try Self.parse(place: place) {
+                xmlSchemaNewMemParserCtxt(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+            }
+        }
+    }
+
+    private static func parse(place: String, _ makeParser: () -> xmlSchemaParserCtxtPtr?) throws -> xmlSchemaPtr {
         let collector = Collector()
         let context = Unmanaged.passUnretained(collector).toOpaque()
-        guard let parser = xmlSchemaNewParserCtxt(schemaPath) else {
-            throw Failure.schemaUnusable(path: schemaPath, problems: [Problem(line: 0, message: "cannot read")])
+        guard let parser = makeParser() else {
+            throw Failure.schemaUnusable(path: place, problems: [Problem(line: 0, message: "cannot read")])
         }
         defer { xmlSchemaFreeParserCtxt(parser) }
-        xmlSchemaSetParserStructuredErrors(parser, Self.collect, context)
+        xmlSchemaSetParserStructuredErrors(parser, collect, context)
         guard let schema = withExtendedLifetime(collector, { xmlSchemaParse(parser) }) else {
-            throw Failure.schemaUnusable(path: schemaPath, problems: collector.problems)
+            throw Failure.schemaUnusable(path: place, problems: collector.problems)
         }
-        self.schema = schema
+        return schema
     }
 
     deinit { xmlSchemaFree(schema) }

@@ -10,12 +10,20 @@ public struct ReaderStats: Sendable {
     public var user: String
     public var zone: ZoneRules
     public var window: Window
+    public var coverage: Coverage
     public var reading: Reading
     public var topArticles: [ArticleFigures]
     public var appTime: AppTime
     public var patterns: Patterns
     public var monthly: [Month]
     public var streak: Streak
+    /// The longest sitting; nil without counted views.
+    public var rabbitHole: RabbitHole?
+    /// The same part of the year before; nil without counted views in it.
+    public var previousYear: PreviousYear?
+    /// `change.reading_seconds`: this year's reading against the year before's, minus 1
+    /// (0.23 is 23 % more); nil without reading the year before.
+    public var readingChange: FixedDecimal?
     public var saved: Saved
     public var notifications: Notifications
     /// `rank.top_percent`, set once the whole run is known; nil without reading time.
@@ -26,6 +34,16 @@ public struct ReaderStats: Sendable {
     /// Every counted article's totals, in SPEC order, when `StatsParameters.keepArticleTotals`
     /// asks for them (partitions for `yir render`); nil otherwise.
     public var articles: [ArticleFigures]?
+
+    /// `readingChange` in whole percent, rounded half away from zero (0.235 → 24, −0.5 → −50).
+    public var readingChangePercent: Int64? {
+        readingChange.map { change in
+            var thousandths = change.value
+            for _ in change.scale..<3 { thousandths *= 10 }
+            let percent = Int64((thousandths.magnitude + 5) / 10)
+            return thousandths < 0 ? -percent : percent
+        }
+    }
 
     public struct Activity: Sendable {
         public static let none = Activity(hourViews: Array(repeating: 0, count: 24), weekdayViews: Array(repeating: 0, count: 7), days: [])
@@ -49,6 +67,45 @@ public struct ReaderStats: Sendable {
         public var start: Int64
         /// The earlier of the next 1 January and the as-of instant.
         public var end: Int64
+    }
+
+    /// What the figures rest on (SPEC §2.3 `coverage`): the year window from the later of its
+    /// start and the history clear, and the first counted view.
+    public struct Coverage: Sendable {
+        public var start: Int64
+        public var end: Int64
+        /// The latest history clear at or before A, when it lies after the window's start.
+        public var cleared: Int64?
+        public var firstView: Int64?
+    }
+
+    /// A run of counted views each starting within 30 minutes of the latest end before it.
+    public struct RabbitHole: Sendable {
+        /// The most time between the end of one view and the start of the next in a sitting.
+        public static let pause: Int64 = 30 * 60_000
+
+        public var articles: Int
+        public var views: Int
+        public var milliseconds: Int64
+        public var start: Int64
+        /// The latest end (timestamp + seconds) of its views.
+        public var end: Int64
+        public var first: ArticleName
+        public var last: ArticleName
+        public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
+
+        /// More distinct articles, then more time; a later sitting never wins a tie.
+        func ranksBefore(_ other: RabbitHole) -> Bool {
+            articles != other.articles ? articles > other.articles : milliseconds > other.milliseconds
+        }
+    }
+
+    /// Counted views in the window a year before this one (SPEC §2.3 `previous_year`).
+    public struct PreviousYear: Sendable {
+        public var milliseconds: Int64
+        public var views: Int
+        public var articles: Int
+        public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
     }
 
     public struct Reading: Sendable {
@@ -143,7 +200,15 @@ public struct CohortStats: Sendable {
     public var readingSecondsPercentiles: Percentiles?
     public var appTimeSecondsPercentiles: Percentiles?
     public var topArticles: [ArticleFigures]
+    /// The readers with reading the year before, and what they read then.
+    public var previousYear: PreviousYear
     public var readingSeconds: FixedDecimal { .seconds(milliseconds: readingMilliseconds) }
+
+    public struct PreviousYear: Sendable {
+        public var readers: Int
+        public var readingMilliseconds: Int64
+        public var readingSeconds: FixedDecimal { .seconds(milliseconds: readingMilliseconds) }
+    }
 
     /// Nearest-rank percentiles, in milliseconds.
     public struct Percentiles: Sendable {

@@ -7,6 +7,8 @@ import YirIngest
 public enum Partitions {
     public struct DecodeError: Error, CustomStringConvertible {
         public var message: String
+        /// A whole reader object but its `detail`: what a plain `stats --format jsonl` line is.
+        public var lacksOnlyDetail = false
         public var description: String { message }
     }
 
@@ -86,10 +88,15 @@ public enum Partitions {
         }
         // Each reader's below 2^53 milliseconds (`ReaderDecoder`), the run's total may not be.
         var total: Int64 = 0
+        var previousTotal: Int64 = 0
         for reader in readers {
             let (sum, overflow) = total.addingReportingOverflow(reader.reading.milliseconds)
-            guard !overflow else { throw DecodeError(message: "the readers' reading time adds up beyond 2^63 milliseconds") }
+            let (previousSum, previousOverflow) = previousTotal.addingReportingOverflow(reader.previousYear?.milliseconds ?? 0)
+            guard !overflow && !previousOverflow else {
+                throw DecodeError(message: "the readers' reading time adds up beyond 2^63 milliseconds")
+            }
             total = sum
+            previousTotal = previousSum
         }
         let summary = Statistics.rankReaders(&readers)
         // Names read back from partitions are text: hashed and ordered as text.
@@ -104,7 +111,8 @@ public enum Partitions {
             readingMilliseconds: summary.readingMilliseconds,
             readingSecondsPercentiles: summary.reading,
             appTimeSecondsPercentiles: summary.appTime,
-            topArticles: ranked)
+            topArticles: ranked,
+            previousYear: summary.previousYear)
         return (readers, cohort)
     }
 }

@@ -49,9 +49,18 @@ final class ReaderCalculator: Sendable {
         fileprivate var weekdays = [Int](repeating: 0, count: 8)
         fileprivate var months = [Int](repeating: 0, count: 13)
         fileprivate var monthMilliseconds = [Int64](repeating: 0, count: 13)
+        /// The articles of the counted views of the year before.
+        fileprivate var previousArticles: [Int32] = []
+        /// `counted`'s indices in timestamp order, for the sittings.
+        fileprivate var order: [Int32] = []
+        /// By article id: the last sitting it was seen in. Sittings are numbered on through
+        /// every reader of the worker, so the array is never set back.
+        fileprivate var sittingOfArticle: [Int64] = []
+        fileprivate var sittings: Int64 = 0
 
         fileprivate mutating func reset() {
             counted.removeAll(keepingCapacity: true)
+            previousArticles.removeAll(keepingCapacity: true)
             days.removeAll(keepingCapacity: true)
             dayMilliseconds.removeAll(keepingCapacity: true)
             totals.removeAll(keepingCapacity: true)
@@ -122,12 +131,28 @@ final class ReaderCalculator: Sendable {
             return true
         }
 
+        // The same part of the year before (SPEC §2.3 `previous_year`): to the same local date
+        // and time as the window's end, or the whole year when the window is whole.
+        let previousStart = zone.instant(fromWall: CivilDate(year: year - 1, month: 1, day: 1).daysSinceEpoch * millisecondsPerDay)
+        let previousEnd = asOf >= nextYear ? windowStart : zone.instant(fromWall: Self.wallOneYearBefore(asOfLocal))
+        // Empty when the as-of instant lies before the report year (`--year` in the future).
+        let previousWindow = previousStart..<max(previousStart, previousEnd)
+        var previousMilliseconds: Int64 = 0
+
         // Reading.
         var readingMilliseconds: Int64 = 0
         let keepActivity = parameters.keepActivity
         for view in activity.pageViews {
             let t = instant(view.time)
-            guard countsAsActivity(t) else { continue }
+            guard countsAsActivity(t) else {
+                // Still `outside_window` in the diagnostics; counted by §2.2's rules for the year before.
+                if previousWindow.contains(t) && t <= asOf && t >= (clear ?? t)
+                    && view.isArticle && !excludedArticles[Int(view.article)] {
+                    scratch.previousArticles.append(view.article)
+                    previousMilliseconds += view.milliseconds
+                }
+                continue
+            }
             guard view.isArticle, !excludedArticles[Int(view.article)] else {
                 skipped.excludedPage += 1
                 continue
@@ -179,16 +204,99 @@ final class ReaderCalculator: Sendable {
                                  yearWindow: yearWindow, skipped: &skipped)
         let notifications = notificationFigures(activity, instant: instant, skipped: &skipped)
 
+        let previousYear = Self.previousYear(milliseconds: previousMilliseconds, articles: &scratch.previousArticles)
+        let windowEnd = min(nextYear, asOf)
+        let coverage = ReaderStats.Coverage(
+            start: max(windowStart, clear ?? windowStart), end: windowEnd,
+            cleared: clear.flatMap { $0 > windowStart ? $0 : nil }, firstView: scratch.counted.lazy.map(\.at).min())
+
         let stats = ReaderStats(
             user: catalog.users.string(activity.user), zone: zone,
-            window: .init(start: windowStart, end: min(nextYear, asOf)),
+            window: .init(start: windowStart, end: windowEnd),
+            coverage: coverage,
             reading: reading,
             topArticles: ArticleTotals.top(totals, count: parameters.top, catalog: catalog),
             appTime: appTime, patterns: patterns, monthly: monthly, streak: Self.longestStreak(sortedDays: scratch.days),
+            rabbitHole: Self.longestSitting(&scratch, articleCount: excludedArticles.count),
+            previousYear: previousYear,
+            readingChange: previousYear.flatMap { Self.change(readingMilliseconds, against: $0.milliseconds) },
             saved: saved, notifications: notifications, rankTopPercent: nil,
             activity: activityFigures,
             articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil)
         return stats
+    }
+
+    /// The same local month, day and clock time one year earlier; 29 February gives 28 February.
+    static func wallOneYearBefore(_ local: LocalTime) -> Int64 {
+        let date = local.date
+        let day = date.month == 2 && date.day == 29 ? 28 : date.day
+        return CivilDate(year: date.year - 1, month: date.month, day: day).daysSinceEpoch * millisecondsPerDay
+            + local.millisecondOfDay
+    }
+
+    /// `previous_year` from the counted views' time and articles (sorted here to count the
+    /// distinct ones); nil without any.
+    static func previousYear(milliseconds: Int64, articles: inout [Int32]) -> ReaderStats.PreviousYear? {
+        guard !articles.isEmpty else { return nil }
+        let views = articles.count
+        articles.sort()
+        var distinct = 1
+        for i in articles.indices.dropFirst() where articles[i] != articles[i - 1] { distinct += 1 }
+        return ReaderStats.PreviousYear(milliseconds: milliseconds, views: views, articles: distinct)
+    }
+
+    /// `change.reading_seconds`: `current / previous − 1` to three decimals, the ratio rounded
+    /// half up; nil when the year before has no reading time.
+    static func change(_ current: Int64, against previous: Int64) -> FixedDecimal? {
+        guard previous > 0 else { return nil }
+        let (scaled, overflow) = current.multipliedReportingOverflow(by: 1000)
+        // Beyond 2^63 / 1000 ms (292,000 years of reading) only a hostile export goes: there
+        // the ratio is approximate, and held within 64 bits.
+        let thousandths = overflow
+            ? Int64(min((Double(current) / Double(previous) * 1000).rounded(), Double(Int64.max / 2)))
+            : roundedQuotient(scaled, previous)
+        return FixedDecimal(thousandths - 1000, scale: 3)
+    }
+
+    /// SPEC §2.3 `rabbit_hole`: the counted views in timestamp order (input order on equal
+    /// timestamps) cut into sittings wherever a view starts more than 30 minutes after the
+    /// latest end so far; the sitting with the most distinct articles, then the most time,
+    /// then the earliest.
+    static func longestSitting(_ scratch: inout Scratch, articleCount: Int) -> ReaderStats.RabbitHole? {
+        let counted = scratch.counted
+        guard !counted.isEmpty else { return nil }
+        if scratch.sittingOfArticle.count < articleCount {
+            scratch.sittingOfArticle += [Int64](repeating: -1, count: articleCount - scratch.sittingOfArticle.count)
+        }
+        scratch.order.removeAll(keepingCapacity: true)
+        scratch.order.append(contentsOf: counted.indices.lazy.map { Int32($0) })
+        // Exports are mostly in time order already: sort only when they are not.
+        if zip(counted, counted.dropFirst()).contains(where: { $0.at > $1.at }) {
+            scratch.order.sort { a, b in
+                counted[Int(a)].at != counted[Int(b)].at ? counted[Int(a)].at < counted[Int(b)].at : a < b
+            }
+        }
+        var best: ReaderStats.RabbitHole?
+        var current: ReaderStats.RabbitHole?
+        for index in scratch.order {
+            let view = counted[Int(index)]
+            if current == nil || view.at - current!.end > ReaderStats.RabbitHole.pause {
+                if let done = current, best.map({ done.ranksBefore($0) }) ?? true { best = done }
+                scratch.sittings += 1
+                current = .init(articles: 0, views: 0, milliseconds: 0, start: view.at, end: view.at,
+                                first: .catalog(view.article), last: .catalog(view.article))
+            }
+            current!.views += 1
+            current!.milliseconds += view.milliseconds
+            current!.end = max(current!.end, view.at + view.milliseconds)
+            current!.last = .catalog(view.article)
+            if scratch.sittingOfArticle[Int(view.article)] != scratch.sittings {
+                scratch.sittingOfArticle[Int(view.article)] = scratch.sittings
+                current!.articles += 1
+            }
+        }
+        if let done = current, best.map({ done.ranksBefore($0) }) ?? true { best = done }
+        return best
     }
 
     /// SPEC §2.3 `saved`: each article's latest save/unsave at or before A decides.

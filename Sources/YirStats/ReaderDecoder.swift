@@ -16,12 +16,16 @@ struct ReaderDecoder {
     private var user: String?
     private var zone: ZoneRules?
     private var window: ReaderStats.Window?
+    private var coverage: ReaderStats.Coverage?
     private var reading: ReaderStats.Reading?
     private var topArticles: [ArticleFigures]?
     private var appTime: ReaderStats.AppTime?
     private var patterns: ReaderStats.Patterns?
     private var monthly: [ReaderStats.Month]?
     private var streak: ReaderStats.Streak?
+    private var rabbitHole: ReaderStats.RabbitHole??
+    private var previousYear: ReaderStats.PreviousYear??
+    private var readingChange: FixedDecimal??
     private var saved: ReaderStats.Saved?
     private var notifications: ReaderStats.Notifications?
     private var activity: ReaderStats.Activity?
@@ -31,19 +35,22 @@ struct ReaderDecoder {
 
     /// The figures once every member was read; what is missing is named.
     func figures() throws(Partitions.DecodeError) -> ReaderStats {
-        guard let user, let zone, let window, let reading, let topArticles, let appTime, let patterns, let monthly,
-              let streak, let saved, let notifications, let activity, let articles else {
+        guard let user, let zone, let window, let coverage, let reading, let topArticles, let appTime, let patterns,
+              let monthly, let streak, let rabbitHole, let previousYear, let readingChange, let saved, let notifications,
+              let activity, let articles else {
             let names: [(String, Bool)] = [
-                ("user", user == nil), ("time_zone", zone == nil), ("window", window == nil), ("reading", reading == nil),
-                ("top_articles", topArticles == nil), ("app_time", appTime == nil), ("patterns", patterns == nil),
-                ("monthly", monthly == nil), ("streak", streak == nil), ("saved", saved == nil),
-                ("notifications", notifications == nil), ("detail", activity == nil || articles == nil),
+                ("user", user == nil), ("time_zone", zone == nil), ("window", window == nil), ("coverage", coverage == nil),
+                ("reading", reading == nil), ("top_articles", topArticles == nil), ("app_time", appTime == nil),
+                ("patterns", patterns == nil), ("monthly", monthly == nil), ("streak", streak == nil),
+                ("rabbit_hole", rabbitHole == nil), ("previous_year", previousYear == nil), ("change", readingChange == nil),
+                ("saved", saved == nil), ("notifications", notifications == nil), ("detail", activity == nil || articles == nil),
             ]
             let missing = names.filter(\.1).map(\.0).joined(separator: ", ")
-            throw Partitions.DecodeError(message: "reader line: '\(missing)' is missing")
+            throw Partitions.DecodeError(message: "reader line: '\(missing)' is missing", lacksOnlyDetail: missing == "detail")
         }
-        return ReaderStats(user: user, zone: zone, window: window, reading: reading, topArticles: topArticles,
-                           appTime: appTime, patterns: patterns, monthly: monthly, streak: streak, saved: saved,
+        return ReaderStats(user: user, zone: zone, window: window, coverage: coverage, reading: reading,
+                           topArticles: topArticles, appTime: appTime, patterns: patterns, monthly: monthly, streak: streak,
+                           rabbitHole: rabbitHole, previousYear: previousYear, readingChange: readingChange, saved: saved,
                            notifications: notifications, rankTopPercent: nil, activity: activity, articles: articles)
     }
 
@@ -139,6 +146,46 @@ struct ReaderDecoder {
                 throw r.failure("a 'streak' of as many days as from 'start' to 'end'")
             }
             streak = s
+        case "coverage":
+            var c = ReaderStats.Coverage(start: 0, end: 0, cleared: nil, firstView: nil)
+            var bounds = 0
+            try r.object { r, key throws(Failure) in
+                switch key {
+                case "start": c.start = try Self.instant(&r); bounds += 1
+                case "end": c.end = try Self.instant(&r); bounds += 1
+                case "cleared": c.cleared = try r.null() ? nil : Self.instant(&r)
+                case "first_view": c.firstView = try r.null() ? nil : Self.instant(&r)
+                default: try r.skip()
+                }
+            }
+            guard bounds == 2 else { throw r.failure("'coverage' with 'start' and 'end'") }
+            coverage = c
+        case "rabbit_hole": rabbitHole = .some(try r.null() ? nil : Self.rabbitHole(&r))
+        case "previous_year":
+            if r.null() {
+                previousYear = .some(nil)
+            } else {
+                var p = ReaderStats.PreviousYear(milliseconds: 0, views: 0, articles: 0)
+                try r.object { r, key throws(Failure) in
+                    switch key {
+                    case "seconds": p.milliseconds = try Self.milliseconds(&r)
+                    case "views": p.views = try r.count()
+                    case "articles": p.articles = try r.count()
+                    default: try r.skip()
+                    }
+                }
+                guard p.views > 0, (1...p.views).contains(p.articles) else {
+                    throw r.failure("'previous_year' with views ≥ articles ≥ 1, or null")
+                }
+                previousYear = .some(p)
+            }
+        case "change":
+            var change: FixedDecimal??
+            try r.object { r, key throws(Failure) in
+                if key == "reading_seconds" { change = .some(try r.null() ? nil : Self.signedDecimal(&r)) } else { try r.skip() }
+            }
+            guard let change else { throw r.failure("'change' with 'reading_seconds'") }
+            readingChange = .some(change)
         case "saved": saved = try Self.saved(&r)
         case "notifications":
             var n = ReaderStats.Notifications(subscribed: [], unsubscribed: [])
@@ -240,6 +287,50 @@ struct ReaderDecoder {
             }
         }
         return s
+    }
+
+    private static func rabbitHole(_ r: inout JSONPullReader) throws(Failure) -> ReaderStats.RabbitHole {
+        var hole = ReaderStats.RabbitHole(articles: 0, views: 0, milliseconds: 0, start: 0, end: 0,
+                                          first: .text(wiki: "", title: ""), last: .text(wiki: "", title: ""))
+        var named = 0
+        func name(_ r: inout JSONPullReader) throws(Failure) -> ArticleName {
+            var wiki = "", title = ""
+            try r.object { r, key throws(Failure) in
+                switch key {
+                case "wiki": wiki = try r.string()
+                case "title": title = try r.string()
+                default: try r.skip()
+                }
+            }
+            named += 1
+            return .text(wiki: wiki, title: title)
+        }
+        try r.object { r, key throws(Failure) in
+            switch key {
+            case "articles": hole.articles = try r.count()
+            case "views": hole.views = try r.count()
+            case "seconds": hole.milliseconds = try milliseconds(&r)
+            case "start": hole.start = try instant(&r)
+            case "end": hole.end = try instant(&r)
+            case "first": hole.first = try name(&r)
+            case "last": hole.last = try name(&r)
+            default: try r.skip()
+            }
+        }
+        guard named == 2, hole.views > 0, (1...hole.views).contains(hole.articles), hole.start <= hole.end else {
+            throw r.failure("a 'rabbit_hole' with views ≥ articles ≥ 1, start ≤ end, 'first' and 'last', or null")
+        }
+        return hole
+    }
+
+    /// A change to three decimals, of either sign.
+    private static func signedDecimal(_ r: inout JSONPullReader) throws(Failure) -> FixedDecimal {
+        let text = String(decoding: try r.numberText(), as: UTF8.self)
+        let negative = text.hasPrefix("-")
+        guard let magnitude = Partitions.fixedDecimal(negative ? String(text.dropFirst()) : text), magnitude.scale <= 3,
+              magnitude.value <= JSONPullReader.largestCount
+        else { throw r.failure("a number with at most 3 decimals, not '\(text)'") }
+        return FixedDecimal(negative ? -magnitude.value : magnitude.value, scale: magnitude.scale)
     }
 
     private static func article(_ r: inout JSONPullReader) throws(Failure) -> ArticleFigures {

@@ -107,7 +107,8 @@ public enum Statistics {
             readingSecondsPercentiles: summary.reading,
             appTimeSecondsPercentiles: summary.appTime,
             topArticles: ArticleTotals.top(cohortTotals.lazy.filter { $0.readers > 0 }, count: parameters.top,
-                                           catalog: calculator.catalog))
+                                           catalog: calculator.catalog),
+            previousYear: summary.previousYear)
         return RunStatistics(readers: readers, cohort: cohort, diagnostics: diagnostics,
                              articleNames: ArticleNaming(ingest.catalog))
     }
@@ -139,20 +140,27 @@ public enum Statistics {
     static let rankGroup = 16
 
     /// Sets each reader's `rank.top_percent` and sums up what SPEC §2.4 takes from the readers'
-    /// own figures: total reading and the reading and app-time percentiles. One pass over the
-    /// readers and one sort per figure, shared by ranks and percentiles; on `jobs` threads.
+    /// own figures: total reading, the reading and app-time percentiles and the year before.
+    /// One pass over the readers and one sort per figure, shared by ranks and percentiles; on
+    /// `jobs` threads.
     static func rankReaders(_ readers: inout [ReaderStats], jobs: Int = 1)
-        -> (readingMilliseconds: Int64, reading: CohortStats.Percentiles?, appTime: CohortStats.Percentiles?) {
+        -> (readingMilliseconds: Int64, reading: CohortStats.Percentiles?, appTime: CohortStats.Percentiles?,
+            previousYear: CohortStats.PreviousYear) {
         var reading: [Int64] = []
         var appTime: [Int64] = []
         reading.reserveCapacity(readers.count)
         appTime.reserveCapacity(readers.count)
         var total: Int64 = 0
+        var previousYear = CohortStats.PreviousYear(readers: 0, readingMilliseconds: 0)
         for i in readers.indices {
             let ms = readers[i].reading.milliseconds
             total += ms
             if ms > 0 { reading.append(ms) }
             if readers[i].appTime.milliseconds > 0 { appTime.append(readers[i].appTime.milliseconds) }
+            if let previous = readers[i].previousYear {
+                previousYear.readers += 1
+                previousYear.readingMilliseconds += previous.milliseconds
+            }
         }
         // Both sorted by their digits (values > 0), side by side when there are threads.
         reading.withUnsafeMutableBufferPointer { reading in
@@ -214,7 +222,7 @@ public enum Statistics {
                 }
             }
         }
-        return (total, percentiles(ascending: reading), percentiles(ascending: appTime))
+        return (total, percentiles(ascending: reading), percentiles(ascending: appTime), previousYear)
     }
 
     /// Nearest-rank percentiles of values above zero, sorted ascending; nil when there are none.

@@ -4,7 +4,8 @@ import YirReport
 
 /// How yir ends when it is told to (SPEC §4.5, operators' cron jobs): on SIGINT or SIGTERM it
 /// removes the temporary files of outputs not yet in place and exits at once with 130 or 143
-/// (128 + the signal), leaving the previous outputs untouched.
+/// (128 + the signal), leaving the previous outputs untouched — after writing `--metrics`, so
+/// that monitoring sees the interrupted run.
 enum Interruption {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
@@ -20,6 +21,7 @@ enum Interruption {
             source.setEventHandler {
                 TemporaryFiles.removeAll()
                 FileHandle.standardError.write(Data("yir: interrupted\n".utf8))
+                RunMetrics.shared.finish(exitCode: code)
                 _exit(code)
             }
             source.resume()

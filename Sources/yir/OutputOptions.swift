@@ -75,7 +75,7 @@ struct OutputOptions: ParsableArguments {
     func prepare(templates: String?, locale: String, jobs: Int, logger: Logger) throws -> Prepared {
         var prepared = Prepared()
         do {
-            if validateXML { prepared.validator = try XMLValidator(schemaPath: try TemplatesFolder.schema(templates)) }
+            if validateXML { prepared.validator = try TemplateLayers.validator(templates) }
             if try formats().contains(.html) {
                 // The reader pages' folder is replaced whole: never one holding files of someone else's.
                 let pages = (out as NSString).appendingPathComponent(HTMLReport.readersFolder)
@@ -85,7 +85,7 @@ struct OutputOptions: ParsableArguments {
                     logger.error("\(pages) holds what yir does not write there (\(listed)); the reader pages' folder is replaced whole: move those, or write the report elsewhere")
                     throw ExitCode(73)
                 }
-                let loaded = try HTMLTemplates(folders: try TemplatesFolder.folders(templates), locale: locale)
+                let loaded = try HTMLTemplates(files: try TemplateLayers.files(templates), locale: locale)
                 if !loaded.strings.hasLanguageFile {
                     let file = "strings/\(LocaleFormat.language(of: locale)).json"
                     logger.warning("--locale \(locale): no \(file) among the templates; the pages' texts are in English (add one with --templates)")

@@ -16,6 +16,10 @@ struct ProcessOptions: ParsableArguments {
     @Flag(help: "Print more about the run.")
     var verbose = false
 
+    @Option(help: ArgumentHelp("After the run, succeeded or failed, write its figures to this file in the Prometheus text format (for node_exporter's textfile collector).",
+                               valueName: "file"))
+    var metrics: String?
+
     func validate() throws {
         if !(1...1024).contains(jobs) { throw ValidationError("--jobs must lie in 1–1024") }
         if quiet && verbose { throw ValidationError("--quiet and --verbose exclude each other") }

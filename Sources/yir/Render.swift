@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import YirCore
+import YirIngest
 import YirReport
 
 extension Yir {
@@ -32,6 +33,7 @@ extension Yir {
             let jobs = process.jobs
             let paths = inputs.isEmpty ? ["-"] : inputs
             let model = try read(paths, jobs: jobs, logger: logger)
+            RunMetrics.shared.record(model)
             keepUntilExit(model)
             let d = model.statistics.diagnostics
             logger.info("read \(model.statistics.readers.count) readers from \(paths.count) file(s); the run read \(d.lines) lines")
@@ -39,22 +41,30 @@ extension Yir {
             try output.write(model, prepared, alongside: [], jobs: jobs, logger: logger)
         }
 
-        /// The run's model from the partitions' lines. The lines (mapped) are let go on return,
-        /// before the outputs are rendered: nothing after this reads them.
+        /// The run's model from the partitions' lines. The lines (mapped where large) are let go
+        /// on return, before the outputs are rendered: nothing after this reads them.
         private func read(_ paths: [String], jobs: Int, logger: Logger) throws -> ReportModel {
-            var files: [(path: String, data: Data)] = []
+            var inputs: [WholeInput] = []
             for path in paths {
-                do {
-                    let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile()
-                                           : try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-                    files.append((path, data))
+                do throws(InputError) {
+                    inputs.append(try WholeInput(path: path))
                 } catch {
-                    logger.error("cannot open \(path): \((error as NSError).localizedDescription)")
-                    throw ExitCode(66)
+                    logger.error("\(error)")
+                    if case .cannotOpen = error { throw ExitCode(66) }
+                    throw ExitCode(74)
+                }
+            }
+            let model = Result { try PartitionFormat.read(inputs.map { ($0.path, $0.data) }, zones: ZoneCatalog(), jobs: jobs) }
+            // A file changed under the parse may have read as zeros: that, not what the parse
+            // made of them, is the error to report.
+            for input in inputs {
+                do throws(InputError) { try input.checkUnchanged() } catch {
+                    logger.error("\(error)")
+                    throw ExitCode(74)
                 }
             }
             do {
-                return try PartitionFormat.read(files, zones: ZoneCatalog(), jobs: jobs)
+                return try model.get()
             } catch {
                 logger.error("\(error)")
                 throw ExitCode(65)

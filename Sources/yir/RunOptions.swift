@@ -108,22 +108,19 @@ struct RunOptions: ParsableArguments {
     /// usage errors (64), with the profile's path and the place in it.
     func mappingProfile() throws -> MappingProfile? {
         if profile == "wikipedia" { return nil }
-        let path: String
-        if profile.contains("/") || profile.hasSuffix(".json") {
-            path = profile
-        } else {
-            let folders = (try? TemplatesFolder.folders(templates)) ?? []
-            guard let found = TemplatesFolder.file("profiles/\(profile).json", in: folders) else {
-                let known = Set(folders.flatMap { folder in
-                    ((try? FileManager.default.contentsOfDirectory(atPath: (folder as NSString).appendingPathComponent("profiles"))) ?? [])
-                        .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
-                })
-                throw ValidationError("unknown profile '\(profile)' (known: \((["wikipedia"] + known.sorted()).joined(separator: ", ")), or a profile FILE)")
-            }
-            path = found
-        }
         do {
-            return try MappingProfile.load(path: path)
+            if profile.contains("/") || profile.hasSuffix(".json") {
+                return try MappingProfile.load(path: profile)
+            }
+            let files = try TemplateLayers.files(templates)
+            guard let file = files.file("profiles/\(profile).json") else {
+                let known = files.files(in: "profiles", suffix: ".json").map { String($0.relativePath.dropFirst("profiles/".count).dropLast(5)) }
+                throw ValidationError("unknown profile '\(profile)' (known: \((["wikipedia"] + known).joined(separator: ", ")), or a profile FILE)")
+            }
+            guard let data = try? file.contents() else { throw ValidationError("profile \(file.place): cannot be read") }
+            return try MappingProfile.parse(data, path: file.place)
+        } catch let error as ValidationError {
+            throw error
         } catch {
             throw ValidationError("\(error)")
         }
@@ -174,6 +171,7 @@ struct RunOptions: ParsableArguments {
         }
         let finishedRejects = try exitOnOutputError(logger) { try rejectsFile?.finish() }
 
+        RunMetrics.shared.record(model)
         let d = model.statistics.diagnostics
         logger.info("""
             read \(d.lines) lines from \(model.inputs.count) input(s): \(d.acceptedTotal) accepted, \
@@ -239,6 +237,7 @@ func writeToStandardOutput(_ bytes: [UInt8], _ logger: Logger) throws {
         logger.error("error writing standard output: \(String(cString: strerror(errno)))")
         throw ExitCode(74)
     }
+    StandardOutput.bytesWritten.add(bytes.count, ordering: .relaxed)
 }
 
 extension Duration {

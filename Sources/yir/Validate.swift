@@ -12,7 +12,7 @@ extension Yir {
         @Argument(help: "XML report files.")
         var files: [String]
 
-        @Option(help: "The templates folder holding report.xsd (default: found beside the binary).")
+        @Option(help: "A templates folder laid over the built-in one: its report.xsd, when it has one, is used.")
         var templates: String?
 
         @Flag(help: "Print errors only.")
@@ -26,7 +26,7 @@ extension Yir {
             let logger = Logger.commandLine(quiet: quiet, verbose: false)
             let validator: XMLValidator
             do {
-                validator = try XMLValidator(schemaPath: try TemplatesFolder.schema(templates))
+                validator = try TemplateLayers.validator(templates)
             } catch {
                 logger.error("\(error)")
                 throw ExitCode(66)

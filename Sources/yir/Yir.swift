@@ -1,5 +1,6 @@
 import ArgumentParser
 import CYirSupport
+import YirReport
 
 @main
 struct Yir: ParsableCommand {
@@ -11,12 +12,41 @@ struct Yir: ParsableCommand {
             (or any rejection with --strict), 66 an input cannot be opened, 73 output cannot be \
             created, 74 I/O error while reading or writing.
             """,
-        subcommands: [Report.self, Stats.self, Check.self, Render.self, Validate.self, Sample.self])
+        version: versionLine,
+        subcommands: [Report.self, Stats.self, Check.self, Render.self, Validate.self, Sample.self, Version.self])
 
+    /// `yir VERSION`: what `--version` and `yir version` print; the version is the one the
+    /// reports carry as `generator.version`.
+    static let versionLine = "\(ReportModel.generatorName) \(ReportModel.generatorVersion)"
+
+    /// ArgumentParser's own `main`, with `--metrics` written after the run whatever its end:
+    /// success, a failure, or a usage error found while parsing (a scheduled job whose options
+    /// no longer parse is a failed run its monitoring must see). Help and --version are no run.
     static func main() {
+        RunMetrics.shared.begin()
         Interruption.install()
         keepFreedMemoryForReuse()
-        main(nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        var command: ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            if !(error is CleanExit) {
+                RunMetrics.shared.target(rawArguments: arguments)
+                RunMetrics.shared.finish(exitCode: exitCode(for: error).rawValue)
+            }
+            exit(withError: error)
+        }
+        if let process = (command as? WorkingCommand)?.process {
+            RunMetrics.shared.target(path: process.metrics, command: type(of: command)._commandName)
+        }
+        do {
+            try command.run()
+            RunMetrics.shared.finish(exitCode: 0)
+        } catch {
+            RunMetrics.shared.finish(exitCode: exitCode(for: error).rawValue)
+            exit(withError: error)
+        }
     }
 
     /// Ingest allocates and frees a few MB per chunk. By default glibc hands blocks that large
@@ -26,3 +56,24 @@ struct Yir: ParsableCommand {
         yir_keep_freed_memory_for_reuse()
     }
 }
+
+/// A command that does a run: it has the options every run shares, `--metrics` among them.
+protocol WorkingCommand {
+    var process: ProcessOptions { get }
+}
+
+extension Yir {
+    /// `yir version`: the same line as `yir --version`.
+    struct Version: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print yir's version.")
+
+        func run() {
+            print(Yir.versionLine)
+        }
+    }
+}
+
+extension Yir.Report: WorkingCommand { var process: ProcessOptions { options.process } }
+extension Yir.Stats: WorkingCommand { var process: ProcessOptions { options.process } }
+extension Yir.Check: WorkingCommand { var process: ProcessOptions { options.process } }
+extension Yir.Render: WorkingCommand {}

@@ -67,7 +67,9 @@ def generate(seed, as_of):
     for u in range(rng.randint(1, 6)):
         user = rng.choice(USERS) + str(u)
         zones = rng.sample(ZONES, rng.randint(1, 3))
-        hot = [A, A - timedelta(days=30), A - timedelta(days=30, hours=1)]
+        # A a year earlier: the end of `previous_year`'s window when the report year is partial.
+        a_year_before = A.replace(year=A.year - 1, day=28 if (A.month, A.day) == (2, 29) else A.day)
+        hot = [A, A - timedelta(days=30), A - timedelta(days=30, hours=1), a_year_before]
         for zone in zones:
             z = ZoneInfo(zone)
             hot += offset_changes(zone, A.year)
@@ -78,8 +80,10 @@ def generate(seed, as_of):
             if rng.random() < 0.6:
                 moment = rng.choice(hot) + timedelta(minutes=rng.randint(-180, 180), seconds=rng.randint(0, 59),
                                                      milliseconds=rng.randint(0, 999))
-            else:
+            elif rng.random() < 0.75:
                 moment = datetime(A.year, 1, 1, tzinfo=timezone.utc) + timedelta(seconds=rng.randint(-3 * 86400, 368 * 86400))
+            else:  # the year before, for `previous_year`
+                moment = datetime(A.year - 1, 1, 1, tzinfo=timezone.utc) + timedelta(seconds=rng.randint(0, 366 * 86400))
             if not EARLIEST <= moment < END:
                 continue
             zone = rng.choice(zones)

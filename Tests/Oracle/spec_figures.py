@@ -179,6 +179,16 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
     start, end = from_wall(datetime(Y, 1, 1), Z), from_wall(datetime(Y + 1, 1, 1), Z)
     C = max((r["t"] for r in records if r["type"] == "history_cleared" and r["t"] <= A), default=None)
 
+    # §2.3 previous_year: [1 Jan of Y−1, E′), E′ = 1 Jan of Y for a whole year, else W's end
+    # (A) on the same local month, day and clock one year earlier, 29 February as 28 February.
+    previous_start = from_wall(datetime(Y - 1, 1, 1), Z)
+    if A >= end:
+        previous_end = start
+    else:
+        a = local(A, Z).replace(tzinfo=None)
+        previous_end = from_wall(a.replace(year=a.year - 1, day=28 if (a.month, a.day) == (2, 29) else a.day), Z)
+    previous = []
+
     # §2.2 and §4.1: what counts, and why the rest does not, checked in the spec's order.
     views, sessions = [], []
     for r in records:
@@ -190,6 +200,9 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
             diagnostics["cleared"] += 1
         elif not start <= r["t"] < end:
             diagnostics["outside_window"] += 1
+            if (r["type"] == "page_view" and previous_start <= r["t"] < previous_end
+                    and r["namespace"] == 0 and r["article"][1] not in excluded):
+                previous.append(r)
         elif r["type"] == "session":
             sessions.append(r)
         elif r["namespace"] != 0 or r["article"][1] in excluded:
@@ -247,9 +260,40 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
     states = latest_per([r for r in records if r["type"] == "notification_subscription"], lambda r: r["key"], A)
     keys = sorted(states, key=lambda k: (0, NOTIFICATION_KEYS.index(k), "") if k in NOTIFICATION_KEYS else (1, 0, k))
 
+    # §2.3 rabbit_hole: sittings over the views in timestamp order, input order on ties.
+    sittings = []
+    for v in sorted(views, key=lambda v: (v["t"], v["order"])):
+        if not sittings or v["t"] - sittings[-1]["end"] > 30 * 60_000:
+            sittings.append({"views": [], "end": v["t"]})
+        sittings[-1]["views"].append(v)
+        sittings[-1]["end"] = max(sittings[-1]["end"], v["t"] + v["ms"])
+    hole = None
+    for sitting in sittings:  # in start order: a later one must be strictly better
+        n_articles = len({v["article"] for v in sitting["views"]})
+        ms = sum(v["ms"] for v in sitting["views"])
+        if hole is None or (n_articles, ms) > (hole["articles"], hole["ms"]):
+            first, last = sitting["views"][0]["article"], sitting["views"][-1]["article"]
+            hole = {"articles": n_articles, "views": len(sitting["views"]), "ms": ms,
+                    "start": rfc3339(sitting["views"][0]["t"], Z), "end": rfc3339(sitting["end"], Z),
+                    "first": {"wiki": first[0], "title": first[1]}, "last": {"wiki": last[0], "title": last[1]}}
+    if hole is not None:
+        hole["seconds"] = seconds(hole.pop("ms"))
+        hole = {k: hole[k] for k in ("articles", "views", "seconds", "start", "end", "first", "last")}
+
+    previous_ms = sum(v["ms"] for v in previous)
+    previous_year = ({"seconds": seconds(previous_ms), "views": len(previous),
+                      "articles": len({v["article"] for v in previous})} if previous else None)
+    change = None
+    if previous_year is not None and previous_ms > 0:
+        # The ratio rounded half up to three decimals, then less one.
+        change = ((Decimal(reading) / Decimal(previous_ms)).quantize(Decimal("0.001"), rounding=ROUND_HALF_UP) - 1).normalize()
+
     figures = {
         "user": user, "slides": None, "time_zone": Z,  # stats writes no decks (SPEC §4.4)
         "window": {"start": rfc3339(start, Z), "end": rfc3339(min(end, A), Z)},
+        "coverage": {"start": rfc3339(max(start, C) if C is not None else start, Z), "end": rfc3339(min(end, A), Z),
+                     "cleared": rfc3339(C, Z) if C is not None and C > start else None,
+                     "first_view": rfc3339(min(v["t"] for v in views), Z) if views else None},
         "reading": {"seconds": seconds(reading), "minutes": reading // 60_000, "views": len(views), "articles": n,
                     "average_seconds_per_article": average(reading, n), "median_seconds_per_article": median},
         "top_article": top_articles[0] if top_articles else None,
@@ -259,6 +303,9 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
                      "month": mode([m.month for m in moments], range(1, 13)), "time_of_day": time_of_day(hour)},
         "monthly": monthly,
         "streak": streak,
+        "rabbit_hole": hole,
+        "previous_year": previous_year,
+        "change": {"reading_seconds": change},
         "saved": {"last_30_days": {"count": len(last_30),
                                    "last_saved": None if last_saved is None else rfc3339(last_saved, Z),
                                    "last_saved_display": display},
@@ -268,7 +315,7 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
         "notifications": {"subscribed": [k for k in keys if states[k]["enabled"]],
                           "unsubscribed": [k for k in keys if not states[k]["enabled"]]},
     }
-    return figures, {"reading": reading, "app": app, "articles": articles}
+    return figures, {"reading": reading, "app": app, "articles": articles, "previous": previous_year and previous_ms}
 
 
 def compute(lines, as_of, zone_override=None, fallback_zone="UTC", year=None, top=5,
@@ -305,5 +352,7 @@ def compute(lines, as_of, zone_override=None, fallback_zone="UTC", year=None, to
               "reading_seconds_percentiles": percentiles([s["reading"] for s in sums]),
               "app_time_seconds_percentiles": percentiles([s["app"] for s in sums]),
               "top_articles": [{"wiki": wiki, "title": name, "seconds": seconds(a["ms"]), "views": a["views"],
-                                "readers": a["readers"]} for (wiki, name), a in ranked]}
+                                "readers": a["readers"]} for (wiki, name), a in ranked],
+              "previous_year": {"readers": sum(1 for f in figures if f["previous_year"] is not None),
+                                "reading_seconds": seconds(sum(s["previous"] or 0 for s in sums))}}
     return figures, cohort, diagnostics

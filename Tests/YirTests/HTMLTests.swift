@@ -124,6 +124,42 @@ import Testing
         #expect(reader.contains("Slide 3 of 10: Articles you read"))
     }
 
+    @Test func aSittingOfThreeArticlesOrMoreGetsTheRabbitHoleSlide() throws {
+        let two = try page(Run([view("2025-05-01T10:00:00Z", title: "Ada_Lovelace"), view("2025-05-01T10:05:00Z", title: "Analytical_Engine")]))
+        #expect(!slideIDs(two).contains("rabbit-hole"))
+        let three = try page(Run([view("2025-05-01T10:00:00Z", title: "Ada_Lovelace"), view("2025-05-01T10:05:00Z", title: "Charles_Babbage"),
+                                  view("2025-05-01T10:10:00Z", title: "Analytical_Engine")]))
+        #expect(slideIDs(three).contains("rabbit-hole"))
+        #expect(three.contains("3</span> <span class=\"unit\">articles in one sitting"))
+        #expect(three.contains(#"<a href="https://en.wikipedia.org/wiki/Ada_Lovelace" rel="noopener noreferrer"><bdi>Ada Lovelace</bdi></a>"#))
+        #expect(three.contains(#"<a href="https://en.wikipedia.org/wiki/Analytical_Engine" rel="noopener noreferrer"><bdi>Analytical Engine</bdi></a>"#))
+    }
+
+    /// docs/OUTPUT.md's bands: never a reproach when this year had less.
+    @Test(arguments: [("1000", "You read more than twice as much as in 2024."), ("600", "You read 20% more than in 2024."),
+                      ("520", "You read about as much as in 2024."), ("100", "2024 was a big year. Here is what stayed with you in 2025:")])
+    func theChangeSlideSaysHowThisYearComparesKindly(seconds: String, says: String) throws {
+        let deck = try page(Run([view("2024-05-01T10:00:00Z", seconds: "500"), view("2025-05-01T10:00:00Z", seconds: seconds)]))
+        #expect(slideIDs(deck).contains("change"))
+        #expect(deck.contains(says), "\(seconds) s")
+        let slide = deck.components(separatedBy: #"class="slide slide-change""#)[1].components(separatedBy: "</section>")[0]
+        if seconds == "100" { #expect(!slide.contains("in 2024<") && !slide.contains("%"), "no figure of the drop: \(slide)") }
+    }
+
+    @Test func theChangeSlideNeedsReadingInBothYears() throws {
+        #expect(!slideIDs(try page(Run([view("2025-05-01T10:00:00Z")]))).contains("change"))
+        #expect(!slideIDs(try page(Run([view("2024-05-01T10:00:00Z", seconds: "0"), view("2025-05-01T10:00:00Z")]))).contains("change"))
+    }
+
+    @Test func theOpeningSaysWhatTheFiguresRestOn() throws {
+        let cleared = try page(Run([clear("2025-02-14T20:05:00Z"), view("2025-03-01T10:00:00Z")]))
+        #expect(cleared.contains("Your history was cleared on February 14, 2025, so this year starts there."))
+        let late = try page(Run([view("2025-03-03T10:00:00Z")]))
+        #expect(late.contains("Your reading time is counted from March 3, 2025."))
+        let early = try page(Run([view("2025-02-15T10:00:00Z")]))
+        #expect(!early.contains("counted from") && !early.contains("cleared"), "a first view within 60 days says nothing")
+    }
+
     @Test func rankSlideNeedsTenReadersWithReadingTime() throws {
         func lines(_ readers: Int) -> [String] {
             (0..<readers).map { view("2025-03-01T10:00:00Z", seconds: "\(60 * ($0 + 1))", user: "r\($0)") }

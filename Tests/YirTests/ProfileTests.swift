@@ -29,8 +29,9 @@ import Testing
     @Test func sensorsExportGivesTheNativeExportsReaderFigures() throws {
         let native = try stats(["SampleData/wikipedia"])
         let sensors = try stats(["SampleData/profiles/sensors.jsonl", "--profile", "sensors"])
-        // Sensors exports carry no notification settings (SampleData/profiles/generate.py).
-        expectSameReaders(native.readers, sensors.readers, except: ["notifications"])
+        // Sensors exports carry no notification settings and no history clears (SampleData/profiles/
+        // generate.py leaves out the views a clear removed, so only `coverage` tells).
+        expectSameReaders(native.readers, sensors.readers, except: ["notifications", "coverage"])
         #expect(NSDictionary(dictionary: native.document["cohort"] as! [String: Any])
                 == NSDictionary(dictionary: sensors.document["cohort"] as! [String: Any]))
         let parameters = try #require(sensors.document["parameters"] as? [String: Any])
@@ -39,16 +40,142 @@ import Testing
         #expect((diagnostics["ignored"] as? Int ?? 0) > 1000, "$AppStart and $AppClick are ignored, not rejected")
     }
 
+    /// The app install ids that stand for native readers in SampleData/profiles/
+    /// metrics-platform.jsonl, as the generator itself gives them (`install_id`).
+    static func installIDs(_ users: [String]) throws -> [String: String] {
+        let script = "import json, sys; sys.path.insert(0, sys.argv[1]); from generate import install_id; "
+            + "print(json.dumps({u: install_id(u) for u in json.load(sys.stdin)}))"
+        let r = try runProgram(URL(fileURLWithPath: SchemaTests.python),
+                               ["-c", script, packageRoot.appendingPathComponent("SampleData/profiles").path],
+                               stdin: try JSONSerialization.data(withJSONObject: users))
+        try #require(r.status == 0, "\(r.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: String])
+    }
+
     @Test func metricsPlatformExportGivesTheNativeExportsReaderFigures() throws {
-        // Metrics Platform envelopes carry no zone: both runs use one.
+        // Metrics Platform events carry no zone: both runs use one.
         let native = try stats(["SampleData/wikipedia", "--tz", "UTC"])
         let mapped = try stats(["SampleData/profiles/metrics-platform.jsonl", "--profile", "metrics-platform", "--tz", "UTC"])
-        expectSameReaders(native.readers, mapped.readers)
+        // Each reader is an app install there; "default" (records without a user) has none. The
+        // deck names (`slides`) are made from the reader's name, so they differ too.
+        let installs = try Self.installIDs(native.readers.keys.filter { $0 != "default" })
+        let byInstall = Dictionary(uniqueKeysWithValues: installs.map { ($0.value, $0.key) })
+        let renamed = Dictionary(uniqueKeysWithValues: mapped.readers.map { (byInstall[$0.key] ?? $0.key, $0.value) })
+        expectSameReaders(native.readers, renamed, except: ["user", "slides"])
         let diagnostics = try #require(mapped.document["diagnostics"] as? [String: Any])
         let nativeDiagnostics = try #require(native.document["diagnostics"] as? [String: Any])
         for key in ["accepted", "cleared", "excluded_page", "implausible_duration", "duplicates", "dropped_thumbnails"] {
             #expect(NSObject.equal(diagnostics[key], nativeDiagnostics[key]), "\(key)")
         }
+        #expect((diagnostics["rejected"] as? [String: Int]) == ["invalid_json": 1], "the one line whose action_context is not JSON")
+    }
+
+    /// Runs a validator script of Tests/ on JSON Lines; its status and what it printed.
+    func validateEvents(_ files: [String]) throws -> (Int32, String) {
+        let r = try runProgram(URL(fileURLWithPath: SchemaTests.python),
+                               [packageRoot.appendingPathComponent("Tests/validate_events.py").path,
+                                packageRoot.appendingPathComponent("Tests/Schemas/metrics-platform-app-base-1.3.0.json").path] + files)
+        return (r.status, r.stdoutText + r.stderr)
+    }
+
+    /// Every event of the sample is valid by the Metrics Platform app schema (1.3.0), as the
+    /// real apps' events are; an event shaped as the profile once expected (an object for
+    /// `action_context`, a name for the install id, no `meta.dt`) is not.
+    @Test func metricsPlatformSampleEventsAreValidByTheRealSchema() throws {
+        let (status, text) = try validateEvents([packageRoot.appendingPathComponent("SampleData/profiles/metrics-platform.jsonl").path])
+        #expect(status == 0, "\(text)")
+        let old = #"{"$schema":"/analytics/product_metrics/app/base/1.3.0","meta":{"stream":"s","id":"x"},"agent":{"app_install_id":"ana"},"dt":"2024-12-21T17:28:52.000Z","action":"page_view","action_context":{"time_spent_ms":55938},"page":{"title":"Marie Curie","namespace_id":0}}"#
+        let (bad, errors) = try validateEvents([try cli.file([old])])
+        #expect(bad != 0 && errors.contains("action_context") && errors.contains("app_install_id") && errors.contains("'dt'"), "\(errors)")
+    }
+
+    /// Schema-valid events for every action of the profile's table — a logged-in reader's, so
+    /// the reader is `performer.id`, a number — give the reader figures of the same records
+    /// written natively.
+    @Test func metricsPlatformEventsForEveryActionGiveTheNativeFigures() throws {
+        func event(_ dt: String, _ action: String, _ more: String) -> String {
+            #"{"$schema":"/analytics/product_metrics/app/base/1.3.0","dt":"\#(dt)","action":"\#(action)","meta":{"stream":"app.reading_activity","id":"\#(action)-\#(dt)","dt":"\#(dt)","domain":"de.wikipedia.org"},"agent":{"client_platform":"ios","client_platform_family":"app","device_language":"de"},"performer":{"id":4711,"is_logged_in":true,"language_primary":"de"}\#(more)}"#
+        }
+        let page = #","page":{"title":"Ada_Lovelace","namespace_id":0},"mediawiki":{"database":"dewiki"}"#
+        let events = [
+            event("2025-03-01T10:00:00.0Z", "page_view", page + #","action_context":"{\"time_spent_ms\":61500}""#),
+            event("2025-03-02T10:00:00.25Z", "page_view", #","page":{"title":"Kurt_Gödel","namespace_id":0},"mediawiki":{"database":"dewiki"},"action_context":"{\"time_spent_ms\":1000,\"scroll\":{\"depth\":0.5}}""#),
+            event("2025-03-03T09:00:00.0Z", "page_view", #","page":{"title":"Diskussion","namespace_id":1},"mediawiki":{"database":"dewiki"},"action_context":"{\"time_spent_ms\":5000}""#),
+            event("2025-03-04T09:30:00.0Z", "session_end", #","action_context":"{\"session_length_ms\":1800000}""#),
+            event("2025-04-01T08:00:00.0Z", "save_article", page + #","action_context":"{\"list\":\"Lesen\",\"thumbnail\":\"https://upload.wikimedia.org/a.jpg\"}""#),
+            event("2025-04-02T08:00:00.0Z", "save_article", #","page":{"title":"Emmy_Noether","namespace_id":0},"mediawiki":{"database":"dewiki"}"#),
+            event("2025-04-03T08:00:00.0Z", "unsave_article", page),
+            event("2025-02-01T08:00:00.0Z", "clear_history", ""),
+            event("2025-05-01T08:00:00.0Z", "notification_subscribe", #","action_subtype":"echo-subscriptions-push-thank""#),
+            event("2025-05-02T08:00:00.0Z", "notification_unsubscribe", #","action_subtype":"echo-subscriptions-push-mention""#),
+            event("2025-05-03T08:00:00.0Z", "impression", #","action_source":"feed""#),
+        ]
+        let native = [
+            #"{"type":"page_view","user":"4711","timestamp":"2025-03-01T10:00:00Z","id":"page_view-2025-03-01T10:00:00.0Z","wiki":"de.wikipedia.org","title":"Ada Lovelace","namespace":0,"seconds":61.5}"#,
+            #"{"type":"page_view","user":"4711","timestamp":"2025-03-02T10:00:00.250Z","id":"x2","wiki":"dewiki","title":"Kurt Gödel","seconds":1}"#,
+            #"{"type":"page_view","user":"4711","timestamp":"2025-03-03T09:00:00Z","wiki":"dewiki","title":"Diskussion","namespace":1,"seconds":5}"#,
+            #"{"type":"session","user":"4711","timestamp":"2025-03-04T09:00:00Z","duration_ms":1800000}"#,
+            #"{"type":"saved_article","user":"4711","timestamp":"2025-04-01T08:00:00Z","wiki":"dewiki","title":"Ada Lovelace","list":"Lesen","thumbnail":"https://upload.wikimedia.org/a.jpg"}"#,
+            #"{"type":"saved_article","user":"4711","timestamp":"2025-04-02T08:00:00Z","wiki":"dewiki","title":"Emmy Noether"}"#,
+            #"{"type":"saved_article","user":"4711","timestamp":"2025-04-03T08:00:00Z","wiki":"dewiki","title":"Ada Lovelace","action":"unsave"}"#,
+            #"{"type":"history_cleared","user":"4711","timestamp":"2025-02-01T08:00:00Z"}"#,
+            #"{"type":"notification_subscription","user":"4711","timestamp":"2025-05-01T08:00:00Z","key":"echo-subscriptions-push-thank","enabled":true}"#,
+            #"{"type":"notification_subscription","user":"4711","timestamp":"2025-05-02T08:00:00Z","key":"echo-subscriptions-push-mention","enabled":false}"#,
+        ]
+        let eventsFile = try cli.file(events)
+        let (status, errors) = try validateEvents([eventsFile])
+        #expect(status == 0, "the events are valid by the schema: \(errors)")
+        let mapped = try stats([eventsFile, "--profile", "metrics-platform", "--tz", "Europe/Berlin"])
+        let expected = try stats([try cli.file(native), "--tz", "Europe/Berlin"])
+        expectSameReaders(expected.readers, mapped.readers)
+        let reader = try #require(mapped.readers["4711"])
+        #expect((reader["reading"] as? [String: Any])?["seconds"] as? Double == 62.5)
+        #expect((reader["app_time"] as? [String: Any])?["sessions"] as? Int == 1)
+        #expect((reader["saved"] as? [String: Any]).flatMap { ($0["year"] as? [String: Any])?["count"] as? Int } == 1)
+        #expect((mapped.document["diagnostics"] as? [String: Any])?["ignored"] as? Int == 1)
+    }
+
+    /// A field inside `action_context` that cannot be read rejects the line, each for its own
+    /// reason: not JSON, JSON but not an object, not a string at all, or without the value.
+    @Test(arguments: [
+        (#""time_spent_ms=5""#, "invalid_json"), (#""{\"time_spent_ms\":5""#, "invalid_json"),
+        (#""[5]""#, "not_an_object"), (#"{"time_spent_ms":5}"#, "wrong_type"), (#"5"#, "wrong_type"),
+        (#""{\"seconds\":5}""#, "missing_field"), (#""{\"time_spent_ms\":\"5\"}""#, "wrong_type"),
+        (#""{\"time_spent_ms\":-5}""#, "negative_duration"),
+    ])
+    func anActionContextThatCannotBeReadRejectsTheLine(context: String, reason: String) throws {
+        let line = #"{"$schema":"/analytics/product_metrics/app/base/1.3.0","dt":"2025-03-01T10:00:00.0Z","action":"page_view","meta":{"stream":"s","dt":"2025-03-01T10:00:00.0Z"},"agent":{},"page":{"title":"X","namespace_id":0},"mediawiki":{"database":"enwiki"},"action_context":\#(context)}"#
+        let rejects = scratchFolder().appendingPathComponent("rejects.jsonl")
+        let r = try cli.yir(["check", try cli.file([line]), "--profile", "metrics-platform", "--max-reject-rate", "1",
+                             "--rejects", rejects.path] + Self.asOf)
+        #expect(r.status == 0, "\(r.stderr)")
+        let rejected = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: rejects)) as? [String: Any])
+        #expect(rejected["reason"] as? String == reason)
+        #expect(rejected["text"] as? String == line)
+    }
+
+    /// A `parse` path can go on through objects and into a string of JSON inside another, and
+    /// `when` can test a value inside one; escapes in the string are JSON's.
+    @Test func pathsReadInsideParsedStringsOfJSON() throws {
+        let profile = #"{"name":"nested","parse":{"c":"json","c.d.e":"json"},"records":[{"type":"page_view","when":{"path":"c.kind","equals":"read"},"fields":{"timestamp":"t","wiki":{"value":"w.org"},"title":"c.d.title","seconds":{"path":"c.d.e.ms","unit":"milliseconds"}}}]}"#
+        let profileFile = scratchFolder().appendingPathComponent("nested.json")
+        try Data(profile.utf8).write(to: profileFile)
+        let lines = [
+            #"{"t":"2025-05-01T10:00:00Z","c":"{\"kind\":\"read\",\"d\":{\"title\":\"Caf\\u00e9 \\\"X\\\"\",\"e\":\"{\\\"ms\\\":1500}\"}}"}"#,
+            #"{"t":"2025-05-01T10:00:00Z","c":"{\"kind\":\"skip\"}"}"#,
+        ]
+        let (readers, document) = try stats([try cli.file(lines), "--profile", profileFile.path])
+        let top = try #require(readers["default"]?["top_article"] as? [String: Any])
+        #expect(top["title"] as? String == "Café \"X\"" && top["seconds"] as? Double == 1.5)
+        #expect((document["diagnostics"] as? [String: Any])?["ignored"] as? Int == 1)
+    }
+
+    /// Events the table does not map are ignored whatever their `action_context` holds.
+    @Test func anIgnoredEventsActionContextIsNotRead() throws {
+        let line = #"{"dt":"2025-03-01T10:00:00.0Z","action":"click","action_context":"not JSON","meta":{"stream":"s","dt":"2025-03-01T10:00:00.0Z"},"agent":{}}"#
+        let (_, document) = try stats([try cli.file([line]), "--profile", "metrics-platform"])
+        let d = try #require(document["diagnostics"] as? [String: Any])
+        #expect(d["ignored"] as? Int == 1 && d["rejected_total"] as? Int == 0)
     }
 
     @Test func ignoredEventsAreCountedAndLinesStillAddUp() throws {
@@ -140,12 +267,63 @@ import Testing
         #expect((document["diagnostics"] as? [String: Any])?["ignored"] as? Int == 1)
     }
 
-    @Test func hostOfAURL() {
-        func host(_ url: String) -> String? { ProfileTranslator.host(ofURL: Array(url.utf8)).map { String(decoding: $0, as: UTF8.self) } }
-        #expect(host("https://EN.wikipedia.org/wiki/X") == "en.wikipedia.org")
-        #expect(host("https://user:pw@de.wikipedia.org:8443/w?x#y") == "de.wikipedia.org")
-        #expect(host("app://screen") == "screen")
-        #expect(host("/wiki/X") == nil && host("https:///x") == nil && host("mailto:a@b") == nil)
+    /// A time in seconds is cut towards the past to the millisecond, as a native one is: the
+    /// last instant of 2024 stays in 2024 (out of the 2025 window), here and at a session's
+    /// end before `minus`.
+    @Test func aProfilesTimeInSecondsIsCutTowardsThePast() throws {
+        let profile = #"{"name":"secs","records":[{"type":"page_view","when":{"path":"k","equals":"v"},"fields":{"timestamp":{"path":"at","unit":"seconds"},"wiki":{"value":"w.org"},"title":"t","seconds":{"value":1}}},{"type":"session","when":{"path":"k","equals":"s"},"fields":{"timestamp":{"path":"at","unit":"seconds","minus":{"path":"d","unit":"seconds"}},"duration_ms":{"path":"d","unit":"seconds"}}}]}"#
+        let profileFile = scratchFolder().appendingPathComponent("secs.json")
+        try Data(profile.utf8).write(to: profileFile)
+        let lines = [
+            #"{"k":"v","at":1735689599.9996,"t":"Old"}"#, #"{"k":"v","at":1735689600.0004,"t":"New"}"#,
+            #"{"k":"s","at":1735689600.0019,"d":0.002}"#,
+        ]
+        let (readers, document) = try stats([try cli.file(lines), "--profile", profileFile.path, "--tz", "UTC"])
+        #expect((document["diagnostics"] as? [String: Any])?["outside_window"] as? Int == 2, "the view and the session of 2024")
+        let top = try #require(readers["default"]?["top_article"] as? [String: Any])
+        #expect(top["title"] as? String == "New" && top["first_viewed"] as? String == "2025-01-01T00:00:00Z")
+    }
+
+    /// The `host` transform reads a URL's authority as RFC 3986 does: user info and port are
+    /// not the host, an IPv6 literal is one host in its brackets, case does not matter, and a
+    /// fully qualified name's trailing dot is the same name. No host: nil (the `default`).
+    @Test(arguments: [
+        ("http://[2001:db8::1]:8443/wiki/X", "[2001:db8::1]"), ("http://[2001:DB8::A]/wiki/X", "[2001:db8::a]"),
+        ("https://user:pw@[::1]:443/", "[::1]"), ("http://192.0.2.7/wiki/X", "192.0.2.7"),
+        ("http://192.0.2.7:8080/wiki/X", "192.0.2.7"), ("https://en.wikipedia.org:443/wiki/X", "en.wikipedia.org"),
+        ("https://user:pw@de.wikipedia.org:8443/w?x#y", "de.wikipedia.org"), ("https://user@de.wikipedia.org/", "de.wikipedia.org"),
+        ("https://user%40home@de.wikipedia.org/", "de.wikipedia.org"),
+        ("HTTPS://EN.Wikipedia.ORG/wiki/X", "en.wikipedia.org"), ("https://en.wikipedia.org./wiki/X", "en.wikipedia.org"),
+        ("https://en.wikipedia.org?x=1", "en.wikipedia.org"), ("https://en.wikipedia.org#top", "en.wikipedia.org"),
+        ("https://en.wikipedia.org", "en.wikipedia.org"), ("app://screen", "screen"),
+    ])
+    func theHostOfAURLIsItsAuthoritysHost(url: String, host: String) {
+        let expected = Array(host.utf8)
+        #expect(URLHosts.host(ofURL: Array(url.utf8)) == expected)
+        var hosts = URLHosts()
+        #expect(hosts.host(ofURL: Array(url.utf8)) == expected)
+        #expect(hosts.host(ofURL: Array(url.utf8)) == expected, "remembered")
+    }
+
+    @Test(arguments: ["/wiki/X", "en.wikipedia.org/wiki/X", "https:///x", "https://user@/x", "https://:8080/x",
+                      "file:///etc/hosts", "mailto:a@b.org", "https://a b.org/x", "https://./x", ""])
+    func aURLWithoutAHostHasNone(url: String) {
+        #expect(URLHosts.host(ofURL: Array(url.utf8)) == nil)
+    }
+
+    /// Through a profile: the IPv6 literal is the site, the port and user are not.
+    @Test func aProfilesHostTransformKeepsAnIPv6LiteralWhole() throws {
+        let profile = #"{"name":"hosts","records":[{"type":"page_view","fields":{"user":"u","timestamp":"t","title":"t2","seconds":"s","wiki":{"path":"url","transform":"host","default":"app"}}}]}"#
+        let profileFile = scratchFolder().appendingPathComponent("hosts.json")
+        try Data(profile.utf8).write(to: profileFile)
+        let lines = [
+            #"{"u":"a","t":"2025-05-01T10:00:00Z","t2":"X","s":1,"url":"http://[2001:db8::1]:8443/wiki/X"}"#,
+            #"{"u":"a","t":"2025-05-01T10:01:00Z","t2":"Y","s":1,"url":"HTTP://reader@[2001:DB8::1]/wiki/Y"}"#,
+            #"{"u":"a","t":"2025-05-01T10:02:00Z","t2":"Z","s":1,"url":"https:///wiki/Z"}"#,
+        ]
+        let (readers, _) = try stats([try cli.file(lines), "--profile", profileFile.path, "--top", "5"])
+        let top = try #require(readers["a"]?["top_articles"] as? [[String: Any]])
+        #expect(Set(top.map { "\($0["wiki"]!) \($0["title"]!)" }) == ["[2001:db8::1] X", "[2001:db8::1] Y", "app Z"])
     }
 
     @Test func badProfilesAreUsageErrorsThatSayWhere() throws {
@@ -155,6 +333,8 @@ import Testing
             (#"{"name":"x","records":[{"type":"page_view","fields":{"title":{"path":"a..b"}}}]}"#, "records[0].fields.title.path"),
             (#"{"name":"x","records":[{"type":"page_view","fields":{"title":{"unit":"seconds","path":"a"}}}]}"#, "records[0].fields.title.unit"),
             (#"{"name":"x","records":[]}"#, "\"records\""),
+            (#"{"name":"x","parse":{"a":"xml"},"records":[{"type":"history_cleared","fields":{}}]}"#, "parse.a"),
+            (#"{"name":"x","parse":["a"],"records":[{"type":"history_cleared","fields":{}}]}"#, "\"parse\""),
             ("not json", "not a JSON object"),
         ]
         for (text, place) in cases {

@@ -206,4 +206,45 @@ import Testing
         #expect(try stderrOfALongRun(terminal: true).contains("k records/s"))
         #expect(try !stderrOfALongRun(terminal: false).contains("records/s"))
     }
+
+    /// Inputs shortened, replaced or appended to at moments spread over a run, racing it on
+    /// purpose: whatever the moment, the run exits — 0, or 74 with the one line saying what
+    /// changed — and never by a signal.
+    @Test func anInputChangedAtAnyMomentNeverEndsTheRunWithASignal() throws {
+        let replacement = try cli.file([view("2025-05-01T10:00:00Z", user: "other")])
+        for round in 0..<12 {
+            let input = scratchFolder().appendingPathComponent("export.jsonl").path
+            try FileManager.default.copyItem(atPath: ChangingInputTests.export, toPath: input)
+            let errors = scratchFolder().appendingPathComponent("stderr")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            let process = Process()
+            process.executableURL = CommandLineTests.binary
+            // One worker: ingest takes long enough for most rounds' change to come while it reads.
+            process.arguments = ["stats", input, "--format", "jsonl", "--jobs", "1", "--as-of", "2025-12-31T12:00:00Z", "--quiet"]
+            process.environment = ["TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: errors)
+            try process.run()
+            Thread.sleep(forTimeInterval: Double(round) * 0.04)
+            switch round % 3 {
+            case 0: _ = truncate(input, Int.random(in: 0..<4_000_000))
+            case 1:
+                try FileManager.default.copyItem(atPath: replacement, toPath: input + ".new")
+                _ = rename(input + ".new", input)
+            default:
+                let file = try FileHandle(forWritingTo: URL(fileURLWithPath: input))
+                try file.seekToEnd()
+                try file.write(contentsOf: Data(repeating: 0x0A, count: 1_000_000))
+                try file.close()
+            }
+            process.waitUntilExit()
+            let stderr = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
+            #expect(process.terminationReason == .exit, "round \(round): \(stderr)")
+            #expect(process.terminationStatus == 0 || process.terminationStatus == 74, "round \(round): \(stderr)")
+            if process.terminationStatus == 74 {
+                #expect(stderr.hasPrefix("yir: error: \(input) changed while it was read: ") && stderr.filter { $0 == "\n" }.count == 1,
+                        "round \(round): \(stderr)")
+            }
+        }
+    }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import YirCore
+@testable import YirIngest
+@testable import YirReport
 @testable import YirStats
 
 /// SPEC §1.2 timestamps and §2.1 time: zones, DST, windows, year edges, leap days.
@@ -99,6 +101,52 @@ import Testing
             let reader = try Run([line]).reader()
             #expect(reader.topArticles.first?.firstViewed == instant("2025-05-01T10:00:00Z"), "\(form)")
         }
+    }
+
+    /// One instant written as RFC 3339 text and as epoch milliseconds, each with a fraction of
+    /// a millisecond, is one record: both are cut towards the past, where that millisecond
+    /// decides the year, the local day, the side of a DST change, the side of the as-of
+    /// instant, or 1970.
+    @Test(arguments: [
+        ("2024-12-31T23:59:59.9996Z", "1735689599999.6", "UTC", "2025-12-31T12:00:00Z"),
+        ("2025-05-01T23:59:59.9995+09:00", "1746111599999.5", "Asia/Tokyo", "2025-12-31T12:00:00Z"),
+        ("2025-03-30T01:59:59.9997+01:00", "1743296399999.7", "Europe/Berlin", "2025-12-31T12:00:00Z"),
+        ("2025-10-26T02:59:59.99999+02:00", "1761440399999.99", "Europe/Berlin", "2025-12-31T12:00:00Z"),
+        ("2025-06-01T12:00:00.0006Z", "1748779200000.6", "UTC", "2025-06-01T12:00:00Z"),
+        ("2025-06-01T12:00:00.0009Z", "17487792000009e-1", "UTC", "2025-06-01T12:00:00Z"),
+        ("1970-01-01T00:00:00.0006Z", "0.6", "UTC", "2025-12-31T12:00:00Z"),
+        ("1969-12-31T23:59:59.9996Z", "-0.4", "UTC", "2025-12-31T12:00:00Z"),
+    ])
+    func theSameInstantAsTextAndAsANumberIsTheSameRecord(text: String, number: String, zone: String, asOf: String) throws {
+        func run(_ timestamp: String) throws -> (lines: String, diagnostics: Diagnostics) {
+            var run = Run([
+                #"{"type":"page_view","timestamp":\#(timestamp),"wiki":"enwiki","title":"Moon","seconds":1}"#,
+                session("2025-02-01T00:00:00Z", ms: "1000"),
+            ])
+            run.tz = zone
+            run.asOf = asOf
+            let model = try run.model()
+            return (String(decoding: JSONReport.lines(model), as: UTF8.self), model.statistics.diagnostics)
+        }
+        let (fromText, fromNumber) = (try run("\"\(text)\""), try run(number))
+        #expect(fromText.lines == fromNumber.lines)
+        #expect(fromText.diagnostics == fromNumber.diagnostics)
+    }
+
+    /// Epoch milliseconds go to the millisecond at or before them (below zero too, and past
+    /// 18 digits); durations still go to the nearest, halves away from zero.
+    @Test func epochMillisecondFractionsAreCutTowardsThePast() {
+        func down(_ text: String) -> Int64 {
+            Array(text.utf8).withUnsafeBytes { FixedPoint($0, scale: 0, rounding: .down).value }
+        }
+        #expect(down("1735689599999.6") == 1_735_689_599_999)
+        #expect(down("1735689599999.99999999999999999999") == 1_735_689_599_999)
+        #expect(down("0.9999") == 0 && down("1.5e0") == 1 && down("17e-1") == 1)
+        #expect(down("17487792000009e-1") == 1_748_779_200_000)
+        #expect(down("-0.4") == -1 && down("-1e-30") == -1 && down("-2.00000000000000000001") == -3)
+        #expect(down("-2") == -2 && down("-2.0") == -2)
+        let nearest = Array("0.5".utf8).withUnsafeBytes { FixedPoint($0, scale: 0).value }
+        #expect(nearest == 1)
     }
 
     @Test func fractionsOfSecondsAreKeptToTheMillisecond() throws {

@@ -80,8 +80,9 @@ import Testing
         let r = try cli.yir(["report", input, "--out", out.path, "--format", "xml", "--validate", "--as-of", "2025-12-31T12:00:00Z",
                              "--templates", packageRoot.appendingPathComponent("Templates").path])
         #expect(r.status == 0, "\(r.stderr)")
-        // Two in the title, which the document holds three times (top article, top articles, cohort).
-        #expect(r.stderr.contains("6 characters that XML 1.0 cannot hold were written as U+FFFD"))
+        // Two in the title, which the document holds five times (top article, top articles, cohort,
+        // and the longest sitting's first and last article).
+        #expect(r.stderr.contains("10 characters that XML 1.0 cannot hold were written as U+FFFD"))
         let xml = try String(contentsOf: out.appendingPathComponent("report.xml"), encoding: .utf8)
         #expect(xml.firstRange(of: "bell\u{FFFD} and \u{FFFD}[31m") != nil)
         #expect(xml.contains("<user>tab\tuser</user>"), "a tab is allowed and kept")

@@ -9,6 +9,8 @@ WORK=${WORK:-.spark}
 AS_OF=2025-12-31T12:00:00Z
 rm -rf "$WORK" && mkdir -p "$WORK"
 EXPORT="$WORK/export.jsonl"
+# The binary alone, away from the source tree, is all the executors and the driver get.
+mkdir "$WORK/bin" && cp "$YIR" "$WORK/bin/yir" && YIR="$WORK/bin/yir"
 
 "$YIR" sample --readers 6000 --days 200 --seed 11 > "$EXPORT"
 # Lines every partition could get: not JSON, a bad timestamp; the rules still count them once.

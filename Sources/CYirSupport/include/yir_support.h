@@ -18,4 +18,20 @@ int yir_sync_filesystem_of(const char *path);
 /// waiting for it (a hint: never faults, whatever the address).
 static inline void yir_prefetch(const void *address) { __builtin_prefetch(address, 1, 3); }
 
+#include <stddef.h>
+
+/// Watches a read-only memory map of an input file, so that a read in it that faults (SIGBUS:
+/// the file was shortened under the map, or its disk failed) no longer kills the process: the
+/// pages from the fault to the map's end read as zeros from then on and the watch records the
+/// fault, for the reader to report once it has finished with the bytes (yir_mapped_input.c).
+/// Returns the watch, or -1 when the map cannot be watched (no handler could be installed, or
+/// every slot is taken): then the file must be read, not mapped.
+int yir_watch_mapped_input(const void *base, size_t length);
+
+/// Ends a watch; call it before unmapping.
+void yir_unwatch_mapped_input(int watch);
+
+/// 1 when a read in the watched map has faulted, else 0.
+int yir_mapped_input_faulted(int watch);
+
 #endif

@@ -1,0 +1,142 @@
+import Foundation
+import Synchronization
+import YirCore
+import YirReport
+
+/// `--metrics FILE` (SPEC §5): after every run, whether it succeeded, failed or was interrupted,
+/// the run's figures in the Prometheus text exposition format, for node_exporter's textfile
+/// collector — so a nightly job's monitoring reads more than its exit code. The file describes
+/// the last run, so every figure is a gauge; each series carries the command, so the files of
+/// a `report` job and a `render` job can lie in one collector folder. Written atomically: the
+/// collector never reads half a file.
+final class RunMetrics: Sendable {
+    static let shared = RunMetrics()
+
+    private struct State {
+        var start = ContinuousClock.now
+        var path: String?
+        var command = "yir"
+        var diagnostics: Diagnostics?
+        var readers: Int?
+        var written = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Starts the run's clock: called first thing, so the duration covers parsing too.
+    func begin() {
+        state.withLock { $0.start = .now }
+    }
+
+    /// The figures of the run's reading, known once the inputs are read (before the checks
+    /// that may fail the run: a run over the reject rate still reports what it read).
+    func record(_ model: ReportModel) {
+        state.withLock {
+            $0.diagnostics = model.statistics.diagnostics
+            $0.readers = model.statistics.readers.count
+        }
+    }
+
+    /// Where to write, and the command's name for the series' label.
+    func target(path: String?, command: String) {
+        state.withLock {
+            $0.path = path
+            $0.command = command
+        }
+    }
+
+    /// `--metrics FILE` or `--metrics=FILE` among arguments that did not parse (a usage error
+    /// is a failed run too), and the subcommand named; `--` ends the options.
+    func target(rawArguments arguments: [String]) {
+        var path: String?
+        var command: String?
+        var i = 0
+        while i < arguments.count, arguments[i] != "--" {
+            let argument = arguments[i]
+            if argument == "--metrics", i + 1 < arguments.count {
+                path = arguments[i + 1]
+                i += 1
+            } else if argument.hasPrefix("--metrics=") {
+                path = String(argument.dropFirst("--metrics=".count))
+            } else if command == nil, !argument.hasPrefix("-") {
+                command = argument
+            }
+            i += 1
+        }
+        target(path: path, command: command ?? "yir")
+    }
+
+    /// Writes the file, once; a failure to write it is reported on stderr and leaves the
+    /// run's exit code as it is — the run's own outputs are what the code is about.
+    func finish(exitCode: Int32) {
+        let (path, text) = state.withLock { state -> (String?, String) in
+            guard let path = state.path, !state.written else { return (nil, "") }
+            state.written = true
+            return (path, render(state, exitCode: exitCode, previous: Self.lastSuccess(in: path)))
+        }
+        guard let path else { return }
+        do {
+            let file = try OutputFile(path: path)
+            try file.write(Array(text.utf8))
+            try OutputFile.commit([file])
+        } catch {
+            FileHandle.standardError.write(Data("yir: error: --metrics: \(error)\n".utf8))
+        }
+    }
+
+    private func render(_ state: State, exitCode: Int32, previous: String?) -> String {
+        let now = Date().timeIntervalSince1970
+        let elapsed = ContinuousClock.now - state.start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        var text = ""
+        let command = "command=\"\(state.command)\""
+        func gauge(_ name: String, _ help: String, _ samples: [(labels: String, value: String)]) {
+            text += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n"
+            for (labels, value) in samples {
+                text += "\(name){\(command)\(labels.isEmpty ? "" : "," + labels)} \(value)\n"
+            }
+        }
+        gauge("yir_build_info", "The version of yir that ran.", [("version=\"\(ReportModel.generatorVersion)\"", "1")])
+        gauge("yir_exit_code", "The exit code of the last run (0: success).", [("", "\(exitCode)")])
+        gauge("yir_duration_seconds", "How long the last run took.", [("", String(format: "%.3f", seconds))])
+        gauge("yir_last_run_timestamp_seconds", "When the last run ended, in seconds since the Unix epoch.",
+              [("", String(format: "%.3f", now))])
+        if exitCode == 0 {
+            gauge("yir_last_success_timestamp_seconds", "When the last successful run ended, in seconds since the Unix epoch.",
+                  [("", String(format: "%.3f", now))])
+        } else if let previous {
+            gauge("yir_last_success_timestamp_seconds", "When the last successful run ended, in seconds since the Unix epoch.",
+                  [("", previous)])
+        }
+        if let d = state.diagnostics {
+            gauge("yir_lines_read", "Non-blank input lines the last run read.", [("", "\(d.lines)")])
+            gauge("yir_lines_accepted", "Input lines the last run accepted, by record type.",
+                  RecordType.allCases.map { ("type=\"\($0.name)\"", "\(d.accepted[$0.rawValue])") })
+            gauge("yir_lines_rejected", "Input lines the last run rejected, by reason.",
+                  RejectReason.allCases.sorted().map { ("reason=\"\($0.rawValue)\"", "\(d.rejected[$0] ?? 0)") })
+            gauge("yir_duplicates", "Input lines the last run dropped as duplicates of an earlier record.", [("", "\(d.duplicates)")])
+        }
+        if let readers = state.readers {
+            gauge("yir_readers", "Readers with at least one accepted record in the last run.", [("", "\(readers)")])
+        }
+        gauge("yir_bytes_written", "Bytes the last run wrote into output files and to standard output.",
+              [("", "\(OutputFile.bytesWritten.load(ordering: .relaxed) + StandardOutput.bytesWritten.load(ordering: .relaxed))")])
+        return text
+    }
+
+    /// The value of `yir_last_success_timestamp_seconds` in the previous file, kept when this
+    /// run fails so that an alert on its age keeps counting from the last good run.
+    static func lastSuccess(in path: String) -> String? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("yir_last_success_timestamp_seconds") {
+            guard let value = line.split(separator: " ").last, Double(value) != nil else { return nil }
+            return String(value)
+        }
+        return nil
+    }
+}
+
+/// Bytes written to standard output (`stats`, `check`), for the run's metrics.
+enum StandardOutput {
+    static let bytesWritten = Atomic<Int>(0)
+}
