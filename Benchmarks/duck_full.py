@@ -10,14 +10,16 @@ repository in CI). It is copied here, not called from there, because a clone of 
 not have that folder and `make bench` must run on one; and because this copy says more than the
 original. What the copy adds, each checked field by field against yir by equal_work_check.py:
 - timestamps in every form the native profile reads with an offset: numbers (epoch
-  milliseconds, rounded), `±HH:MM` offsets as well as `Z`, a space or a lower-case `t`/`z`,
-  fractions cut to the millisecond (the original read only RFC 3339 strings with `Z`);
+  milliseconds, a fraction cut towards the past), `±HH:MM` offsets as well as `Z`, a space or
+  a lower-case `t`/`z`, fractions cut to the millisecond (the original read only RFC 3339
+  strings with `Z`);
 - averages rounded to the millisecond in integers, half away from zero (the original rounded
   a binary double and wrote 68.05 where yir, exactly, writes 68.051);
 - titles in Unicode NFC (`nfc_normalize`), so decomposed and composed forms are one article,
   with `_` read as a space before Unicode white space is trimmed (the original trimmed spaces
   first, so `Dürre_` stayed apart from `Dürre`);
-- `window`, `patterns.time_of_day`, `rank.top_percent`, `saved.recent` (with each save's
+- `window`, `coverage`, `rabbit_hole`, `previous_year` and `change`, `patterns.time_of_day`,
+  `rank.top_percent`, `saved.recent` (with each save's
   thumbnail), `saved.last_30_days.last_saved_display` (English), `notifications` (labels and
   table order), and twelve empty months and an empty streak for readers without counted views
   (the original wrote null there).
@@ -68,7 +70,7 @@ r AS (SELECT type, coalesce("user", 'default') u,
              WHEN regexp_matches(wiki, '^[a-z_]+?wiki$') THEN replace(regexp_extract(wiki, '^([a-z_]+?)wiki$', 1), '_', '-') || '.wikipedia.org'
              ELSE wiki END wiki, trim(nfc_normalize(replace(title, '_', ' ')), '{WHITE_SPACE}') title,
         CASE WHEN strpos("timestamp", ':') = 0  -- a number: epoch milliseconds
-             THEN epoch_ms(round("timestamp"::DOUBLE)::BIGINT)::TIMESTAMPTZ
+             THEN epoch_ms(floor("timestamp"::DOUBLE)::BIGINT)::TIMESTAMPTZ
              ELSE date_trunc('millisecond', upper("timestamp")::TIMESTAMPTZ) END ts,
         round(seconds * 1000)::BIGINT ms, duration_ms::BIGINT dms, coalesce(namespace, 0) ns, coalesce(action, 'save') action,
         tz, id, thumbnail, "key", enabled, ord
@@ -79,7 +81,7 @@ rd AS (SELECT DISTINCT r.u, coalesce(z, 'UTC') z FROM r LEFT JOIN zone USING (u)
 win AS (SELECT u, z, make_timestamptz(year(timezone(z, A)), 1, 1, 0, 0, 0, z) ws,
                make_timestamptz(year(timezone(z, A)) + 1, 1, 1, 0, 0, 0, z) wn FROM rd, a),
 clr AS (SELECT u, max(ts) c FROM r, a WHERE type = 'history_cleared' AND ts <= A GROUP BY u),
-v AS (SELECT r.u, wiki, title, ts, CASE WHEN ms > 86400000 THEN 0 ELSE ms END ms, timezone(w.z, ts) lt
+v AS (SELECT r.u, wiki, title, ts, CASE WHEN ms > 86400000 THEN 0 ELSE ms END ms, timezone(w.z, ts) lt, ord
       FROM r JOIN win w USING (u) LEFT JOIN clr USING (u), a
       WHERE type = 'page_view' AND ts <= A AND (c IS NULL OR ts >= c) AND ts >= ws AND ts < wn AND ns = 0 AND title <> 'Main Page'),
 art AS (SELECT u, wiki, title, sum(ms) ms, count(*) n, min(ts) fv, max(ts) lv FROM v GROUP BY ALL),
@@ -118,7 +120,25 @@ nt AS (SELECT r.u, "key" k, arg_max(enabled, (ts, ord)) enabled FROM r, a
        WHERE type = 'notification_subscription' AND ts <= A GROUP BY ALL),
 ntl AS (SELECT nt.u, nt.enabled, {{'key': nt.k, 'label': coalesce(l.label, nt.k)}} e, coalesce(l.pos, 1000) pos, nt.k FROM nt LEFT JOIN labels l USING (k)),
 notif AS (SELECT u, coalesce(list(e ORDER BY pos, k) FILTER (WHERE enabled), []) sub, coalesce(list(e ORDER BY pos, k) FILTER (WHERE NOT enabled), []) unsub
-          FROM ntl GROUP BY u)
+          FROM ntl GROUP BY u),
+cov AS (SELECT u, CASE WHEN c > ws THEN c END cleared, greatest(ws, coalesce(c, ws)) cs FROM win LEFT JOIN clr USING (u)),
+fv AS (SELECT u, min(ts) first_view FROM v GROUP BY u),
+pw AS (SELECT u, make_timestamptz(year(timezone(z, A)) - 1, 1, 1, 0, 0, 0, z) pws,
+              CASE WHEN A >= wn THEN ws ELSE timezone(z, timezone(z, A) - INTERVAL 1 YEAR) END pwe FROM win, a),
+pv AS (SELECT r.u, sum(CASE WHEN ms > 86400000 THEN 0 ELSE ms END) ms, count(*) views, count(DISTINCT (wiki, title)) articles
+       FROM r JOIN pw USING (u) LEFT JOIN clr USING (u)
+       WHERE type = 'page_view' AND (c IS NULL OR ts >= c) AND ts >= pws AND ts < pwe AND ns = 0 AND title <> 'Main Page'
+       GROUP BY r.u),
+sit0 AS (SELECT *, max(ts + to_milliseconds(ms)) OVER (PARTITION BY u ORDER BY ts, ord ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) pe
+         FROM v),
+sit1 AS (SELECT *, sum(CASE WHEN pe IS NULL OR ts > pe + INTERVAL 30 MINUTE THEN 1 ELSE 0 END)
+                   OVER (PARTITION BY u ORDER BY ts, ord ROWS UNBOUNDED PRECEDING) sid FROM sit0),
+sits AS (SELECT u, count(DISTINCT (wiki, title)) arts, count(*) views, sum(ms) ms, min(ts) st, max(ts + to_milliseconds(ms)) en,
+                arg_min({{'wiki': wiki, 'title': title}}, (ts, ord)) fa, arg_max({{'wiki': wiki, 'title': title}}, (ts, ord)) la
+         FROM sit1 GROUP BY u, sid),
+rabbit AS (SELECT u, arg_max({{'articles': arts, 'views': views, 'seconds': ms / 1000, 'start': st, 'end': en, 'first': fa, 'last': la}},
+                             (arts, ms, -epoch_ms(st))) rh FROM sits GROUP BY u),
+chg AS (SELECT u, 1000 * (coalesce(tot.ms, 0) - pv.ms) n, pv.ms d FROM pv LEFT JOIN tot USING (u) WHERE pv.ms > 0)
 SELECT rd.u AS "user", rd.z AS time_zone, {{'start': win.ws, 'end': least(win.wn, a.A)}} "window",
        {{'seconds': coalesce(tot.ms, 0) / 1000, 'minutes': coalesce(tot.ms, 0) // 60000, 'views': coalesce(tot.views, 0),
         'articles': coalesce(tot.articles, 0), 'average_seconds_per_article': coalesce((2 * tot.ms + tot.articles) // (2 * tot.articles), 0) / 1000,
@@ -138,10 +158,15 @@ SELECT rd.u AS "user", rd.z AS time_zone, {{'start': win.ws, 'end': least(win.wn
                               ELSE strftime(timezone(svw.z, svw.l30), '%B %-d') END}},
         'year': {{'count': coalesce(svw.cy, 0)}}, 'recent': coalesce(recent.rc, [])}} saved,
        {{'subscribed': coalesce(notif.sub, []), 'unsubscribed': coalesce(notif.unsub, [])}} notifications,
-       {{'top_percent': rnk.pct}} "rank"
+       {{'top_percent': rnk.pct}} "rank",
+       {{'cleared': cov.cleared, 'start': cov.cs, 'end': least(win.wn, a.A), 'first_view': fv.first_view}} coverage,
+       rabbit.rh rabbit_hole,
+       CASE WHEN pv.views IS NULL THEN NULL ELSE {{'seconds': pv.ms / 1000, 'views': pv.views, 'articles': pv.articles}} END previous_year,
+       {{'reading_seconds': sign(chg.n) * ((2 * abs(chg.n) + chg.d) // (2 * chg.d)) / 1000}} change
 FROM rd JOIN win USING (u) LEFT JOIN tot USING (u) LEFT JOIN top USING (u) LEFT JOIN ses USING (u) LEFT JOIN pat USING (u)
         LEFT JOIN monthly USING (u) LEFT JOIN streak USING (u) LEFT JOIN svw USING (u) LEFT JOIN recent USING (u)
-        LEFT JOIN notif USING (u) LEFT JOIN rnk USING (u), a
+        LEFT JOIN notif USING (u) LEFT JOIN rnk USING (u) LEFT JOIN cov USING (u) LEFT JOIN fv USING (u)
+        LEFT JOIN pv USING (u) LEFT JOIN rabbit USING (u) LEFT JOIN chg USING (u), a
 ORDER BY rd.u
 ) TO '{out}' (FORMAT JSON)
 """
