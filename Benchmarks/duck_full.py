@@ -30,6 +30,8 @@ read them differently). Both generators of `make bench` stay inside what it says
 """
 import duckdb, sys
 
+# The labels as an analyst would type them in: written out here rather than read from yir's
+# sources, so that the check compares two independent tables.
 NOTIFICATION_LABELS = [
     ("echo-subscriptions-push-edit-user-talk", "Talk page message"),
     ("echo-subscriptions-push-edit-thank", "Thanks"),
