@@ -11,7 +11,7 @@ OUT     ?= out/sample
 DEBIAN_PACKAGES = zlib1g-dev libisal-dev libxml2-dev libxml2-utils pkg-config
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build build-static man install install-files uninstall deb report test test-spark test-venv reference screenshots bench fuzz clean
+.PHONY: all deps build build-static man install install-files uninstall deb report test test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-venv fuzz clean
 
 # $(call apt_install,PACKAGES): installs those of the Debian PACKAGES that are missing.
 define apt_install
@@ -153,17 +153,30 @@ reference: build
 	@chmod 600 $(SAMPLE_KEY)
 	TZ=UTC .build/release/yir report SampleData/wikipedia --out Tests/Reference --as-of $(AS_OF) --format html,xml,json,jsonl,csv --link-key $(SAMPLE_KEY)
 
-## bench: yir against DuckDB and jq on a ~200 MB synthetic export, side by side; then micro benchmarks
-BENCH_EXPORT ?= .bench/export.jsonl
+## bench: yir against DuckDB (doing yir's job, and its simple reduction) and jq, side by side on ~200 MB
+## exports of both generators; then the other outputs, inputs, profiles and micro benchmarks
+# The same comparison on ~2 GB exports: `make bench-2gb` (minutes a run, ~6 GiB of RAM for DuckDB).
+# BENCH_SIZE picks the exports' size in MB (200 or 2000); the equal-work query is checked field by
+# field against yir on the first BENCH_CHECK_LINES lines of each export, and on every input form
+# it claims to read (Benchmarks/equal_work_forms.jsonl), before anything is timed.
+BENCH_SIZE   ?= 200
 BENCH_RUNS   ?= 5
-bench: build
-	$(call apt_install,jq)
-	@test -x .venv-bench/bin/python || { python3 -m venv .venv-bench || { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-bench; }; }
-	@.venv-bench/bin/python -c "import duckdb" 2>/dev/null || .venv-bench/bin/pip install -q duckdb
-	@mkdir -p $(dir $(BENCH_EXPORT))
-	@test -s $(BENCH_EXPORT) || .build/release/yir sample --readers 80000 --days 365 --seed 1 > $(BENCH_EXPORT)
-	python3 Benchmarks/compare.py --yir .build/release/yir --python .venv-bench/bin/python \
-	  --export $(BENCH_EXPORT) --runs $(BENCH_RUNS)
+BENCH_CHECK_LINES ?= 30000
+BENCH_COMPARE_FLAGS ?=
+BENCH_EXPORT ?= .bench/export.jsonl
+BENCH_GEN    ?= .bench/gen-$(BENCH_SIZE).jsonl
+# yir sample's export at each size: 203 MB / 64,092 readers, and 2,067 MB / 1,005,973 readers.
+ifeq ($(BENCH_SIZE),200)
+BENCH_SAMPLE ?= $(BENCH_EXPORT)
+BENCH_SAMPLE_ARGS = --readers 80000 --days 365 --seed 1
+else ifeq ($(BENCH_SIZE),2000)
+BENCH_SAMPLE ?= .bench/sample-$(BENCH_SIZE).jsonl
+BENCH_SAMPLE_ARGS = --readers 1460000 --days 200 --seed 2
+else
+$(error BENCH_SIZE is 200 or 2000 (MB), not $(BENCH_SIZE))
+endif
+
+bench: bench-compare
 	@test -s .bench/html-10k.jsonl || .build/release/yir sample --readers 12600 --days 365 --seed 7 > .bench/html-10k.jsonl
 	python3 Benchmarks/render_html.py --yir .build/release/yir --export .bench/html-10k.jsonl --runs 3
 	python3 Benchmarks/render_formats.py --yir .build/release/yir --export $(BENCH_EXPORT) --runs 3
@@ -171,6 +184,26 @@ bench: build
 	  --export $(BENCH_EXPORT) --runs 3
 	python3 Benchmarks/profile_throughput.py --yir .build/release/yir --export $(BENCH_EXPORT) --runs 3
 	$(SWIFT) package --package-path Benchmarks benchmark
+
+bench-2gb:
+	$(MAKE) bench-compare BENCH_SIZE=2000 BENCH_RUNS=3 BENCH_COMPARE_FLAGS=--no-jq
+
+## bench-compare: only the side by side against DuckDB, on both generators' exports of BENCH_SIZE MB
+bench-compare: build bench-venv
+	@mkdir -p .bench $(dir $(BENCH_EXPORT))
+	@test -s $(BENCH_SAMPLE) || .build/release/yir sample $(BENCH_SAMPLE_ARGS) > $(BENCH_SAMPLE)
+	@test -s $(BENCH_GEN) || python3 Benchmarks/gen.py $(BENCH_GEN) $(BENCH_SIZE) 1
+	@for export in Benchmarks/equal_work_forms.jsonl $(BENCH_SAMPLE) $(BENCH_GEN); do \
+	  python3 Benchmarks/equal_work_check.py --yir .build/release/yir --python .venv-bench/bin/python \
+	    --export $$export --lines $(BENCH_CHECK_LINES) || exit 1; done
+	@for export in $(BENCH_SAMPLE) $(BENCH_GEN); do \
+	  python3 Benchmarks/compare.py --yir .build/release/yir --python .venv-bench/bin/python \
+	    --export $$export --runs $(BENCH_RUNS) $(BENCH_COMPARE_FLAGS) || exit 1; done
+
+bench-venv:
+	$(call apt_install,jq)
+	@test -x .venv-bench/bin/python || { python3 -m venv .venv-bench || { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-bench; }; }
+	@.venv-bench/bin/python -c "import duckdb" 2>/dev/null || .venv-bench/bin/pip install -q duckdb
 
 ## fuzz: libFuzzer + AddressSanitizer on the line decoder, seeded from Fuzz/corpus, for FUZZ_SECONDS
 FUZZ_SECONDS ?= 300

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Side-by-side comparison on one export, in one run: yir (--jobs 1 and all cores), DuckDB
-running a comparable per-reader reduction, and jq summing one field.
+"""Side-by-side comparison on one export, in one run: yir (--jobs 1 and all cores); DuckDB doing
+yir's job (duck_full.py: every reader's figures, written as JSON Lines); DuckDB's simple reduction
+(the floor: parse, group, five sums); and jq summing one field.
 
-Runs alternate (yir, yir, duckdb, jq, yir, …) so that a slow moment of the machine hits every
-tool alike. For each: median wall time, MB/s over the export's size, peak RSS (from wait4's
-rusage of that very child), and the ratios to DuckDB. Usage:
+Runs alternate (yir, yir, duckdb, duckdb, jq, yir, …) so that a slow moment of the machine hits
+every tool alike. For each: median wall time, MB/s over the export's size, peak RSS (from wait4's
+rusage of that very child), and the ratios to both DuckDB queries. Usage:
 
     python3 Benchmarks/compare.py --yir .build/release/yir --python .venv-bench/bin/python \\
-        --export .bench/export.jsonl --runs 5 [--yir-before OTHER-BUILD/yir] [--no-jq]
+        --export .bench/export.jsonl --runs 5 [--yir-before OTHER-BUILD/yir] [--no-jq] [--no-ceiling]
+
+Check first that the equal-work query computes what yir does (equal_work_check.py).
 """
 import argparse
 import os
@@ -16,6 +19,10 @@ import subprocess
 import sys
 import time
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# The simple reduction, the floor: DuckDB parsing the records it needs and grouping them into
+# five sums, with none of the dates, zones, windows, duplicates or per-reader output yir makes.
 DUCKDB = r"""
 import duckdb, sys
 con = duckdb.connect()
@@ -36,33 +43,6 @@ FROM per FULL JOIN ses USING (u) FULL JOIN sv USING (u)
 ''', [sys.argv[1]]).fetchall()
 print(rows)
 """
-
-# For reference, not the target's yardstick: a reduction closer to what yir must do for every
-# record — read the timestamp, the zone and the id too, drop duplicate ids per reader and type
-# (SPEC §1.4, decision 1), keep each article's last view and each reader's latest zone.
-DUCKDB_CLOSER = r"""
-import duckdb, sys
-con = duckdb.connect()
-con.execute("SET threads TO %d" % int(sys.argv[2]))
-rows = con.execute('''
-WITH all_records AS (
-  SELECT type, "user" AS u, wiki, title, seconds, duration_ms, id, "timestamp" AS ts, tz
-  FROM read_json(?, format = 'newline_delimited', ignore_errors = true,
-       columns = {type: 'VARCHAR', "user": 'VARCHAR', wiki: 'VARCHAR', title: 'VARCHAR',
-                  seconds: 'DOUBLE', duration_ms: 'DOUBLE', id: 'VARCHAR', "timestamp": 'VARCHAR', tz: 'VARCHAR'})
-),
-r AS (SELECT * FROM all_records QUALIFY id IS NULL OR row_number() OVER (PARTITION BY u, type, id) = 1),
-pv AS (SELECT u, wiki, title, sum(seconds) AS s, count(*) AS n, max(ts) AS last FROM r WHERE type = 'page_view' GROUP BY ALL),
-per AS (SELECT u, sum(s) AS reading, count(*) AS articles, arg_max(title, s) AS top, max(last) AS last FROM pv GROUP BY u),
-zone AS (SELECT u, arg_max(tz, ts) AS tz FROM r WHERE tz IS NOT NULL GROUP BY u),
-ses AS (SELECT u, sum(duration_ms) AS app, count(*) AS sessions FROM r WHERE type = 'session' GROUP BY u),
-sv AS (SELECT u, count(DISTINCT (wiki, title)) AS saves FROM r WHERE type = 'saved_article' GROUP BY u)
-SELECT count(*), sum(reading), sum(articles), sum(app), sum(saves), count(DISTINCT tz), max(last)
-FROM per FULL JOIN ses USING (u) FULL JOIN sv USING (u) FULL JOIN zone USING (u)
-''', [sys.argv[1]]).fetchall()
-print(rows)
-"""
-
 
 def summary(runs):
     """What a table reports of a tool's runs: the median wall time, and the highest peak RSS."""
@@ -89,43 +69,60 @@ def main():
     p.add_argument("--export", required=True)
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--as-of", default="2025-12-31T12:00:00Z")
+    p.add_argument("--same-job", default=os.path.join(HERE, "duck_full.py"),
+                   help="the equal-work query: DuckDB writing every reader's figures")
     p.add_argument("--yir-before", help="another yir build (say, before a change) run alongside in the same rounds")
     p.add_argument("--no-jq", action="store_true",
                    help="leave jq out: at ~20 MB/s it takes minutes a run on an export of gigabytes")
+    p.add_argument("--no-ceiling", action="store_true",
+                   help="leave out the machine's and the workload's ceilings (copies side by side)")
     args = p.parse_args()
     cores = os.cpu_count() or 1
     size_mb = os.path.getsize(args.export) / 1e6
+
+    def yir(binary, jobs):
+        # Readers without a zone fall back to TZ; UTC, as in the equal-work query.
+        return ["env", "TZ=UTC", binary, "stats", args.export, "--as-of", args.as_of, "--format", "jsonl",
+                "--jobs", str(jobs), "--quiet"]
+
+    same_job, simple = f"duckdb same job, {cores} thr", f"duckdb simple, {cores} thr"
     tools = {
-        "yir stats --jobs 1": [args.yir, "stats", args.export, "--as-of", args.as_of, "--format", "jsonl", "--jobs", "1", "--quiet"],
-        f"yir stats --jobs {cores}": [args.yir, "stats", args.export, "--as-of", args.as_of, "--format", "jsonl", "--jobs", str(cores), "--quiet"],
-        f"duckdb threads={cores}":
-            [args.python, "-c", DUCKDB, args.export, str(cores)],
+        "yir stats --jobs 1": yir(args.yir, 1),
+        f"yir stats --jobs {cores}": yir(args.yir, cores),
+        # Both tools write their per-reader lines where nobody keeps them.
+        same_job: [args.python, args.same_job, args.export, str(cores), args.as_of, "/dev/null"],
+        simple: [args.python, "-c", DUCKDB, args.export, str(cores)],
         "jq (sum of .seconds)": ["jq", "-n", "reduce (inputs | .seconds // 0) as $s (0; . + $s)", args.export],
-        "(duckdb, closer to yir)": [args.python, "-c", DUCKDB_CLOSER, args.export, str(cores)],
     }
     if args.no_jq:
         del tools["jq (sum of .seconds)"]
     if args.yir_before:
         for jobs in sorted({1, cores}):
-            tools[f"before: yir --jobs {jobs}"] = [args.yir_before, "stats", args.export, "--as-of", args.as_of,
-                                                   "--format", "jsonl", "--jobs", str(jobs), "--quiet"]
+            tools[f"before: yir --jobs {jobs}"] = yir(args.yir_before, jobs)
     results = {name: [] for name in tools}
     for _ in range(args.runs):
         for name, command in tools.items():
             results[name].append(run(command))
-    duck = next(n for n in tools if n.startswith("duckdb"))
-    duck_wall, duck_rss = summary(results[duck])
-    print(f"export: {args.export}, {size_mb:.0f} MB; {args.runs} alternating runs each; {cores} cores")
-    print(f"{'tool':28} {'median s':>9} {'MB/s':>8} {'peak RSS MiB':>13} {'time / duckdb':>14} {'RSS / duckdb':>13}")
+    same_wall, same_rss = summary(results[same_job])
+    simple_wall, simple_rss = summary(results[simple])
+    print(f"export: {args.export}, {size_mb:.0f} MB; {args.runs} alternating runs each; {cores} cores; "
+          f"medians of wall time, highest peak RSS")
+    print(f"{'tool':26} {'median s':>9} {'MB/s':>6} {'peak RSS MiB':>12} | {'same job: time':>14} {'RSS':>5} "
+          f"| {'simple: time':>12} {'RSS':>5}")
     for name in tools:
         wall, rss = summary(results[name])
-        print(f"{name:28} {wall:9.2f} {size_mb / wall:8.0f} {rss:13.0f} {wall / duck_wall:14.2f} {rss / duck_rss:13.2f}")
-    one, _ = summary(results["yir stats --jobs 1"])
-    many, _ = summary(results[f"yir stats --jobs {cores}"])
-    print(f"yir scaling: --jobs {cores} is {one / many:.2f}x faster than --jobs 1")
-    here = os.path.dirname(os.path.abspath(__file__))
+        print(f"{name:26} {wall:9.2f} {size_mb / wall:6.0f} {rss:12.0f} | {wall / same_wall:13.2f}x {rss / same_rss:4.2f}x "
+              f"| {wall / simple_wall:11.2f}x {rss / simple_rss:4.2f}x")
+    one, one_rss = summary(results["yir stats --jobs 1"])
+    many, many_rss = summary(results[f"yir stats --jobs {cores}"])
+    print(f"yir --jobs {cores}: {many / same_wall:.2f}x DuckDB's time doing the same job (target <= 0.15x), "
+          f"{many / simple_wall:.2f}x its simple reduction (target <= 1.0x); "
+          f"peak RSS {max(one_rss, many_rss) / min(same_rss, simple_rss):.2f}x the smaller DuckDB's (target <= 1.0x); "
+          f"scaling: --jobs 1 takes {one / many:.2f}x the time of --jobs {cores} (target >= 1.8x)")
+    if args.no_ceiling:
+        return
     binary = os.path.join(".bench", "busy_loop")
-    if subprocess.run(["cc", "-O1", "-o", binary, os.path.join(here, "busy_loop.c")]).returncode == 0:
+    if subprocess.run(["cc", "-O1", "-o", binary, os.path.join(HERE, "busy_loop.c")]).returncode == 0:
         ceiling = side_by_side([binary], cores)
         print(f"machine ceiling: {cores} busy loops side by side finish {ceiling:.2f}x the work of one in the same time "
               f"(Benchmarks/busy_loop.c; no program scales beyond this here)")

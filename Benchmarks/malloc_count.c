@@ -6,7 +6,7 @@
  *         --as-of 2025-12-31T12:00:00Z --format jsonl --quiet > /dev/null
  *
  * Where they come from: `perf probe -x /usr/lib/x86_64-linux-gnu/libc.so.6 malloc`, then
- * `perf record -e probe_libc:malloc -g` (docs/PERFORMANCE.md, session 9). */
+ * `perf record -e probe_libc:malloc -g`, then `perf report`. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdatomic.h>
