@@ -8,9 +8,14 @@ import YirCore
 /// was made (its bytes validated, past 15 bytes allocated), then retained at every copy and
 /// released — a fifth of the statistics stage. The renderers name the article through
 /// `RunStatistics.articleNames`, straight from the catalog's bytes (decision 64).
+///
+/// The text is boxed (`indirect`): a name is then 8 bytes instead of 40, and every reader
+/// holds a dozen of them (top articles, saves, the longest sitting's two ends) — tens of
+/// megabytes at a million readers. Only names read back from partitions are text, at the cost
+/// of one small allocation each.
 public enum ArticleName: Sendable, Hashable {
     case catalog(Int32)
-    case text(wiki: String, title: String)
+    indirect case text(wiki: String, title: String)
 }
 
 /// What `ArticleName`s stand for: the run's catalog, kept alive here for as long as figures

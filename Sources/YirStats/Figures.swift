@@ -93,11 +93,6 @@ public struct ReaderStats: Sendable {
         public var first: ArticleName
         public var last: ArticleName
         public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
-
-        /// More distinct articles, then more time; a later sitting never wins a tie.
-        func ranksBefore(_ other: RabbitHole) -> Bool {
-            articles != other.articles ? articles > other.articles : milliseconds > other.milliseconds
-        }
     }
 
     /// Counted views in the window a year before this one (SPEC §2.3 `previous_year`).

@@ -268,34 +268,50 @@ final class ReaderCalculator: Sendable {
         if scratch.sittingOfArticle.count < articleCount {
             scratch.sittingOfArticle += [Int64](repeating: -1, count: articleCount - scratch.sittingOfArticle.count)
         }
-        scratch.order.removeAll(keepingCapacity: true)
-        scratch.order.append(contentsOf: counted.indices.lazy.map { Int32($0) })
-        // Exports are mostly in time order already: sort only when they are not.
-        if zip(counted, counted.dropFirst()).contains(where: { $0.at > $1.at }) {
+        // Exports are mostly in time order already: the views are sorted only when they are not.
+        var inOrder = true
+        for i in counted.indices.dropFirst() where counted[i].at < counted[i - 1].at {
+            inOrder = false
+            break
+        }
+        if !inOrder {
+            scratch.order.removeAll(keepingCapacity: true)
+            scratch.order.append(contentsOf: counted.indices.lazy.map { Int32($0) })
             scratch.order.sort { a, b in
                 counted[Int(a)].at != counted[Int(b)].at ? counted[Int(a)].at < counted[Int(b)].at : a < b
             }
         }
+        // The sitting under way in plain variables; a figure is made only for a new best.
         var best: ReaderStats.RabbitHole?
-        var current: ReaderStats.RabbitHole?
-        for index in scratch.order {
-            let view = counted[Int(index)]
-            if current == nil || view.at - current!.end > ReaderStats.RabbitHole.pause {
-                if let done = current, best.map({ done.ranksBefore($0) }) ?? true { best = done }
-                scratch.sittings += 1
-                current = .init(articles: 0, views: 0, milliseconds: 0, start: view.at, end: view.at,
-                                first: .catalog(view.article), last: .catalog(view.article))
-            }
-            current!.views += 1
-            current!.milliseconds += view.milliseconds
-            current!.end = max(current!.end, view.at + view.milliseconds)
-            current!.last = .catalog(view.article)
-            if scratch.sittingOfArticle[Int(view.article)] != scratch.sittings {
-                scratch.sittingOfArticle[Int(view.article)] = scratch.sittings
-                current!.articles += 1
+        var articles = 0, views = 0, milliseconds: Int64 = 0, start: Int64 = 0, end: Int64 = 0
+        var first: Int32 = 0, last: Int32 = 0
+        var sitting = scratch.sittings
+        func close() {
+            guard views > 0, best.map({ articles != $0.articles ? articles > $0.articles : milliseconds > $0.milliseconds }) ?? true
+            else { return }
+            best = .init(articles: articles, views: views, milliseconds: milliseconds, start: start, end: end,
+                         first: .catalog(first), last: .catalog(last))
+        }
+        scratch.sittingOfArticle.withUnsafeMutableBufferPointer { sittingOf in
+            for n in counted.indices {
+                let view = counted[inOrder ? n : Int(scratch.order[n])]
+                if views == 0 || view.at - end > ReaderStats.RabbitHole.pause {
+                    close()
+                    sitting += 1
+                    (articles, views, milliseconds, start, end, first) = (0, 0, 0, view.at, view.at, view.article)
+                }
+                views += 1
+                milliseconds += view.milliseconds
+                end = max(end, view.at + view.milliseconds)
+                last = view.article
+                if sittingOf[Int(view.article)] != sitting {
+                    sittingOf[Int(view.article)] = sitting
+                    articles += 1
+                }
             }
         }
-        if let done = current, best.map({ done.ranksBefore($0) }) ?? true { best = done }
+        close()
+        scratch.sittings = sitting
         return best
     }
 
