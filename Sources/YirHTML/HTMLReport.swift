@@ -103,8 +103,9 @@ public struct HTMLReport: Sendable {
         return templates.render(context, template: "index")
     }
 
-    /// `readers/index.html`: a page with nothing on it, so that a web server that would list
-    /// the folder's decks serves this instead. It names no reader and links nowhere.
+    /// `readers/index.html`: a page with nothing on it but the program's name (a main landmark
+    /// and a heading, as accessibility checkers ask of every page), so that a web server that
+    /// would list the folder's decks serves this instead. It names no reader and links nowhere.
     static let emptyIndexPage = """
         <!DOCTYPE html>
         <html lang="en">
@@ -115,7 +116,7 @@ public struct HTMLReport: Sendable {
         <meta name="robots" content="noindex">
         <title>yir</title>
         </head>
-        <body></body>
+        <body><main><h1>yir</h1></main></body>
         </html>
 
         """
