@@ -212,6 +212,7 @@ import Testing
     /// changed — and never by a signal.
     @Test func anInputChangedAtAnyMomentNeverEndsTheRunWithASignal() throws {
         let replacement = try cli.file([view("2025-05-01T10:00:00Z", user: "other")])
+        var random = SeededRandom()
         for round in 0..<12 {
             let input = scratchFolder().appendingPathComponent("export.jsonl").path
             try FileManager.default.copyItem(atPath: ChangingInputTests.export, toPath: input)
@@ -227,7 +228,7 @@ import Testing
             try process.run()
             Thread.sleep(forTimeInterval: Double(round) * 0.04)
             switch round % 3 {
-            case 0: _ = truncate(input, Int.random(in: 0..<4_000_000))
+            case 0: _ = truncate(input, Int.random(in: 0..<4_000_000, using: &random))
             case 1:
                 try FileManager.default.copyItem(atPath: replacement, toPath: input + ".new")
                 _ = rename(input + ".new", input)

@@ -123,7 +123,7 @@ import Testing
         let alphabet: [Unicode.Scalar] = ["a", "\t", "\n", "\r", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "\u{85}", "\u{D7FF}",
                                           "\u{E000}", "\u{EFBF}", "\u{EFFF}", "\u{FEFF}", "\u{FFBE}", "\u{FFFD}", "\u{FFFE}",
                                           "\u{FFFF}", "\u{10000}", "\u{1F600}", "\u{10FFFF}", "é", "東"]
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom()
         for _ in 0..<5000 {
             var text = String.UnicodeScalarView()
             for _ in 0..<Int.random(in: 0...6, using: &generator) { text.append(alphabet.randomElement(using: &generator)!) }
