@@ -4,6 +4,7 @@ import Testing
 @testable import YirIngest
 @testable import YirReport
 @testable import YirStats
+@testable import YirSample
 
 /// A scratch folder per test, removed at the end of the process.
 func scratchFolder() -> URL {
@@ -222,25 +223,20 @@ func runProgram(_ executable: URL, _ arguments: [String], stdin: Data? = nil, in
                          stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
 }
 
-/// The random source of the property tests: SplitMix64 from a seed that is printed, so that a
-/// failure seen once can be replayed — `YIR_TEST_SEED=N swift test --filter NAME` draws the
-/// same values again.
+/// The random source of the property tests: `yir sample`'s SplitMix64 from a seed that is
+/// printed, so that a failure seen once can be replayed — `YIR_TEST_SEED=N swift test --filter
+/// NAME` draws the same values again.
 struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
+    private var generator: SplitMix64
 
     /// Seeded from `YIR_TEST_SEED` when given, else from the system; says which, with the test.
     init(_ test: String = #function) {
         var system = SystemRandomNumberGenerator()
         let given = ProcessInfo.processInfo.environment["YIR_TEST_SEED"].flatMap { UInt64($0) }
-        state = given ?? system.next()
-        print("\(test): YIR_TEST_SEED=\(state)\(given == nil ? "" : " (given)")")
+        let seed = given ?? system.next()
+        generator = SplitMix64(seed: seed)
+        print("\(test): YIR_TEST_SEED=\(seed)\(given == nil ? "" : " (given)")")
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 }
