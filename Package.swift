@@ -36,11 +36,12 @@ let package = Package(
             "YirCore", "YirStats", "CLibXML2", "CYirSupport",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // _FoundationICU: CLDR's plural rules from the ICU that Foundation carries (PluralRules).
         .target(name: "YirHTML", dependencies: [
             "YirCore", "YirStats", "YirReport",
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        ], linkerSettings: [.linkedLibrary("_FoundationICU")]),
         .target(name: "YirSample", dependencies: ["YirCore", "YirStats"]),
         // Templates/ compiled into the binary, so one file copied anywhere runs. Templates/ is the
         // target's folder so that SwiftPM plans the build again when a file is added there or

@@ -31,6 +31,8 @@ public enum RejectReason: String, CaseIterable, Sendable, Comparable, Error {
     case unknownType = "unknown_type"
     /// `tz` is not an IANA zone.
     case unknownTimeZone = "unknown_time_zone"
+    /// `locale` is not a well-formed BCP 47 language tag.
+    case invalidLocale = "invalid_locale"
 
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }

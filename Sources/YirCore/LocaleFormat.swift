@@ -1,79 +1,130 @@
-/// The date, time and number forms of the outputs (`saved.last_saved_display`, the HTML
-/// slides), hand-written per locale so that output never depends on the ICU version installed.
+import Foundation
+
+/// The number, date and time forms of one language, from CLDR through Foundation's
+/// `FormatStyle` (ICU and its data, compiled into the binary): what `saved.last_saved_display`
+/// and the HTML slides show a person.
+///
+/// Dates are Gregorian whatever the language's customary calendar (a report covers a Gregorian
+/// year), in the language's own digits and month names. Local times are computed by yir's own
+/// zone rules and handed to ICU as wall-clock values in GMT, so ICU's time-zone data never
+/// changes a figure.
 public struct LocaleFormat: Sendable {
-    public let identifier: String
+    public let tag: LanguageTag
+    public var identifier: String { tag.text }
+    private let integerStyle: IntegerFormatStyle<Int64>
+    private let percentStyle: IntegerFormatStyle<Int64>.Percent
+    private let timeStyle: Date.FormatStyle
+    private let monthDayStyle: Date.FormatStyle
+    private let longDateStyle: Date.FormatStyle
+    private let hourStyle: Date.FormatStyle
+    private let yearStyle: Date.FormatStyle
+    private let signedPercentStyle: IntegerFormatStyle<Int64>.Percent
+    private let locale: Locale
     private let monthNames: [String]
-    private let twelveHour: Bool
-    private let dayFirst: Bool
+    private let shortMonthNames: [String]
     /// Monday first.
     private let weekdayNames: [String]
-    private let groupingSeparator: String
 
-    /// The locales yir knows; any other falls back to English (`en`).
-    public static func named(_ identifier: String) -> LocaleFormat {
-        switch language(of: identifier) {
-        case "de":
-            return LocaleFormat(identifier: "de", monthNames: [
-                "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September",
-                "Oktober", "November", "Dezember",
-            ], twelveHour: false, dayFirst: true,
-               weekdayNames: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
-               groupingSeparator: ".")
-        default:
-            return LocaleFormat(identifier: "en", monthNames: [
-                "January", "February", "March", "April", "May", "June", "July", "August", "September",
-                "October", "November", "December",
-            ], twelveHour: true, dayFirst: false,
-               weekdayNames: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
-               groupingSeparator: ",")
+    public init(_ tag: LanguageTag) {
+        self.tag = tag
+        let locale = Locale(identifier: tag.text)
+        self.locale = locale
+        let gmt = TimeZone(secondsFromGMT: 0)!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = gmt
+        calendar.locale = locale
+        func style(date: Date.FormatStyle.DateStyle = .omitted, time: Date.FormatStyle.TimeStyle = .omitted) -> Date.FormatStyle {
+            Date.FormatStyle(date: date, time: time, locale: locale, calendar: calendar, timeZone: gmt)
+        }
+        integerStyle = IntegerFormatStyle<Int64>(locale: locale)
+        percentStyle = IntegerFormatStyle<Int64>.Percent(locale: locale)
+        timeStyle = style(time: .shortened)
+        monthDayStyle = style().month(.wide).day()
+        longDateStyle = style(date: .long)
+        hourStyle = style().hour(.defaultDigits(amPM: .abbreviated))
+        yearStyle = style().year(.defaultDigits)
+        signedPercentStyle = percentStyle.sign(strategy: .always(includingZero: false))
+        let monthStyle = style().month(.wide)
+        monthNames = (1...12).map { month in
+            LocaleFormat.date(CivilDate(year: 2001, month: month, day: 1), 0).formatted(monthStyle)
+        }
+        let shortMonthStyle = style().month(.abbreviated)
+        shortMonthNames = (1...12).map { month in
+            LocaleFormat.date(CivilDate(year: 2001, month: month, day: 1), 0).formatted(shortMonthStyle)
+        }
+        let weekdayStyle = style().weekday(.wide)
+        // 2001-01-01 was a Monday.
+        weekdayNames = (1...7).map { day in
+            LocaleFormat.date(CivilDate(year: 2001, month: 1, day: day), 0).formatted(weekdayStyle)
         }
     }
 
-    /// The language part of a locale identifier, lower-cased: `de-DE`, `de_AT` → `de`.
-    public static func language(of identifier: String) -> String {
-        identifier.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+    /// A civil date and time as the GMT instant ICU formats.
+    private static func date(_ date: CivilDate, _ millisecondOfDay: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(date.daysSinceEpoch * 86_400_000 + millisecondOfDay) / 1000)
     }
 
-    /// `2:48 PM` (en), `14:48` (de).
+    /// `2:48 PM` (en), `14:48` (de), `۱۴:۴۸` (fa).
     public func shortTime(_ time: LocalTime) -> String {
-        let minute = time.minute < 10 ? "0\(time.minute)" : "\(time.minute)"
-        guard twelveHour else { return "\(time.hour):\(minute)" }
-        let hour = time.hour % 12 == 0 ? 12 : time.hour % 12
-        return "\(hour):\(minute) \(time.hour < 12 ? "AM" : "PM")"
+        // Minutes only: ICU is given no seconds to round.
+        LocaleFormat.date(time.date, Int64(time.hour) * 3_600_000 + Int64(time.minute) * 60_000).formatted(timeStyle)
     }
 
-    /// `August 22` (en), `22. August` (de).
-    public func monthAndDay(_ date: CivilDate) -> String {
-        let month = monthNames[date.month - 1]
-        return dayFirst ? "\(date.day). \(month)" : "\(month) \(date.day)"
-    }
+    /// `August 22` (en), `22. August` (de), `22 août` (fr).
+    public func monthAndDay(_ date: CivilDate) -> String { LocaleFormat.date(date, 0).formatted(monthDayStyle) }
 
-    /// `12,345` (en), `12.345` (de).
-    public func integer(_ value: Int64) -> String {
-        let digits = String(value.magnitude)
-        var out = value < 0 ? "-" : ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out += groupingSeparator }
-            out.append(digit)
-        }
-        return out
-    }
+    /// `March 4, 2025` (en), `4. März 2025` (de), `2025年3月4日` (ja).
+    public func longDate(_ date: CivilDate) -> String { LocaleFormat.date(date, 0).formatted(longDateStyle) }
+
+    /// `12,345` (en), `12.345` (de), `12 345` (fr).
+    public func integer(_ value: Int64) -> String { integerStyle.format(value) }
 
     public func integer(_ value: Int) -> String { integer(Int64(value)) }
 
+    /// `23%` (en), `23 %` (de), `%23` (tr): a whole percentage.
+    public func percent(_ value: Int64) -> String { percentStyle.format(value) }
+
+    /// The month's name standing alone (`August`, `август`).
     public func monthName(_ month: Int) -> String { monthNames[month - 1] }
+
+    /// The month's abbreviated name (`Aug`, `авг.`, `8月`): a chart label.
+    public func shortMonthName(_ month: Int) -> String { shortMonthNames[month - 1] }
+
+    /// A year in the language's digits (`2025`, `۲۰۲۵`), never grouped.
+    public func year(_ year: Int) -> String {
+        LocaleFormat.date(CivilDate(year: year, month: 7, day: 1), 0).formatted(yearStyle)
+    }
+
+    /// `+23%`, `-5%`, `0%`: a change in whole percent, its sign always shown.
+    public func signedPercent(_ value: Int64) -> String { signedPercentStyle.format(value) }
 
     /// 1 = Monday … 7 = Sunday.
     public func weekdayName(_ weekday: Int) -> String { weekdayNames[weekday - 1] }
 
-    /// `March 4, 2025` (en), `4. März 2025` (de).
-    public func longDate(_ date: CivilDate) -> String {
-        dayFirst ? "\(date.day). \(monthName(date.month)) \(date.year)" : "\(monthName(date.month)) \(date.day), \(date.year)"
+    /// `2 PM` (en), `14 Uhr` (de), `14` (ru): an hour of the day as a chart label.
+    public func hour(_ hour: Int) -> String {
+        LocaleFormat.date(CivilDate(year: 2001, month: 1, day: 1), Int64(hour) * 3_600_000).formatted(hourStyle)
     }
 
-    /// `3 PM` (en), `15 Uhr` (de): an hour of the day as a chart label.
-    public func hour(_ hour: Int) -> String {
-        guard twelveHour else { return "\(hour) Uhr" }
-        return "\(hour % 12 == 0 ? 12 : hour % 12) \(hour < 12 ? "AM" : "PM")"
+    /// A reading time as people say it, rounded to what matters at its size: `45 sec` under a
+    /// minute, minutes and seconds under ten minutes, whole minutes under an hour, hours and
+    /// minutes above (`2 hr, 51 min` in English, `2 Std., 51 Min.` in German).
+    public func duration(milliseconds: Int64) -> String {
+        let seconds = (milliseconds + 500) / 1000
+        let units: Set<Duration.UnitsFormatStyle.Unit>
+        var shown = seconds
+        switch seconds {
+        case ..<60: units = [.seconds]
+        case ..<600: units = [.minutes, .seconds]
+        case ..<3600:
+            units = [.minutes]
+            shown = seconds / 60 * 60
+        default:
+            units = [.hours, .minutes]
+            shown = seconds / 60 * 60
+        }
+        return Duration.seconds(shown).formatted(
+            .units(allowed: units, width: .abbreviated, zeroValueUnits: seconds < 60 ? .show(length: 1) : .hide)
+                .locale(locale))
     }
 }

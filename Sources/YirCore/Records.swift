@@ -115,6 +115,8 @@ public struct ReaderActivity: @unchecked Sendable {
     /// (SPEC §2.1), or -1. (What breaks ties while ingest looks for it is kept by ingest:
     /// a million readers' activities are held through the statistics.)
     public var zone: Int32 = -1
+    /// Likewise the `locale` of the latest record that has one: an id in `Catalog.locales`, or -1.
+    public var locale: Int32 = -1
     public var pageViews = UnsafeBufferPointer<PageView>(start: nil, count: 0)
     public var sessions = UnsafeBufferPointer<AppSession>(start: nil, count: 0)
     public var saves = UnsafeBufferPointer<SaveAction>(start: nil, count: 0)
@@ -136,6 +138,9 @@ public final class Catalog: @unchecked Sendable {
     public var urls = StringTable()
     /// Zone identifiers named by records' `tz`.
     public var zones = StringTable()
+    /// Language tags named by records' `locale`, as written (well formed; case not yet made
+    /// conventional).
+    public var locales = StringTable()
     /// Every distinct (wiki, title), by article id.
     public private(set) var articles = ArticleTable()
 
@@ -237,6 +242,10 @@ public struct CatalogNames: @unchecked Sendable {
     }
 
     /// Where `nameBytes` will read first: to ask the processor for it ahead.
+    /// The article's wiki: an id in `wikis`.
+    @inlinable
+    public func wiki(ofArticle id: Int32) -> Int32 { articles[Int(id)].wiki }
+
     public func nameAddress(ofArticle id: Int32) -> UnsafeRawPointer { UnsafeRawPointer(spans + Int(id)) }
 
     /// SPEC's final tie rules: wiki ascending, then title ascending, in UTF-8 byte order.

@@ -95,7 +95,7 @@ enum Charts {
             var title = longDates[i]
             if let day = byDay[dayNumber] {
                 level = day.milliseconds == 0 ? 1 : min(4, 1 + Int(day.milliseconds * 4 / (best + 1)))
-                title += ": " + Durations.short(day.milliseconds, strings: strings, format: format)
+                title += ": " + format.duration(milliseconds: day.milliseconds)
                     + ", " + strings.plural("views", day.views, format.integer(day.views))
             }
             put("<rect class=\"day l", &cells)
@@ -122,24 +122,5 @@ enum Charts {
             "cells_svg": String(decoding: cells, as: UTF8.self), "months": months, "weekdays": weekdays,
             "width": calendarLeft + columns * cellStep, "height": calendarTop + 7 * cellStep, "cell_size": cell,
         ]
-    }
-}
-
-/// Reading times as people say them: `12 min`, `45 s`, `2 h 5 min`.
-enum Durations {
-    static func short(_ milliseconds: Int64, strings: HTMLStrings, format: LocaleFormat) -> String {
-        let seconds = (milliseconds + 500) / 1000
-        if seconds < 60 { return strings.text("duration_seconds", ["s": format.integer(seconds)]) }
-        let minutes = seconds / 60
-        if minutes < 60 {
-            let rest = seconds % 60
-            return rest == 0 || minutes >= 10
-                ? strings.text("duration_minutes", ["m": format.integer(minutes)])
-                : strings.text("duration_minutes_seconds", ["m": format.integer(minutes), "s": format.integer(rest)])
-        }
-        let rest = minutes % 60
-        return rest == 0
-            ? strings.text("duration_hours", ["h": format.integer(minutes / 60)])
-            : strings.text("duration_hours_minutes", ["h": format.integer(minutes / 60), "m": format.integer(rest)])
     }
 }

@@ -41,7 +41,7 @@ public struct HTMLReport: Sendable {
         let names = decks.files
         let readersFolder = try OutputFolder(path: (folder as NSString).appendingPathComponent(Self.readersFolder))
         try readersFolder.write(Array(Self.emptyIndexPage.utf8), name: Self.indexFile)
-        let deck = slideDeck(model)
+        let deckMakers = slideDecks(model)
         let failure = Mutex<OutputError?>(nil)
         // `jobs` workers take batches of pages in turn; each page goes straight to its file.
         let batch = 64
@@ -55,7 +55,7 @@ public struct HTMLReport: Sendable {
                 }
                 guard b < batches, failure.withLock({ $0 == nil }) else { return }
                 for i in b * batch..<min(readers.count, (b + 1) * batch) {
-                    let page = readerPage(readers[i], deck: deck)
+                    let page = readerPage(readers[i], deck: deckMakers[readers[i].locale]!)
                     do throws(OutputError) {
                         try readersFolder.write(Array(page.utf8), name: names[i])
                     } catch {
@@ -71,13 +71,33 @@ public struct HTMLReport: Sendable {
         return (index, readersFolder)
     }
 
-    func slideDeck(_ model: ReportModel) -> SlideDeck {
-        let templates = templates
-        let format = LocaleFormat.named(templates.strings.locale)
-        return SlideDeck(strings: templates.strings, render: { templates.render($0, template: $1) },
-                         format: format,
-                         readersWithReading: Self.readersWithReading(model), remoteImages: remoteImages,
-                         articleNames: model.statistics.articleNames, longDates: LongDates(format: format))
+    /// A deck maker for each reader's language (SPEC §2.1), made before the pages are: the
+    /// strings, plural rules and formats of a language are built once per run.
+    func slideDecks(_ model: ReportModel) -> [LanguageTag: SlideDeck] {
+        var decks: [LanguageTag: SlideDeck] = [:]
+        let readersWithReading = Self.readersWithReading(model)
+        for language in Set(model.statistics.readers.map(\.locale)) {
+            let strings = templates.strings.strings(for: language)
+            let format = LocaleFormat(Self.formatLanguage(for: language, textIn: strings.language))
+            let templates = templates
+            decks[language] = SlideDeck(strings: strings, render: { templates.render($0, template: $1) },
+                                        format: format, readersWithReading: readersWithReading,
+                                        remoteImages: remoteImages, articleNames: model.statistics.articleNames,
+                                        longDates: LongDates(format: format))
+        }
+        return decks
+    }
+
+    /// Numbers and dates follow the reader's own tag (`pt-BR`, not `pt`) when the texts are in
+    /// its language, and the texts' language otherwise: an English page for a language yir has
+    /// no texts for reads as English throughout.
+    static func formatLanguage(for reader: LanguageTag, textIn language: LanguageTag) -> LanguageTag {
+        reader.language == language.language ? reader : language
+    }
+
+    /// The languages of `model`'s readers that have no strings file: their slides are in English.
+    public func languagesWithoutTexts(_ model: ReportModel) -> [LanguageTag] {
+        Set(model.statistics.readers.map(\.locale)).filter { !templates.strings.speaks($0) }.sorted()
     }
 
     static func readersWithReading(_ model: ReportModel) -> Int {
@@ -86,7 +106,7 @@ public struct HTMLReport: Sendable {
 
     /// One reader's slides page. It stands alone: it links to no other page of the run.
     public func readerPage(_ reader: ReaderStats, model: ReportModel) -> String {
-        readerPage(reader, deck: slideDeck(model))
+        readerPage(reader, deck: slideDecks(model)[reader.locale]!)
     }
 
     func readerPage(_ reader: ReaderStats, deck: SlideDeck) -> String {
@@ -96,7 +116,8 @@ public struct HTMLReport: Sendable {
     }
 
     public func indexPage(_ model: ReportModel, readerLinks: [String]) -> String {
-        let overview = Overview(strings: templates.strings, format: .named(templates.strings.locale),
+        let strings = templates.strings.strings(for: model.parameters.locale.runLanguage)
+        let overview = Overview(strings: strings, format: LocaleFormat(Self.formatLanguage(for: model.parameters.locale.runLanguage, textIn: strings.language)),
                                 readersWithReading: Self.readersWithReading(model), maximumListed: maximumListedReaders)
         var context = overview.context(model, readerLinks: readerLinks)
         addPageParts(&context, script: templates.indexScript, policy: indexPolicy)

@@ -7,7 +7,8 @@ import YirCore
 /// operator's `--templates DIR` needs to hold only what it changes: say, `html/style.mustache`.
 public struct HTMLTemplates: Sendable {
     let library: MustacheLibrary
-    public let strings: HTMLStrings
+    /// The copy texts of every language the templates hold.
+    public let strings: StringsCatalog
     /// The static parts, rendered once: they carry no data, and the script's hash goes into the
     /// Content-Security-Policy.
     let style: String
@@ -20,11 +21,11 @@ public struct HTMLTemplates: Sendable {
         + slideKinds.map { "slide-\($0)" }
 
     /// The templates of `folders` alone, each laid over the ones before.
-    public init(folders: [String], locale: String) throws {
-        try self.init(files: TemplateFiles(builtIn: [:], folders: folders), locale: locale)
+    public init(folders: [String]) throws {
+        try self.init(files: TemplateFiles(builtIn: [:], folders: folders))
     }
 
-    public init(files: TemplateFiles, locale: String) throws {
+    public init(files: TemplateFiles) throws {
         var templates: [String: MustacheTemplate] = [:]
         var includes: [String: (path: String, partials: [String])] = [:]
         for file in files.files(in: "html", suffix: ".mustache") {
@@ -49,7 +50,7 @@ public struct HTMLTemplates: Sendable {
         }
         try TemplateStructure.checkIncludes(includes)
         library = MustacheLibrary(templates: templates)
-        strings = try HTMLStrings.load(locale: locale, files: files)
+        strings = try StringsCatalog(files: files)
         let empty: [String: Any] = [:]
         style = library.render(empty, withTemplate: "style") ?? ""
         slidesScript = library.render(empty, withTemplate: "slides-script") ?? ""

@@ -44,7 +44,7 @@ struct Overview {
             let wiki = stats.articleNames.wiki(a.name), title = stats.articleNames.title(a.name)
             var row: [String: Any] = [
                 "position": i + 1, "article_title": title, "article_wiki": wiki,
-                "article_time": Durations.short(a.milliseconds, strings: strings, format: format),
+                "article_time": format.duration(milliseconds: a.milliseconds),
                 "article_views": format.integer(a.views), "article_readers": format.integer(a.readers),
             ]
             if let url = ArticleLinks.url(wiki: wiki, title: title) { row["article_url"] = url }
@@ -86,15 +86,14 @@ struct Overview {
                 "saved": format.integer(r.saved.yearCount), "saved_sort": r.saved.yearCount,
             ]
             if let percent = r.readingChangePercent {
-                row["change"] = strings.text("change_percent", ["sign": percent > 0 ? "+" : percent < 0 ? "−" : "",
-                                                                "percent": format.integer(Int(percent.magnitude))])
+                row["change"] = format.signedPercent(percent)
                 row["change_sort"] = r.readingChange!.value * [1000, 100, 10, 1][r.readingChange!.scale]
             } else {
                 row["change"] = "–"
                 row["change_sort"] = Int64.min  // below every change: no reading the year before
             }
             if let percent = r.rankTopPercent {
-                row["rank"] = strings.text("rank_percent", ["percent": format.integer(percent)])
+                row["rank"] = strings.text("rank_percent", ["percent": format.percent(Int64(percent))])
                 row["rank_sort"] = percent
             } else {
                 row["rank"] = "–"
@@ -104,7 +103,7 @@ struct Overview {
         }
 
         var context: [String: Any] = [
-            "lang": strings.locale, "page_title": strings.text("index_title"), "t": strings.all,
+            "lang": strings.locale, "dir": strings.isRightToLeft ? "rtl" : "ltr", "page_title": strings.text("index_title"), "t": strings.all,
             "parameters": parameters, "figures": figures, "percentiles": percentiles,
             "inputs": inputs, "accepted": accepted, "not_counted": notCounted,
             "readers": readers,
@@ -124,7 +123,7 @@ struct Overview {
     }
 
     private func percentileRow(_ name: String, _ p: CohortStats.Percentiles?) -> [String: Any] {
-        func cell(_ ms: Int64?) -> String { ms.map { Durations.short($0, strings: strings, format: format) } ?? "–" }
+        func cell(_ ms: Int64?) -> String { ms.map { format.duration(milliseconds: $0) } ?? "–" }
         return ["percentile_name": name, "p50": cell(p?.p50), "p90": cell(p?.p90), "p99": cell(p?.p99)]
     }
 }

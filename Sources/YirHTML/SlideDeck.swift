@@ -61,15 +61,17 @@ struct SlideDeck: Sendable {
 
         // 1. Opening.
         let windowText = lastDay == CivilDate(year: year, month: 12, day: 31)
-            ? strings.text("opening_window_year", ["year": String(year)])
-            : strings.text("opening_window_until", ["date": format.longDate(lastDay)])
+            ? strings.text("opening_window_year", ["start": format.monthAndDay(CivilDate(year: year, month: 1, day: 1)),
+                                                   "end": format.longDate(lastDay)])
+            : strings.text("opening_window_until", ["start": format.monthAndDay(CivilDate(year: year, month: 1, day: 1)),
+                                                    "date": format.longDate(lastDay)])
         var opening: [String: Any] = [
             "greeting": strings.text("opening_greeting", ["user": reader.user]),
             "window": windowText,
             "zone": strings.text("opening_zone", ["zone": zone.identifier]),
         ]
         if let coverage = coverageNote(reader) { opening["coverage"] = coverage }
-        slides.append(("opening", strings.text("opening_heading", ["year": String(year)]), opening))
+        slides.append(("opening", strings.text("opening_heading", ["year": format.year(year)]), opening))
 
         // 2. Time in the app and reading.
         if reader.appTime.sessions > 0 || hasReading {
@@ -102,7 +104,7 @@ struct SlideDeck: Sendable {
         if let top = reader.topArticles.first {
             slides.append(("top", strings.text("top_heading"), [
                 "top_article": article(top),
-                "top_minutes": strings.text("top_time", ["duration": Durations.short(top.milliseconds, strings: strings, format: format)]),
+                "top_minutes": strings.text("top_time", ["duration": format.duration(milliseconds: top.milliseconds)]),
                 "top_list": reader.topArticles.enumerated().map { i, a in
                     article(a).merging(["position": i + 1]) { a, _ in a }
                 },
@@ -136,9 +138,9 @@ struct SlideDeck: Sendable {
             let best = reader.monthly.max { a, b in a.milliseconds < b.milliseconds || (a.milliseconds == b.milliseconds && a.month > b.month) }!
             slides.append(("monthly", strings.text("monthly_heading"), [
                 "best": strings.text("monthly_best", ["month": format.monthName(best.month),
-                                                      "duration": Durations.short(best.milliseconds, strings: strings, format: format)]),
+                                                      "duration": format.duration(milliseconds: best.milliseconds)]),
                 "chart": chart(minutes, titles: minutes.indices.map { names[$0] + ": " + strings.plural("minutes", Int(minutes[$0]), format.integer(minutes[$0])) },
-                               labels: names.map { String($0.prefix(3)) }, labelEvery: 1, highlight: best.month - 1,
+                               labels: (1...12).map(format.shortMonthName), labelEvery: 1, highlight: best.month - 1,
                                title: strings.text("chart_months_title"),
                                description: strings.text("chart_months_desc", ["month": format.monthName(best.month)]),
                                valueHeading: strings.text("chart_minutes"),
@@ -151,14 +153,14 @@ struct SlideDeck: Sendable {
             let yearDates = longDates.of(year: year)
             var calendar = Charts.calendar(year: year, days: activity.days, windowEnd: lastDay,
                                            streak: reader.streak, longDates: yearDates, format: format, strings: strings)
-            calendar["calendar_title"] = strings.text("calendar_title", ["year": String(year)])
+            calendar["calendar_title"] = strings.text("calendar_title", ["year": format.year(year)])
             calendar["calendar_desc"] = strings.text("calendar_desc", [
                 "days": format.integer(activity.days.count), "streak": format.integer(reader.streak.days)])
             let firstDay = CivilDate(year: year, month: 1, day: 1).daysSinceEpoch
             calendar["rows_html"] = Charts.tableRows(activity.days.map {
                 let i = Int($0.day - firstDay)
                 return (yearDates.indices.contains(i) ? yearDates[i] : format.longDate(CivilDate(daysSinceEpoch: $0.day)),
-                        Durations.short($0.milliseconds, strings: strings, format: format))
+                        format.duration(milliseconds: $0.milliseconds))
             })
             calendar["value_heading"] = strings.text("chart_reading")
             slides.append(("streak", strings.text("streak_heading"), [
@@ -179,7 +181,7 @@ struct SlideDeck: Sendable {
                 "hole_articles": format.integer(hole.articles),
                 "hole_label": strings.plural("rabbit_hole_articles", hole.articles, format.integer(hole.articles)),
                 "hole_when": strings.text("rabbit_hole_when", ["date": format.longDate(zone.local(hole.start).date),
-                                                               "duration": Durations.short(hole.milliseconds, strings: strings, format: format)]),
+                                                               "duration": format.duration(milliseconds: hole.milliseconds)]),
                 "hole_from": strings.text("rabbit_hole_from"), "hole_to": strings.text("rabbit_hole_to"),
                 "first_title": first, "last_title": last,
             ]
@@ -190,11 +192,11 @@ struct SlideDeck: Sendable {
 
         // 7b. This year against the year before, when both have reading: never a reproach.
         if let change = reader.readingChangePercent, reader.reading.milliseconds > 0, let previous = reader.previousYear {
-            let previousYear = String(year - 1)
+            let previousYear = format.year(year - 1)
             let band = Self.changeBand(percent: change)
             var content: [String: Any] = [
-                "change_text": strings.text("change_\(band)", ["percent": strings.text("change_percent_plain", ["percent": format.integer(Int64(change.magnitude))]),
-                                                                "previous": previousYear, "year": String(year)]),
+                "change_text": strings.text("change_\(band)", ["percent": format.percent(Int64(change.magnitude)),
+                                                                "previous": previousYear, "year": format.year(year)]),
             ]
             if band == "less" {
                 // What stayed with them this year, rather than how much less it was.
@@ -214,7 +216,7 @@ struct SlideDeck: Sendable {
         var savedContent: [String: Any] = [
             "saved_30": format.integer(saved.last30DaysCount),
             "saved_30_label": strings.plural("saved_last_30_days", saved.last30DaysCount, format.integer(saved.last30DaysCount)),
-            "saved_year": strings.plural("saved_this_year", saved.yearCount, format.integer(saved.yearCount), ["year": String(year)]),
+            "saved_year": strings.plural("saved_this_year", saved.yearCount, format.integer(saved.yearCount), ["year": format.year(year)]),
         ]
         if saved.lastSaved != nil {
             savedContent["last_saved"] = strings.text("saved_last", ["when": saved.lastSavedDisplay])
@@ -244,7 +246,7 @@ struct SlideDeck: Sendable {
         // 10. Rank, when the run is big enough for it to mean something.
         if let percent = reader.rankTopPercent, readersWithReading >= Self.minimumReadersForRank {
             slides.append(("rank", strings.text("rank_heading"), [
-                "percent": strings.text("rank_percent", ["percent": format.integer(percent)]),
+                "percent": strings.text("rank_percent", ["percent": format.percent(Int64(percent))]),
                 "rank_text": strings.text("rank_text", ["readers": format.integer(readersWithReading)]),
             ]))
         }
@@ -262,9 +264,9 @@ struct SlideDeck: Sendable {
                                "highlight_label": strings.plural("days_in_a_row", reader.streak.days, format.integer(reader.streak.days))])
         }
         highlights.append(["highlight_value": format.integer(saved.yearCount),
-                           "highlight_label": strings.plural("saved_in_year", saved.yearCount, format.integer(saved.yearCount), ["year": String(year)])])
+                           "highlight_label": strings.plural("saved_in_year", saved.yearCount, format.integer(saved.yearCount), ["year": format.year(year)])])
         var summary: [String: Any] = [
-            "summary_user": reader.user, "summary_year": strings.text("summary_year", ["year": String(year)]),
+            "summary_user": reader.user, "summary_year": strings.text("summary_year", ["year": format.year(year)]),
             "highlights": highlights,
         ]
         if let top = reader.topArticles.first { summary["summary_top"] = strings.text("summary_top", ["title": articleNames.title(top.name)]) }
@@ -273,7 +275,7 @@ struct SlideDeck: Sendable {
 
         let total = slides.count
         var context: [String: Any] = [
-            "lang": strings.locale, "page_title": strings.text("page_title", ["user": reader.user, "year": String(year)]),
+            "lang": strings.locale, "dir": strings.isRightToLeft ? "rtl" : "ltr", "page_title": strings.text("page_title", ["user": reader.user, "year": format.year(year)]),
             "t": strings.all,
             "slides": slides.enumerated().map { i, slide -> [String: Any] in
                 var content = slide.content
@@ -282,7 +284,7 @@ struct SlideDeck: Sendable {
                 content["t"] = strings.all
                 return [
                     "slide_id": slide.kind, "number": i + 1, "total": total, "heading": slide.heading,
-                    "position": strings.text("slide_position", ["n": String(i + 1), "total": String(total)]),
+                    "position": strings.text("slide_position", ["n": format.integer(i + 1), "total": format.integer(total)]),
                     // Each kind of slide has its template (`slide-KIND`), rendered on its own small context.
                     "body": render(content, "slide-\(slide.kind)"),
                 ]
@@ -292,7 +294,7 @@ struct SlideDeck: Sendable {
     }
 
     private func duration(_ seconds: FixedDecimal) -> String {
-        Durations.short(seconds.value * 1000 / pow10(seconds.scale), strings: strings, format: format)
+        format.duration(milliseconds: seconds.value * 1000 / pow10(seconds.scale))
     }
 
     private func pow10(_ n: Int) -> Int64 { (0..<n).reduce(Int64(1)) { p, _ in p * 10 } }
@@ -301,7 +303,7 @@ struct SlideDeck: Sendable {
         let wiki = articleNames.wiki(a.name), title = articleNames.title(a.name)
         var item: [String: Any] = [
             "article_title": title, "article_wiki": wiki,
-            "article_time": Durations.short(a.milliseconds, strings: strings, format: format),
+            "article_time": format.duration(milliseconds: a.milliseconds),
             "article_views": strings.plural("views", a.views, format.integer(a.views)),
         ]
         if let url = ArticleLinks.url(wiki: wiki, title: title) { item["article_url"] = url }

@@ -127,7 +127,7 @@ public final class Ingestor {
     }
 
     /// The tables `StringMaps` maps; wikis are learnt with the articles.
-    private static let readerTables: [Table] = [.users, .keys, .urls, .zones]
+    private static let readerTables: [Table] = [.users, .keys, .urls, .zones, .locales]
 
     /// - Parameters:
     ///   - jobs: worker threads (at least 1).
@@ -430,6 +430,7 @@ public final class Ingestor {
                     switch table {
                     case .keys: return catalog.keys.intern(raw)
                     case .urls: return catalog.urls.intern(raw)
+                    case .locales: return catalog.locales.intern(raw)
                     case .zones:
                         // A name that is not an IANA zone only ever came from rejected lines.
                         guard let rules = chunk.newZoneRules[k] else { return -1 }
@@ -467,18 +468,18 @@ public final class Ingestor {
     }
 }
 
-/// The zone of a reader's latest record at or before the as-of instant that has a `tz`
-/// (SPEC §2.1), with that record's instant and input position for tie-breaking.
-struct LatestZone {
+/// The zone (or language) of a reader's latest record at or before the as-of instant that
+/// names one (SPEC §2.1), with that record's instant and input position for tie-breaking.
+struct LatestName {
     private var instant = Int64.min
     private var sequence = Int64.min
-    private(set) var zone: Int32 = -1
+    private(set) var id: Int32 = -1
 
-    /// Keeps `zone` when this record is the latest so far (on equal instants the later in
-    /// input order wins).
-    mutating func note(_ zone: Int32, instant: Int64, sequence: Int64) {
+    /// Keeps `id` when this record is the latest so far (on equal instants the later in input
+    /// order wins).
+    mutating func note(_ id: Int32, instant: Int64, sequence: Int64) {
         guard (instant, sequence) > (self.instant, self.sequence) else { return }
-        (self.instant, self.sequence, self.zone) = (instant, sequence, zone)
+        (self.instant, self.sequence, self.id) = (instant, sequence, id)
     }
 }
 
@@ -488,7 +489,8 @@ private struct Shard {
     let options: IngestOptions
     var readers: [ReaderActivity] = []
     /// Per reader, its zone so far and what decides which record's zone is the latest.
-    var latestZones: [LatestZone] = []
+    var latestZones: [LatestName] = []
+    var latestLocales: [LatestName] = []
     /// The accepted records, as they come; grouped by reader when ingest hands over.
     let pageViews = StagedRecords<PageView>()
     let sessions = StagedRecords<AppSession>()
@@ -525,7 +527,8 @@ private struct Shard {
         if readerOfUser[user] < 0 {
             readerOfUser[user] = Int32(readers.count)
             readers.append(ReaderActivity(user: Int32(user)))
-            latestZones.append(LatestZone())
+            latestZones.append(LatestName())
+            latestLocales.append(LatestName())
         }
         return Int(readerOfUser[user])
     }
@@ -546,10 +549,14 @@ private struct Shard {
         }
         diagnostics.accepted[record.type.rawValue] += 1
 
-        if record.zone >= 0 {
-            let zone = global(record.zone, .zones)
-            if !record.flags.contains(.isWall), record.time <= options.asOf {
-                latestZones[reader].note(zone, instant: record.time, sequence: sequence)
+        // A wall time without `tz` has no instant before the reader's zone is known: it names
+        // neither the zone nor the language (docs/DECISIONS.md).
+        if !record.flags.contains(.isWall), record.time <= options.asOf {
+            if record.zone >= 0 {
+                latestZones[reader].note(global(record.zone, .zones), instant: record.time, sequence: sequence)
+            }
+            if record.locale >= 0 {
+                latestLocales[reader].note(global(record.locale, .locales), instant: record.time, sequence: sequence)
             }
         }
 
@@ -591,8 +598,12 @@ private struct Shard {
     /// so that statistics can free them as they go. The shard's readers will be those from
     /// `firstReader` on in the run's list.
     mutating func groupRecords(firstReader: Int) -> [RecordStore] {
-        for r in readers.indices { readers[r].zone = latestZones[r].zone }
+        for r in readers.indices {
+            readers[r].zone = latestZones[r].id
+            readers[r].locale = latestLocales[r].id
+        }
         latestZones = []
+        latestLocales = []
         let starts = (pageViews.starts(readers: readers.count), sessions.starts(readers: readers.count),
                       saves.starts(readers: readers.count), historyClears.starts(readers: readers.count),
                       notifications.starts(readers: readers.count))

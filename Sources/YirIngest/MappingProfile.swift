@@ -64,6 +64,9 @@ public struct MappingProfile: Sendable {
         case host
         /// A number written as a string (a numeric user id).
         case text
+        /// A Wikimedia language code as its BCP 47 tag (`zh-yue` → `yue`, `simple` → `en`;
+        /// `WikiLanguage.codesThatDiffer`); other codes are kept.
+        case wikimediaLanguage = "wikimedia_language"
     }
 
     /// A JSON value from the profile, kept as the JSON text it is written as.
@@ -75,7 +78,7 @@ public struct MappingProfile: Sendable {
     public enum NativeField: String, CaseIterable, Sendable {
         case user, timestamp, tz, id, wiki, title, namespace, seconds
         case durationMs = "duration_ms"
-        case action, list, thumbnail, key, enabled
+        case action, list, thumbnail, key, enabled, locale
 
         /// The unit the native record expects for a number in this field.
         var nativeUnit: TimeUnit? {
@@ -225,7 +228,7 @@ extension MappingProfile {
         }
         if let transform = spec["transform"] {
             guard let name = transform as? String, let parsed = Transform(rawValue: name) else {
-                throw fail("\(place).transform must be \"host\" or \"text\"")
+                throw fail("\(place).transform must be \"host\", \"text\" or \"wikimedia_language\"")
             }
             source.transform = parsed
         }

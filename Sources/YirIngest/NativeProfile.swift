@@ -8,7 +8,7 @@ import YirCore
 final class NativeProfile {
     private enum Field: Int, CaseIterable {
         case type, user, timestamp, tz, id, wiki, title, namespace, seconds, durationMs
-        case action, list, thumbnail, key, enabled
+        case action, list, thumbnail, key, enabled, locale
 
         var name: String {
             switch self {
@@ -143,6 +143,10 @@ final class NativeProfile {
         case .wall(let w): record = ParsedRecord(time: w, user: user, type: type, flags: .isWall)
         }
         record.zone = zone
+        if let found = try withString(.locale, { strings.locale($0) }) {
+            guard let id = found else { throw .invalidLocale }
+            record.locale = id
+        }
         try withString(.id) { bytes in
             guard !bytes.isEmpty else { return }
             // Ids are unique per reader and type (docs/DECISIONS.md): the fingerprint mixes in

@@ -18,6 +18,8 @@ struct ParsedRecord {
     var thumbnail: Int32 = -1
     /// Local zone id of `tz`, or -1.
     var zone: Int32 = -1
+    /// Local id of `locale`, or -1.
+    var locale: Int32 = -1
     var type: RecordType
     var flags: Flags = []
 
@@ -41,7 +43,7 @@ struct ParsedRecord {
 struct LocalStrings {
     /// The tables whose ids records carry, in the order chunks ship their new entries.
     enum Table: Int, CaseIterable {
-        case users, wikis, keys, urls, zones
+        case users, wikis, keys, urls, zones, locales
     }
 
     func table(_ table: Table) -> StringTable {
@@ -51,6 +53,7 @@ struct LocalStrings {
         case .keys: keys
         case .urls: urls
         case .zones: zones
+        case .locales: locales
         }
     }
 
@@ -74,6 +77,10 @@ struct LocalStrings {
     private let zoneCatalog: ZoneCatalog
     var zoneRules: [ZoneRules?] = []  // by local zone id; nil: not an IANA zone
     private var isZone: [Bool] = []   // by local zone id: zoneRules[id] != nil
+
+    /// Language tags of `locale` fields; by local id, whether the tag is well formed.
+    var locales = StringTable()
+    private var isLocale: [Bool] = []
 
     init(zones: ZoneCatalog) { zoneCatalog = zones }
 
@@ -168,6 +175,14 @@ struct LocalStrings {
             isZone.append(rules != nil)
         }
         return isZone[Int(id)] ? id : nil
+    }
+
+    /// The tag's local id, or nil when it is not a well-formed BCP 47 tag (checked at the
+    /// tag's first sighting only).
+    mutating func locale(_ raw: UnsafeRawBufferPointer) -> Int32? {
+        let id = locales.intern(raw)
+        if Int(id) == isLocale.count { isLocale.append(LanguageTag.isWellFormed(raw)) }
+        return isLocale[Int(id)] ? id : nil
     }
 }
 

@@ -158,6 +158,11 @@ final class ProfileTranslator {
             }
             appendJSONString(host, to: &line)
             return true
+        case .wikimediaLanguage where value.kind == .string:
+            let code = String(decoding: value.stringBytes, as: UTF8.self)
+            guard let tag = WikiLanguage.codesThatDiffer[code.lowercased()] else { break }
+            appendJSONString(Array(tag.utf8), to: &line)
+            return true
         case .text where value.kind == .number:
             append("\"")
             line.append(contentsOf: value.json)

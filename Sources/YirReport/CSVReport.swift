@@ -9,7 +9,7 @@ import YirStats
 public enum CSVReport {
     /// Column names, in order.
     public static let columns = [
-        "user", "slides", "time_zone", "window_start", "window_end",
+        "user", "slides", "time_zone", "locale", "window_start", "window_end",
         "coverage_start", "coverage_end", "coverage_cleared", "coverage_first_view",
         "reading_seconds", "reading_minutes", "reading_views", "reading_articles",
         "average_seconds_per_article", "median_seconds_per_article",
@@ -47,6 +47,7 @@ public enum CSVReport {
         row.text(r.user)
         row.value(slides)
         row.text(r.zone.identifier)
+        row.text(r.locale.text)
         row.instant(r.window.start, in: r.zone)
         row.instant(r.window.end, in: r.zone)
         row.instant(r.coverage.start, in: r.zone)

@@ -80,7 +80,7 @@ public enum JSONReport {
             w.field("time_zone", p.timeZone)
             w.field("top", p.top)
             w.field("profile", p.profile)
-            w.field("locale", p.locale)
+            w.field("locale", p.locale.description)
         }
     }
 
@@ -153,6 +153,7 @@ public enum JSONReport {
             w.field("user", r.user)
             w.field("slides", slides)
             w.field("time_zone", r.zone.identifier)
+            w.field("locale", r.locale.text)
             w.key("window")
             w.object { w in
                 w.field("start", instant: r.window.start, in: r.zone)

@@ -50,7 +50,7 @@ struct PartitionTrailer {
     }
 
     private static func parameters(_ r: inout JSONPullReader) throws(Failure) -> ReportModel.Parameters {
-        var p = ReportModel.Parameters(year: nil, asOf: 0, timeZone: nil, top: 0, profile: "", locale: "")
+        var p = ReportModel.Parameters(year: nil, asOf: 0, timeZone: nil, top: 0, profile: "", locale: .auto)
         var asOf: Int64?
         try r.object { r, key throws(Failure) in
             switch key {
@@ -62,7 +62,10 @@ struct PartitionTrailer {
             case "time_zone": p.timeZone = try r.optionalString()
             case "top": p.top = try r.count()
             case "profile": p.profile = try r.string()
-            case "locale": p.locale = try r.string()
+            case "locale":
+                let text = try r.string()
+                guard let choice = LocaleChoice(argument: text) else { throw r.failure("'auto' or a BCP 47 tag, not '\(text)'") }
+                p.locale = choice
             default: try r.skip()
             }
         }

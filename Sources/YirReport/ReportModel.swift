@@ -34,9 +34,10 @@ public struct ReportModel: Sendable {
         public var timeZone: String?
         public var top: Int
         public var profile: String
-        public var locale: String
+        /// `--locale`: `auto` or one tag for every reader.
+        public var locale: LocaleChoice
 
-        public init(year: Int?, asOf: Int64, timeZone: String?, top: Int, profile: String, locale: String) {
+        public init(year: Int?, asOf: Int64, timeZone: String?, top: Int, profile: String, locale: LocaleChoice) {
             self.year = year
             self.asOf = asOf
             self.timeZone = timeZone

@@ -29,7 +29,7 @@ public enum XMLReport {
             try x.element("time_zone", p.timeZone)
             try x.element("top", p.top)
             try x.element("profile", p.profile)
-            try x.element("locale", p.locale)
+            try x.element("locale", p.locale.description)
         }
         try x.element("inputs") {
             for input in model.inputs {
@@ -126,6 +126,7 @@ public enum XMLReport {
             try x.element("user", r.user)
             try x.element("slides", slides)
             try x.element("time_zone", r.zone.identifier)
+            try x.element("locale", r.locale.text)
             try x.element("window") {
                 try x.element("start", instant: r.window.start, in: r.zone)
                 try x.element("end", instant: r.window.end, in: r.zone)

@@ -9,6 +9,8 @@ import YirCore
 public struct ReaderStats: Sendable {
     public var user: String
     public var zone: ZoneRules
+    /// The reader's language L (SPEC §2.1): of the slides and `saved.last_saved_display`.
+    public var locale: LanguageTag
     public var window: Window
     public var coverage: Coverage
     public var reading: Reading

@@ -10,19 +10,31 @@ final class ReaderCalculator: Sendable {
     /// By article id: whether its title is one of `--exclude-title`'s. Looked up per page
     /// view, so an array read rather than a set's hashing.
     let excludedArticles: [Bool]
+    /// By id in `Catalog.locales`: the tag in its conventional case.
+    let locales: [LanguageTag]
+    /// By wiki id: the wiki's language, when its domain names one.
+    let wikiLanguages: [LanguageTag?]
+    /// The formats of `saved.last_saved_display`, one per language met (this worker's own).
+    private let formats = LocaleFormats()
 
     init(catalog: Catalog, zoneRules: [ZoneRules], parameters: StatsParameters, excludedTitles: Set<Int32>) {
         self.catalog = catalog.names()
         self.zoneRules = zoneRules
         self.parameters = parameters
         excludedArticles = (0..<catalog.articles.count).map { excludedTitles.contains(catalog.articles[$0].title) }
+        // Only well-formed tags are referred to by readers; others came from rejected lines.
+        locales = (0..<catalog.locales.count).map { LanguageTag(catalog.locales.string(Int32($0))) ?? .english }
+        wikiLanguages = (0..<catalog.wikis.count).map { WikiLanguage.of(domain: catalog.wikis.string(Int32($0))) }
     }
 
-    private init(catalog: CatalogNames, zoneRules: [ZoneRules], parameters: StatsParameters, excludedArticles: [Bool]) {
+    private init(catalog: CatalogNames, zoneRules: [ZoneRules], parameters: StatsParameters, excludedArticles: [Bool],
+                 locales: [LanguageTag], wikiLanguages: [LanguageTag?]) {
         self.catalog = catalog
         self.zoneRules = zoneRules
         self.parameters = parameters
         self.excludedArticles = excludedArticles
+        self.locales = locales
+        self.wikiLanguages = wikiLanguages
     }
 
     /// A calculator of its own for one worker thread: the same rules, with zones and tables
@@ -32,7 +44,8 @@ final class ReaderCalculator: Sendable {
         parameters.zoneOverride = parameters.zoneOverride?.copy()
         parameters.fallbackZone = parameters.fallbackZone.copy()
         return ReaderCalculator(catalog: catalog, zoneRules: zoneRules.map { $0.copy() }, parameters: parameters,
-                                excludedArticles: excludedArticles.withUnsafeBufferPointer { Array($0) })
+                                excludedArticles: excludedArticles.withUnsafeBufferPointer { Array($0) },
+                                locales: locales, wikiLanguages: wikiLanguages)
     }
 
     /// Buffers one worker reuses from reader to reader: a reader's figures pass through a
@@ -200,7 +213,8 @@ final class ReaderCalculator: Sendable {
             : nil
         scratch.days.sort()
 
-        let saved = savedFigures(activity, zone: zone, instant: instant, asOfLocal: asOfLocal,
+        let language = language(of: activity, totals: totals)
+        let saved = savedFigures(activity, zone: zone, format: formats.format(language), instant: instant, asOfLocal: asOfLocal,
                                  yearWindow: yearWindow, skipped: &skipped)
         let notifications = notificationFigures(activity, instant: instant, skipped: &skipped)
 
@@ -211,7 +225,7 @@ final class ReaderCalculator: Sendable {
             cleared: clear.flatMap { $0 > windowStart ? $0 : nil }, firstView: scratch.counted.lazy.map(\.at).min())
 
         let stats = ReaderStats(
-            user: catalog.users.string(activity.user), zone: zone,
+            user: catalog.users.string(activity.user), zone: zone, locale: language,
             window: .init(start: windowStart, end: windowEnd),
             coverage: coverage,
             reading: reading,
@@ -224,6 +238,28 @@ final class ReaderCalculator: Sendable {
             activity: activityFigures,
             articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil)
         return stats
+    }
+
+    /// The reader's language L (SPEC §2.1): `--locale`'s tag; else the `locale` of the latest
+    /// record that names one; else the language of the wiki with the most counted reading time
+    /// (on equal times the wiki first in byte order), when its domain names one; else English.
+    func language(of activity: ReaderActivity, totals: [ArticleTotals]) -> LanguageTag {
+        if case .fixed(let tag) = parameters.locale { return tag }
+        if activity.locale >= 0 { return locales[Int(activity.locale)] }
+        // Most readers read one or two wikis: a short list beats a dictionary per reader.
+        var wikis: [(wiki: Int32, milliseconds: Int64)] = []
+        for total in totals {
+            let wiki = catalog.wiki(ofArticle: total.article)
+            if let i = wikis.firstIndex(where: { $0.wiki == wiki }) {
+                wikis[i].milliseconds += total.milliseconds
+            } else {
+                wikis.append((wiki, total.milliseconds))
+            }
+        }
+        let top = wikis.min { a, b in
+            a.milliseconds != b.milliseconds ? a.milliseconds > b.milliseconds : catalog.wikis.precedes(a.wiki, b.wiki)
+        }
+        return top.flatMap { wikiLanguages[Int($0.wiki)] } ?? .english
     }
 
     /// The same local month, day and clock time one year earlier; 29 February gives 28 February.
@@ -316,7 +352,7 @@ final class ReaderCalculator: Sendable {
     }
 
     /// SPEC §2.3 `saved`: each article's latest save/unsave at or before A decides.
-    private func savedFigures(_ activity: ReaderActivity, zone: ZoneRules, instant: (RecordTime) -> Int64,
+    private func savedFigures(_ activity: ReaderActivity, zone: ZoneRules, format: LocaleFormat, instant: (RecordTime) -> Int64,
                               asOfLocal: LocalTime, yearWindow: Range<Int64>,
                               skipped: inout Diagnostics) -> ReaderStats.Saved {
         // Most readers save nothing: all zero, without the 30-day window's trip through the zone.
@@ -343,7 +379,7 @@ final class ReaderCalculator: Sendable {
         if let lastSaved {
             let local = zone.local(lastSaved)
             display = local.day == asOfLocal.day
-                ? parameters.locale.shortTime(local) : parameters.locale.monthAndDay(local.date)
+                ? format.shortTime(local) : format.monthAndDay(local.date)
         }
 
         let thisYear = latest.values.lazy.filter { $0.record.isSave && yearWindow.contains($0.at) }

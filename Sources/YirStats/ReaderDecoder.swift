@@ -28,6 +28,7 @@ struct ReaderDecoder {
     private var readingChange: FixedDecimal??
     private var saved: ReaderStats.Saved?
     private var notifications: ReaderStats.Notifications?
+    private var locale: LanguageTag?
     private var activity: ReaderStats.Activity?
     private var articles: [ArticleFigures]?
 
@@ -35,11 +36,11 @@ struct ReaderDecoder {
 
     /// The figures once every member was read; what is missing is named.
     func figures() throws(Partitions.DecodeError) -> ReaderStats {
-        guard let user, let zone, let window, let coverage, let reading, let topArticles, let appTime, let patterns,
+        guard let user, let zone, let locale, let window, let coverage, let reading, let topArticles, let appTime, let patterns,
               let monthly, let streak, let rabbitHole, let previousYear, let readingChange, let saved, let notifications,
               let activity, let articles else {
             let names: [(String, Bool)] = [
-                ("user", user == nil), ("time_zone", zone == nil), ("window", window == nil), ("coverage", coverage == nil),
+                ("user", user == nil), ("time_zone", zone == nil), ("locale", locale == nil), ("window", window == nil), ("coverage", coverage == nil),
                 ("reading", reading == nil), ("top_articles", topArticles == nil), ("app_time", appTime == nil),
                 ("patterns", patterns == nil), ("monthly", monthly == nil), ("streak", streak == nil),
                 ("rabbit_hole", rabbitHole == nil), ("previous_year", previousYear == nil), ("change", readingChange == nil),
@@ -48,7 +49,7 @@ struct ReaderDecoder {
             let missing = names.filter(\.1).map(\.0).joined(separator: ", ")
             throw Partitions.DecodeError(message: "reader line: '\(missing)' is missing", lacksOnlyDetail: missing == "detail")
         }
-        return ReaderStats(user: user, zone: zone, window: window, coverage: coverage, reading: reading,
+        return ReaderStats(user: user, zone: zone, locale: locale, window: window, coverage: coverage, reading: reading,
                            topArticles: topArticles, appTime: appTime, patterns: patterns, monthly: monthly, streak: streak,
                            rabbitHole: rabbitHole, previousYear: previousYear, readingChange: readingChange, saved: saved,
                            notifications: notifications, rankTopPercent: nil, activity: activity, articles: articles)
@@ -61,6 +62,10 @@ struct ReaderDecoder {
             let name = try r.string()
             guard let rules = zones.rules(for: name) else { throw r.failure("an IANA zone, not '\(name)'") }
             zone = rules
+        case "locale":
+            let text = try r.string()
+            guard let tag = LanguageTag(text) else { throw r.failure("a BCP 47 language tag, not '\(text)'") }
+            locale = tag
         case "window":
             var start: Int64?, end: Int64?
             try r.object { r, key throws(Failure) in

@@ -14,7 +14,8 @@ public struct StatsParameters: Sendable {
     public var top: Int = 5
     /// `--exclude-title`, as given (normalised like input titles before comparing).
     public var excludedTitles: [String] = ["Main Page"]
-    public var locale: LocaleFormat = .named("en")
+    /// `--locale`: every reader's language, or each reader's own (SPEC §2.1).
+    public var locale: LocaleChoice = .auto
     /// Worker threads; the figures are the same for every value.
     public var jobs = 1
     /// Keep every reader's totals per article (`ReaderStats.articles`): what `yir render`

@@ -72,7 +72,7 @@ struct OutputOptions: ParsableArguments {
         var linkKey: LinkKey?
     }
 
-    func prepare(templates: String?, locale: String, jobs: Int, logger: Logger) throws -> Prepared {
+    func prepare(templates: String?, jobs: Int, logger: Logger) throws -> Prepared {
         var prepared = Prepared()
         do {
             if validateXML { prepared.validator = try TemplateLayers.validator(templates) }
@@ -85,11 +85,7 @@ struct OutputOptions: ParsableArguments {
                     logger.error("\(pages) holds what yir does not write there (\(listed)); the reader pages' folder is replaced whole: move those, or write the report elsewhere")
                     throw ExitCode(73)
                 }
-                let loaded = try HTMLTemplates(files: try TemplateLayers.files(templates), locale: locale)
-                if !loaded.strings.hasLanguageFile {
-                    let file = "strings/\(LocaleFormat.language(of: locale)).json"
-                    logger.warning("--locale \(locale): no \(file) among the templates; the pages' texts are in English (add one with --templates)")
-                }
+                let loaded = try HTMLTemplates(files: try TemplateLayers.files(templates))
                 prepared.html = HTMLReport(templates: loaded, remoteImages: !noRemoteImages, jobs: jobs)
                 prepared.linkKey = try openLinkKey(logger)
             }
@@ -155,6 +151,10 @@ struct OutputOptions: ParsableArguments {
             for format in try formats() {
                 let start = clock.now
                 if format == .html, let html = prepared.html {
+                    // One line per language the slides cannot speak, before the pages are written.
+                    for language in html.languagesWithoutTexts(model) {
+                        logger.warning("no strings for the language '\(language)' among the templates: its readers' slides are in English (add strings/\(language).json with --templates; docs/LANGUAGES.md)")
+                    }
                     let (index, readers) = try html.write(model, into: out)
                     logger.debug("html: \((clock.now - start).logText) for \(model.statistics.readers.count) reader pages and the index")
                     files.append(index)

@@ -37,7 +37,7 @@ extension Yir {
             keepUntilExit(model)
             let d = model.statistics.diagnostics
             logger.info("read \(model.statistics.readers.count) readers from \(paths.count) file(s); the run read \(d.lines) lines")
-            let prepared = try output.prepare(templates: process.templates, locale: model.parameters.locale, jobs: jobs, logger: logger)
+            let prepared = try output.prepare(templates: process.templates, jobs: jobs, logger: logger)
             try output.write(model, prepared, alongside: [], jobs: jobs, logger: logger)
         }
 

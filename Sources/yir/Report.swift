@@ -15,7 +15,7 @@ extension Yir {
 
         func run() throws {
             let logger = options.makeLogger()
-            let prepared = try output.prepare(templates: options.templates, locale: options.locale, jobs: options.jobs, logger: logger)
+            let prepared = try output.prepare(templates: options.templates, jobs: options.jobs, logger: logger)
             let (model, rejects) = try options.runPipeline(keepActivity: prepared.html != nil)
             try output.write(model, prepared, alongside: rejects.map { [$0] } ?? [], jobs: options.jobs, logger: logger)
         }

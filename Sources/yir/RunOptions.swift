@@ -44,8 +44,18 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Mapping profile of the input: wikipedia (the native format), sensors, metrics-platform, or a profile FILE (docs/PROFILES.md).")
     var profile = "wikipedia"
 
-    @Option(help: "Locale for displayed numbers, dates and the pages' texts (en, de).")
-    var locale = "en"
+    @Option(help: ArgumentHelp("The slides' language: auto (each reader's own: the app's language on their records, else the language of the wiki they read most, else English), or a BCP 47 tag for every reader (de, pt-BR, zh-Hant).", valueName: "TAG|auto"))
+    var locale = "auto"
+
+    /// `--locale`, checked once.
+    var localeChoice: LocaleChoice {
+        get throws {
+            guard let choice = LocaleChoice(argument: locale) else {
+                throw ValidationError("--locale: '\(locale)' is neither auto nor a BCP 47 language tag (de, pt-BR, zh-Hant)")
+            }
+            return choice
+        }
+    }
 
     @OptionGroup var process: ProcessOptions
     var templates: String? { process.templates }
@@ -58,6 +68,7 @@ struct RunOptions: ParsableArguments {
         if !(maxViewSeconds >= 0) || maxViewSeconds > 1e12 { throw ValidationError("--max-view-seconds must be a number ≥ 0") }
         if !(0...1).contains(maxRejectRate) { throw ValidationError("--max-reject-rate must lie in 0–1") }
         if let rejects { try OutputPlace.check(inputs: inputs, writing: [rejects]) }
+        _ = try localeChoice
     }
 
     func makeLogger() -> Logger { process.makeLogger() }
@@ -94,9 +105,9 @@ struct RunOptions: ParsableArguments {
         stats.zoneOverride = override
         stats.top = top
         if !excludeTitle.isEmpty { stats.excludedTitles = excludeTitle }
-        stats.locale = .named(locale)
+        stats.locale = try localeChoice
         let report = ReportModel.Parameters(year: year, asOf: asOfInstant, timeZone: tz, top: top,
-                                            profile: ingest.mapping?.name ?? profile, locale: stats.locale.identifier)
+                                            profile: ingest.mapping?.name ?? profile, locale: stats.locale)
         var pipeline = Pipeline(inputs: files, ingestOptions: ingest, statsParameters: stats,
                                 reportParameters: report, zones: zones)
         pipeline.jobs = jobs
@@ -132,9 +143,6 @@ struct RunOptions: ParsableArguments {
     /// `keepArticleTotals` and `keepActivity`: what partitions and the HTML need beyond the model.
     func runPipeline(keepArticleTotals: Bool = false, keepActivity: Bool = false) throws -> (model: ReportModel, rejects: OutputFile?) {
         let logger = makeLogger()
-        if LocaleFormat.named(locale).identifier != LocaleFormat.language(of: locale) {
-            logger.warning("--locale \(locale): yir has no date and number forms of its own for it; English ones are used")
-        }
         let rejectsFile = try rejects.map { path in try exitOnOutputError(logger) { try RejectsFile(path: path) } }
         let model: ReportModel
         let progress = ProgressLine(quiet: quiet)
