@@ -13,7 +13,7 @@ public struct LocaleFormat: Sendable {
     public var identifier: String { tag.text }
     private let integerStyle: IntegerFormatStyle<Int64>
     private let percentStyle: IntegerFormatStyle<Int64>.Percent
-    private let timeStyle: Date.FormatStyle
+    private let shortTimes: ShortTimes
     private let monthDayStyle: Date.FormatStyle
     private let longDateStyle: Date.FormatStyle
     private let hourStyle: Date.FormatStyle
@@ -27,7 +27,7 @@ public struct LocaleFormat: Sendable {
 
     public init(_ tag: LanguageTag) {
         self.tag = tag
-        let locale = Locale(identifier: tag.text)
+        let locale = Locale(identifier: LocaleFormat.withData(tag).text)
         self.locale = locale
         let gmt = TimeZone(secondsFromGMT: 0)!
         var calendar = Calendar(identifier: .gregorian)
@@ -38,7 +38,7 @@ public struct LocaleFormat: Sendable {
         }
         integerStyle = IntegerFormatStyle<Int64>(locale: locale)
         percentStyle = IntegerFormatStyle<Int64>.Percent(locale: locale)
-        timeStyle = style(time: .shortened)
+        shortTimes = ShortTimes(locale: locale, calendar: calendar, zone: gmt)
         monthDayStyle = style().month(.wide).day()
         longDateStyle = style(date: .long)
         hourStyle = style().hour(.defaultDigits(amPM: .abbreviated))
@@ -59,15 +59,25 @@ public struct LocaleFormat: Sendable {
         }
     }
 
+    /// The languages ICU holds CLDR data for (`de`, `pt_BR`, `zh_Hant`).
+    private static let available = Set(Locale.availableIdentifiers)
+
+    /// The most specific part of `tag` that ICU has data for, else English: ICU would otherwise
+    /// format a language it does not know in the process's default locale, so that the same
+    /// report would differ from machine to machine.
+    static func withData(_ tag: LanguageTag) -> LanguageTag {
+        tag.truncations.first { available.contains($0.text.replacingOccurrences(of: "-", with: "_")) } ?? .english
+    }
+
     /// A civil date and time as the GMT instant ICU formats.
     private static func date(_ date: CivilDate, _ millisecondOfDay: Int64) -> Date {
         Date(timeIntervalSince1970: Double(date.daysSinceEpoch * 86_400_000 + millisecondOfDay) / 1000)
     }
 
-    /// `2:48 PM` (en), `14:48` (de), `۱۴:۴۸` (fa).
+    /// `2:48 PM` (en), `01:05` (de), `۱۴:۴۸` (fa): CLDR's short time pattern of the language.
     public func shortTime(_ time: LocalTime) -> String {
         // Minutes only: ICU is given no seconds to round.
-        LocaleFormat.date(time.date, Int64(time.hour) * 3_600_000 + Int64(time.minute) * 60_000).formatted(timeStyle)
+        shortTimes.format(LocaleFormat.date(time.date, Int64(time.hour) * 3_600_000 + Int64(time.minute) * 60_000))
     }
 
     /// `August 22` (en), `22. August` (de), `22 août` (fr).
@@ -126,5 +136,28 @@ public struct LocaleFormat: Sendable {
         return Duration.seconds(shown).formatted(
             .units(allowed: units, width: .abbreviated, zeroValueUnits: seconds < 60 ? .show(length: 1) : .hide)
                 .locale(locale))
+    }
+}
+
+/// CLDR's short time format of a language (`HH:mm` in German, `h:mm a` in English). Foundation's
+/// `Date.FormatStyle(time: .shortened)` builds its own pattern from a skeleton instead (German
+/// `1:05` where CLDR says `01:05`), so this one formatter is a `DateFormatter`, which uses the
+/// pattern itself. A `DateFormatter` is not safe to share between threads: a lock guards it.
+final class ShortTimes: @unchecked Sendable {
+    private let formatter = DateFormatter()
+    private let lock = NSLock()
+
+    init(locale: Locale, calendar: Calendar, zone: TimeZone) {
+        formatter.locale = locale
+        formatter.calendar = calendar
+        formatter.timeZone = zone
+        formatter.dateStyle = .none
+        formatter.timeStyle = .short
+    }
+
+    func format(_ date: Date) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return formatter.string(from: date)
     }
 }

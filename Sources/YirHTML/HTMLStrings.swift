@@ -184,6 +184,15 @@ public struct StringsCatalog: Sendable {
         return HTMLStrings(language: found.first ?? .english, texts: texts)
     }
 
+    /// The texts of one language's own file (its layers, without English under them), for
+    /// checks that a translation is complete.
+    public func file(_ tag: LanguageTag) -> HTMLStrings? {
+        guard let layers = layers[tag] else { return nil }
+        var texts: [String: HTMLStrings.Text] = [:]
+        for layer in layers { texts.merge(layer) { _, new in new } }
+        return HTMLStrings(language: tag, texts: texts)
+    }
+
     /// Whether a page in `tag` finds texts in its own language (English always does).
     public func speaks(_ tag: LanguageTag) -> Bool {
         tag.language == "en" || HTMLStrings.chain(tag).contains { layers[$0] != nil && $0 != .english }

@@ -14,6 +14,7 @@ ZONES = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolka
          "America/Sao_Paulo", "UTC", "Europe/Dublin", "America/St_Johns", "Africa/Casablanca",
          "Asia/Tokyo", "Pacific/Kiritimati", "America/Adak", "Australia/Adelaide", "Asia/Kathmandu"]
 # Sites in every form SPEC §1.2 accepts (several naming one site) and other apps' sites.
+LOCALES = ["de", "pt-br", "it", "en-GB", "ja", "ru"]
 WIKIS = ["en.wikipedia.org", "enwiki", "wikipedia~en", "EN.M.Wikipedia.org", "de.wikipedia.org", "dewiktionary",
          "wikipedia~zh~zh-hans", "zh_min_nanwiki", "commonswiki", "wikidatawiki", "app", "Example.COM"]
 # Titles, some the same article once normalised: decomposed and composed accents, Hangul
@@ -93,6 +94,9 @@ def generate(seed, as_of):
             r["timestamp"] = timestamp(rng, moment, zone)
             if rng.random() < 0.85:
                 r["tz"] = zone
+            if rng.random() < 0.2:
+                # The app's language: ones whose date and time forms Babel (CLDR 47) and ICU agree on, Latin digits.
+                r["locale"] = rng.choice(LOCALES)
             if rng.random() < 0.5:
                 r["id"] = rng.choice(ids) if ids and rng.random() < 0.15 else "%s-%d" % (kind[:2], rng.randint(0, 10**6))
                 ids.append(r["id"])

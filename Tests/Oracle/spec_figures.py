@@ -4,6 +4,7 @@ cohort, from Python's json and zoneinfo and the spec's words, with none of yir's
 `yir stats --format json`. Only what exports.py writes is covered: native-profile lines that
 are all valid; rejections have their own tests."""
 import json
+import re
 import unicodedata
 from datetime import datetime, timedelta, timezone
 from decimal import ROUND_HALF_UP, Decimal
@@ -11,8 +12,6 @@ from zoneinfo import ZoneInfo
 
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 TYPES = ["page_view", "session", "saved_article", "history_cleared", "notification_subscription"]
-MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December"]
 # SPEC §2.5, in its order.
 NOTIFICATION_KEYS = [
     "echo-subscriptions-push-edit-user-talk", "echo-subscriptions-push-edit-thank",
@@ -90,6 +89,50 @@ def site(text):
     return SITES.get(text, text)
 
 
+# §2.1: the language of a Wikimedia wiki, from its domain; the codes that are not their language's
+# BCP 47 tag, as the project documents them.
+PROJECTS = {"wikipedia", "wiktionary", "wikibooks", "wikinews", "wikiquote", "wikisource", "wikiversity", "wikivoyage"}
+WIKIMEDIA_CODES = {"als": "gsw", "bat-smg": "sgs", "be-x-old": "be-tarask", "cbk-zam": "cbk", "eml": "egl",
+                   "fiu-vro": "vro", "map-bms": "jv", "mo": "ro", "nds-nl": "nds-NL", "no": "nb", "nrm": "nrf",
+                   "roa-rup": "rup", "roa-tara": "nap", "simple": "en", "zh-classical": "lzh", "zh-min-nan": "nan",
+                   "zh-yue": "yue"}
+
+
+def wiki_language(domain):
+    m = re.fullmatch(r"([a-z0-9-]+)\.(?:m\.)?([a-z]+)\.org", domain)
+    if not m or m.group(2) not in PROJECTS:
+        return None
+    return WIKIMEDIA_CODES.get(m.group(1), m.group(1))
+
+
+def conventional(tag):
+    """A tag's subtags in their usual case: `pt-br` → `pt-BR`, `zh-hant` → `zh-Hant`."""
+    parts = tag.split("-")
+    out = [parts[0].lower()]
+    for p in parts[1:]:
+        if len(out) > 0 and len(out[-1]) == 1:
+            out.append(p.lower())  # an extension's subtags
+        elif len(p) == 4 and p.isalpha():
+            out.append(p.title())
+        elif (len(p) == 2 and p.isalpha()) or (len(p) == 3 and p.isdigit()):
+            out.append(p.upper())
+        else:
+            out.append(p.lower())
+    return "-".join(out)
+
+
+def babel_locale(tag):
+    """The most specific part of the tag that Babel's CLDR knows, else English."""
+    from babel import Locale
+    parts = tag.split("-")
+    while parts:
+        try:
+            return Locale.parse("_".join(parts))
+        except Exception:
+            parts.pop()
+    return Locale.parse("en")
+
+
 def title(text):
     return unicodedata.normalize("NFC", text.replace("_", " ").strip())
 
@@ -137,7 +180,7 @@ def read_records(lines, max_view_seconds):
                 continue
             ids.add((user, fields["type"], fields["id"]))
         diagnostics["accepted"][fields["type"]] += 1
-        r = {"type": fields["type"], "order": order, "tz": fields.get("tz")}
+        r = {"type": fields["type"], "order": order, "tz": fields.get("tz"), "locale": fields.get("locale")}
         r["kind"], r["stamp"] = parse_timestamp(fields["timestamp"])
         if r["kind"] == "wall" and r["tz"]:
             r["kind"], r["stamp"] = "instant", from_wall(r["stamp"], r["tz"])
@@ -166,7 +209,7 @@ def read_records(lines, max_view_seconds):
     return readers, diagnostics
 
 
-def reader_figures(user, records, A, zone_override, fallback_zone, year, top, excluded, diagnostics):
+def reader_figures(user, records, A, zone_override, fallback_zone, year, top, excluded, diagnostics, locale="auto"):
     # §2.1: the report zone, then wall times read in it, the window and the last history clear.
     if zone_override:
         Z = zone_override
@@ -248,13 +291,28 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
     last_30 = [r for r in saves if month_start <= r["t"] <= A]
     in_year = [r for r in saves if start <= r["t"] < end]
     last_saved = max((r["t"] for r in last_30), default=None)
+    # §2.1: the reader's language: --locale; else the latest record's locale; else the language of
+    # the wiki with the most counted reading time (the first domain in byte order on ties); else en.
+    if locale != "auto":
+        L = conventional(locale)
+    else:
+        named = [r for r in records if r["locale"] and r["kind"] == "instant" and r["stamp"] <= A]
+        if named:
+            L = conventional(max(named, key=lambda r: (r["stamp"], r["order"]))["locale"])
+        else:
+            per_wiki = {}
+            for v in views:
+                per_wiki[v["article"][0]] = per_wiki.get(v["article"][0], 0) + v["ms"]
+            top_wiki = min(per_wiki, key=lambda w: (-per_wiki[w], w.encode()), default=None)
+            L = (top_wiki and wiki_language(top_wiki)) or "en"
     display = ""
     if last_saved is not None:
+        from babel.dates import format_skeleton, format_time
         moment = local(last_saved, Z)
         if moment.date() == as_of_local.date():
-            display = "%d:%02d %s" % ((moment.hour + 11) % 12 + 1, moment.minute, "AM" if moment.hour < 12 else "PM")
+            display = format_time(moment.time().replace(second=0, microsecond=0), "short", locale=babel_locale(L))
         else:
-            display = "%s %d" % (MONTHS[moment.month - 1], moment.day)
+            display = format_skeleton("MMMMd", moment.date(), locale=babel_locale(L))
     recent = sorted(in_year, key=lambda r: (-r["t"], r["article"][0].encode(), r["article"][1].encode()))[:3]
 
     states = latest_per([r for r in records if r["type"] == "notification_subscription"], lambda r: r["key"], A)
@@ -289,7 +347,7 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
         change = ((Decimal(reading) / Decimal(previous_ms)).quantize(Decimal("0.001"), rounding=ROUND_HALF_UP) - 1).normalize()
 
     figures = {
-        "user": user, "slides": None, "time_zone": Z,  # stats writes no decks (SPEC §4.4)
+        "user": user, "slides": None, "time_zone": Z, "locale": L,  # stats writes no decks (SPEC §4.4)
         "window": {"start": rfc3339(start, Z), "end": rfc3339(min(end, A), Z)},
         "coverage": {"start": rfc3339(max(start, C) if C is not None else start, Z), "end": rfc3339(min(end, A), Z),
                      "cleared": rfc3339(C, Z) if C is not None and C > start else None,

@@ -209,7 +209,7 @@ func gzip(_ data: Data) throws -> Data {
         var pipeline = Pipeline(
             inputs: files, ingestOptions: IngestOptions(asOf: asOf),
             statsParameters: StatsParameters(asOf: asOf, fallbackZone: zones.rules(for: "UTC")!),
-            reportParameters: .init(year: nil, asOf: asOf, timeZone: nil, top: 5, profile: "wikipedia", locale: "en"),
+            reportParameters: .init(year: nil, asOf: asOf, timeZone: nil, top: 5, profile: "wikipedia", locale: .fixed(.english)),
             zones: zones)
         pipeline.jobs = jobs
         pipeline.chunkSize = chunkSize

@@ -10,16 +10,18 @@ import Testing
 @Suite struct HTMLTests {
     static let templatesFolder = packageRoot.appendingPathComponent("Templates").path
 
-    func renderer(locale: String = "en", overlay: String? = nil, remoteImages: Bool = true) throws -> HTMLReport {
-        let templates = try HTMLTemplates(folders: [Self.templatesFolder] + (overlay.map { [$0] } ?? []), locale: locale)
+    func renderer(overlay: String? = nil, remoteImages: Bool = true) throws -> HTMLReport {
+        let templates = try HTMLTemplates(folders: [Self.templatesFolder] + (overlay.map { [$0] } ?? []))
         return HTMLReport(templates: templates, remoteImages: remoteImages)
     }
 
     /// The slides page of the run's first reader.
     func page(_ run: Run, locale: String = "en", overlay: String? = nil, remoteImages: Bool = true) throws -> String {
+        var run = run
+        run.locale = locale
         let model = try run.model()
         let reader = try #require(model.statistics.readers.first)
-        return try renderer(locale: locale, overlay: overlay, remoteImages: remoteImages)
+        return try renderer(overlay: overlay, remoteImages: remoteImages)
             .readerPage(reader, model: model)
     }
 
@@ -101,7 +103,7 @@ import Testing
     /// February 29 in a leap year included.
     @Test func longDatesOfAYearAreEachDaysLongDate() {
         for locale in ["en", "de"] {
-            let format = LocaleFormat.named(locale)
+            let format = LocaleFormat(LanguageTag(locale)!)
             let dates = LongDates(format: format)
             for year in [2024, 2025, 2024] {
                 let first = CivilDate(year: year, month: 1, day: 1).daysSinceEpoch
@@ -173,7 +175,7 @@ import Testing
     }
 
     @Test func localeFormatsNumbersAndDatesAndCopy() throws {
-        let en = LocaleFormat.named("en"), de = LocaleFormat.named("de-DE")
+        let en = LocaleFormat(.english), de = LocaleFormat(LanguageTag("de-DE")!)
         #expect(en.integer(1_234_567) == "1,234,567" && de.integer(1_234_567) == "1.234.567")
         #expect(en.integer(999) == "999" && de.integer(-1000) == "-1.000")
         #expect(en.longDate(CivilDate(year: 2024, month: 2, day: 29)) == "February 29, 2024")
@@ -181,7 +183,7 @@ import Testing
         #expect(en.hour(0) == "12 AM" && en.hour(12) == "12 PM" && de.hour(21) == "21 Uhr")
         let lines = (0..<40).map { view("2025-03-\(String(format: "%02d", $0 % 28 + 1))T10:00:00Z", seconds: "2000") }
         let german = try page(Run(lines), locale: "de")
-        #expect(german.contains(#"<html lang="de">"#))
+        #expect(german.contains(#"<html lang="de" dir="ltr">"#))
         #expect(german.contains("Dein Lesejahr 2025"))
         #expect(german.contains("1.333</span>"), "22,222 minutes... 40 × 2000 s = 1333 min, German grouping")
     }
@@ -190,11 +192,12 @@ import Testing
         let overlay = scratchFolder()
         try FileManager.default.createDirectory(at: overlay.appendingPathComponent("strings"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: overlay.appendingPathComponent("html"), withIntermediateDirectories: true)
-        try #"{"opening_heading": "Ein Jahr {year}"}"#.write(to: overlay.appendingPathComponent("strings/fr.json"), atomically: true, encoding: .utf8)
+        try #"{"opening_heading": "Jaro {year}"}"#.write(to: overlay.appendingPathComponent("strings/eo.json"), atomically: true, encoding: .utf8)
         try "body { color: rebeccapurple; }".write(to: overlay.appendingPathComponent("html/style.mustache"), atomically: true, encoding: .utf8)
-        let page = try page(Run([view("2025-03-01T10:00:00Z")]), locale: "fr", overlay: overlay.path)
-        #expect(page.contains("Ein Jahr 2025"))
-        #expect(page.contains("Time well spent"), "English where fr.json has no text")
+        let page = try page(Run([view("2025-03-01T10:00:00Z")]), locale: "eo", overlay: overlay.path)
+        #expect(page.contains("Jaro 2025"))
+        #expect(page.contains(#"<html lang="eo" dir="ltr">"#), "labelled with the language of its own file")
+        #expect(page.contains("Time well spent"), "English where eo.json has no text")
         #expect(page.contains("<style>body { color: rebeccapurple; }</style>"))
         #expect(page.contains(attribute(ContentSecurityPolicy.hashSource("body { color: rebeccapurple; }"))))
     }

@@ -56,6 +56,6 @@ import Testing
         #expect(MemoryLayout<SaveAction>.stride == 24)
         #expect(MemoryLayout<RecordTime>.stride == 16)
         #expect(MemoryLayout<NotificationChange>.stride == 16)
-        #expect(MemoryLayout<ReaderActivity>.stride == 88)
+        #expect(MemoryLayout<ReaderActivity>.stride == 96)
     }
 }

@@ -110,11 +110,11 @@ struct Run {
         stats.zoneOverride = tz.flatMap { zones.rules(for: $0) }
         stats.top = top
         if let excludedTitles { stats.excludedTitles = excludedTitles }
-        stats.locale = .named(locale)
+        stats.locale = try #require(LocaleChoice(argument: locale))
         stats.keepActivity = true
         let pipeline = Pipeline(
             inputs: inputs, ingestOptions: ingest, statsParameters: stats,
-            reportParameters: .init(year: year, asOf: asOfInstant, timeZone: tz, top: top, profile: "wikipedia", locale: locale),
+            reportParameters: .init(year: year, asOf: asOfInstant, timeZone: tz, top: top, profile: "wikipedia", locale: stats.locale),
             zones: zones)
         var configured = pipeline
         configured.jobs = jobs
