@@ -11,7 +11,7 @@ OUT     ?= out/sample
 DEBIAN_PACKAGES = zlib1g-dev libisal-dev libxml2-dev libxml2-utils pkg-config
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build build-static man install install-files uninstall deb report test test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-venv fuzz clean
+.PHONY: all help deps build build-static man install install-files uninstall deb report test test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-allocs bench-venv fuzz clean
 
 # $(call apt_install,PACKAGES): installs those of the Debian PACKAGES that are missing.
 define apt_install
@@ -23,36 +23,33 @@ define apt_install
 	fi
 endef
 
-all: report
+all: report ## the default: the same as make report
 
-## deps: install the Debian packages the build needs, when missing
-deps:
+help: ## this list: each target and what it does
+	@awk -F ':.*## ' '/^[a-z0-9-]+:.*## / { printf "  %-15s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+
+deps: ## the Debian packages the build needs, installed when missing
 	$(call apt_install,$(DEBIAN_PACKAGES))
 
-## build: the release binary, .build/release/yir
-build: deps
+build: deps ## the release binary, .build/release/yir
 	$(SWIFT) build -c release
 
-## build-static: a release binary with the Swift runtime linked in (--static-swift-stdlib), for
-## machines without Swift: Spark executors, `make install`, `make deb`. The templates are
-## compiled in, so it is the only file needed; it still loads Debian's libxml2 and zlib (and
-## ISA-L for .gz inputs where libisal2 is installed).
+# For machines without Swift: Spark executors, `make install`, `make deb`. The templates are
+# compiled in, so it is the only file needed; it still loads Debian's libxml2 and zlib (and
+# ISA-L for .gz inputs where libisal2 is installed).
 STATIC_BIN = .build-static/release/yir
-build-static: deps
+build-static: deps ## .build-static/release/yir, the Swift runtime linked in
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
 
-## man: yir.1 from the command's own help, by swift-argument-parser's GenerateManual plugin
-## (from the debug build, which `make test` has anyway: the help text is the same), dated by
-## the last commit so that the same sources give the same page.
+# From the debug build, which `make test` has anyway (the help text is the same), dated by the
+# last commit so that the same sources give the same page.
 MANPAGE  = .build/plugins/GenerateManual/outputs/yir/yir.1
 MAN_DATE = $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
-man: deps
+man: deps ## yir.1 from the command's own help (swift-argument-parser's GenerateManual)
 	$(SWIFT) package generate-manual --configuration debug --date $(MAN_DATE)
 
-## install: the static binary, its man page, bash/zsh/fish completions and the docs under
-## $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default). It builds as you and copies with sudo
-## only where $(PREFIX) is not yours: never `sudo make install`, which would leave root's
-## files in .build/.
+# It builds as you and copies with sudo only where $(PREFIX) is not yours: never
+# `sudo make install`, which would leave root's files in .build/.
 PREFIX  ?= /usr/local
 DESTDIR ?=
 BINDIR   = $(PREFIX)/bin
@@ -64,11 +61,11 @@ ZSH_COMPLETIONS  = $(PREFIX)/share/zsh/$(if $(filter /usr,$(PREFIX)),vendor-comp
 FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
 INSTALL_SUDO = $(shell d="$(DESTDIR)$(PREFIX)"; while [ ! -e "$$d" ]; do d=$$(dirname "$$d"); done; \
                  [ -w "$$d" ] || echo "$(SUDO)")
-install: build-static man
+install: build-static man ## the static binary, man page, completions and docs under PREFIX (/usr/local)
 	@$(MAKE) --no-print-directory install-files
 
-# The copying alone, from the binary and page already built (`make deb` stages with it).
-install-files:
+# `make deb` stages the package with it.
+install-files: ## the copying of make install alone, from what is already built
 	$(INSTALL_SUDO) install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DOCDIR) \
 	  $(DESTDIR)$(BASH_COMPLETIONS) $(DESTDIR)$(ZSH_COMPLETIONS) $(DESTDIR)$(FISH_COMPLETIONS)
 	$(INSTALL_SUDO) install -m 0755 $(STATIC_BIN) $(DESTDIR)$(BINDIR)/yir
@@ -78,34 +75,31 @@ install-files:
 	$(STATIC_BIN) --generate-completion-script fish | $(INSTALL_SUDO) tee $(DESTDIR)$(FISH_COMPLETIONS)/yir.fish > /dev/null
 	$(INSTALL_SUDO) install -m 0644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
 
-uninstall:
+uninstall: ## what make install copied, with the same PREFIX and DESTDIR
 	$(INSTALL_SUDO) rm -f $(DESTDIR)$(BINDIR)/yir $(DESTDIR)$(MANDIR)/yir.1 $(DESTDIR)$(BASH_COMPLETIONS)/yir \
 	  $(DESTDIR)$(ZSH_COMPLETIONS)/_yir $(DESTDIR)$(FISH_COMPLETIONS)/yir.fish
 	$(INSTALL_SUDO) rm -rf $(DESTDIR)$(DOCDIR)
 
-## deb: out/yir_VERSION_ARCH.deb, the static build packaged with dpkg-deb (deploy/debian/build.sh)
 DEB_DIR = out
 DEB_STAGE = .build-static/deb
-deb: build-static man
+deb: build-static man ## out/yir_VERSION_ARCH.deb: the static build packaged by deploy/debian/build.sh
 	$(call apt_install,dpkg-dev)
 	rm -rf $(DEB_STAGE)
 	@$(MAKE) --no-print-directory install-files DESTDIR=$(CURDIR)/$(DEB_STAGE) PREFIX=/usr
 	sh deploy/debian/build.sh $(DEB_STAGE) $(DEB_DIR)
 
-## report: yir report on SampleData/ into out/sample/
-report: build
+report: build ## yir report on SampleData/wikipedia into out/sample/
 	@chmod 600 $(SAMPLE_KEY)
 	TZ=UTC .build/release/yir report SampleData/wikipedia --out $(OUT) --as-of $(AS_OF) \
 	  --format html,xml,json,jsonl,csv --rejects $(OUT)/rejects.jsonl --link-key $(SAMPLE_KEY)
 	@echo "The report is in $(OUT)/: index.html (open it in a browser), readers/, report.xml, report.json, readers.jsonl, readers.csv, rejects.jsonl"
 
-## test: unit, reference and end-to-end tests (Swift Testing), the Debian package among them
-## (so the static build is made here; test-spark then finds it done)
+# The Debian package is tested too, so the static build is made here; test-spark then finds it done.
 # nginx-light: docs/OPERATIONS.md's snippet for publishing the decks is served as written;
 # systemd: its units are checked with systemd-analyze;
 # unicode-data: Unicode's NormalizationTest.txt, which the title normalisation is tested against.
 TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui chromium chromium-driver fonts-dejavu-core nginx-light systemd unicode-data
-test: deps test-venv deb
+test: deps test-venv deb ## unit, reference, browser and end-to-end tests, the Debian package's among them
 	$(call apt_install,$(TEST_DEBIAN_PACKAGES))
 	$(SWIFT) build --build-tests
 	YIR_BIN="$$($(SWIFT) build --show-bin-path)/yir" YIR_TEST_PYTHON="$(CURDIR)/.venv-test/bin/python" \
@@ -115,16 +109,15 @@ test: deps test-venv deb
 # Python tools the tests drive, from PyPI: jsonschema (with its RFC 3339 format checker),
 # selenium for the browser tests (it drives Debian's chromium through chromium-driver), and
 # prometheus-client, whose parser reads the --metrics files.
-test-venv:
+test-venv: ## .venv-test: the Python packages the tests drive
 	@test -x .venv-test/bin/python || python3 -m venv .venv-test || \
 	  { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-test; }
 	@.venv-test/bin/python -c "import jsonschema, rfc3339_validator, selenium, prometheus_client" 2>/dev/null || \
 	  .venv-test/bin/pip install -q jsonschema rfc3339-validator selenium prometheus-client
 
-## screenshots: the sample report's slides and overview at phone and desktop sizes, light and dark, into docs/screenshots/
 # Every slide of ana's deck, and noor's comparison with the year before (ana's cleared history leaves her none).
 DECK_OF = python3 -c 'import json,sys; print(next(r["slides"] for r in map(json.loads, open(".build/screenshots/readers.jsonl")) if r["user"] == sys.argv[1]))' 
-screenshots: report test-venv
+screenshots: report test-venv ## the sample's slides and overview, phone and desktop, light and dark, into docs/screenshots/
 	$(call apt_install,chromium chromium-driver fonts-dejavu-core)
 	rm -rf docs/screenshots && mkdir -p docs/screenshots
 	TZ=UTC .build/release/yir report SampleData/wikipedia --out .build/screenshots --as-of $(AS_OF) --format html,jsonl --no-remote-images --quiet --link-key $(SAMPLE_KEY)
@@ -135,9 +128,8 @@ screenshots: report test-venv
 	.venv-test/bin/python Tests/browser_check.py index "$(CURDIR)/.build/screenshots/index.html" --screenshots docs/screenshots > /dev/null
 	@ls docs/screenshots
 
-## test-spark: the Spark recipe (deploy/spark/) on real Spark in local mode; same files as one process
 SPARK_PACKAGES = openjdk-17-jre-headless
-test-spark: build-static
+test-spark: build-static ## deploy/spark/ on real Spark (local mode) and the xargs recipe: the same files as one process
 	$(call apt_install,$(SPARK_PACKAGES))
 	@test -x .venv-spark/bin/python || python3 -m venv .venv-spark || \
 	  { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-spark; }
@@ -145,17 +137,17 @@ test-spark: build-static
 	sh deploy/spark/check.sh
 	sh deploy/local/check.sh
 
-clean:
+clean: ## remove the builds, .spark/ and out/
 	rm -rf .build .build-static .spark out
 
-## reference: rewrite Tests/Reference/ from SampleData (after an intended output change; review the diff)
-reference: build
+# After an intended output change; review the diff before committing it.
+reference: build ## rewrite Tests/Reference/ from SampleData
 	@chmod 600 $(SAMPLE_KEY)
 	TZ=UTC .build/release/yir report SampleData/wikipedia --out Tests/Reference --as-of $(AS_OF) --format html,xml,json,jsonl,csv --link-key $(SAMPLE_KEY)
 
-## bench: yir against DuckDB (doing yir's job, and its simple reduction) and jq, side by side on ~200 MB
-## exports of both generators; then the other outputs, inputs, profiles and micro benchmarks
-# The same comparison on ~2 GB exports: `make bench-2gb` (minutes a run, ~6 GiB of RAM for DuckDB).
+# bench: yir against DuckDB (doing yir's job, and its simple reduction) and jq, side by side on
+# ~200 MB exports of both generators; then the other outputs, inputs, profiles and micro
+# benchmarks (Benchmarks/README.md). The same comparison on ~2 GB exports: `make bench-2gb` (minutes a run, ~6 GiB of RAM for DuckDB).
 # BENCH_SIZE picks the exports' size in MB (200 or 2000); the equal-work query is checked field by
 # field against yir on the first BENCH_CHECK_LINES lines of each export, and on every input form
 # it claims to read (Benchmarks/equal_work_forms.jsonl), before anything is timed.
@@ -176,7 +168,7 @@ else
 $(error BENCH_SIZE is 200 or 2000 (MB), not $(BENCH_SIZE))
 endif
 
-bench: bench-compare
+bench: bench-compare bench-allocs ## bench-compare and bench-allocs, then the renderers, streamed inputs, profiles and micro benchmarks
 	@test -s .bench/html-10k.jsonl || .build/release/yir sample --readers 12600 --days 365 --seed 7 > .bench/html-10k.jsonl
 	python3 Benchmarks/render_html.py --yir .build/release/yir --export .bench/html-10k.jsonl --runs 3
 	python3 Benchmarks/render_formats.py --yir .build/release/yir --export $(BENCH_EXPORT) --runs 3
@@ -185,11 +177,10 @@ bench: bench-compare
 	python3 Benchmarks/profile_throughput.py --yir .build/release/yir --export $(BENCH_EXPORT) --runs 3
 	$(SWIFT) package --package-path Benchmarks benchmark
 
-bench-2gb:
+bench-2gb: ## bench-compare on 2 GB exports (3 runs, no jq; ~30 min, ~6 GiB of RAM)
 	$(MAKE) bench-compare BENCH_SIZE=2000 BENCH_RUNS=3 BENCH_COMPARE_FLAGS=--no-jq
 
-## bench-compare: only the side by side against DuckDB, on both generators' exports of BENCH_SIZE MB
-bench-compare: build bench-venv
+bench-compare: build bench-venv ## yir against DuckDB and jq, side by side, on both generators' BENCH_SIZE MB exports
 	@mkdir -p .bench $(dir $(BENCH_EXPORT))
 	@test -s $(BENCH_SAMPLE) || .build/release/yir sample $(BENCH_SAMPLE_ARGS) > $(BENCH_SAMPLE)
 	@test -s $(BENCH_GEN) || python3 Benchmarks/gen.py $(BENCH_GEN) $(BENCH_SIZE) 1
@@ -200,15 +191,23 @@ bench-compare: build bench-venv
 	  python3 Benchmarks/compare.py --yir .build/release/yir --python .venv-bench/bin/python \
 	    --export $$export --runs $(BENCH_RUNS) $(BENCH_COMPARE_FLAGS) || exit 1; done
 
-bench-venv:
+# The heap allocations of one `yir stats` run on the bench export, counted by
+# Benchmarks/malloc_count.c through LD_PRELOAD: what a change saves, where perf shows only time.
+bench-allocs: build ## heap allocations (malloc and free calls) of one yir stats run on the bench export
+	@mkdir -p .bench $(dir $(BENCH_EXPORT))
+	@test -s $(BENCH_SAMPLE) || .build/release/yir sample $(BENCH_SAMPLE_ARGS) > $(BENCH_SAMPLE)
+	cc -O2 -shared -fPIC -o .bench/malloc_count.so Benchmarks/malloc_count.c -ldl
+	LD_PRELOAD=$(CURDIR)/.bench/malloc_count.so .build/release/yir stats $(BENCH_SAMPLE) --as-of $(AS_OF) \
+	  --format jsonl --jobs 1 --quiet > /dev/null
+
+bench-venv: ## .venv-bench (DuckDB) and jq, for the benchmarks
 	$(call apt_install,jq)
 	@test -x .venv-bench/bin/python || { python3 -m venv .venv-bench || { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-bench; }; }
 	@.venv-bench/bin/python -c "import duckdb" 2>/dev/null || .venv-bench/bin/pip install -q duckdb
 
-## fuzz: libFuzzer + AddressSanitizer on the line decoder, seeded from Fuzz/corpus, for FUZZ_SECONDS
 FUZZ_SECONDS ?= 300
 FUZZ_RUNS    ?= -1
-fuzz: deps
+fuzz: deps ## libFuzzer with AddressSanitizer on the line decoder, from Fuzz/corpus, for FUZZ_SECONDS
 	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
 	@mkdir -p .fuzz/corpus && cp -n Fuzz/corpus/* .fuzz/corpus/
 	Fuzz/.build/release/YirFuzz .fuzz/corpus -max_len=4096 -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS) \

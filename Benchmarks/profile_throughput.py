@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The profile path against the native path (issue #7: within 2× of the native throughput).
+"""The profile path against the native path (the target: within 2× of the native throughput).
 
 Converts the bench export once into a Sensors Analytics export (page views, sessions and
 saves; the rest is left out), then times `yir stats` on each, alternating, and compares

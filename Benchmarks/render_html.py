@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""How long `yir report --format html` takes to render N readers' slides and the index (issue
-#4's target: 10,000 readers in at most 10 s). The time is the renderer's own ("html:" in
+"""How long `yir report --format html` takes to render N readers' slides and the index (the
+target: 10,000 readers in at most 10 s). The time is the renderer's own ("html:" in
 --verbose), rendering and writing into the new readers/ folder, without ingest and statistics.
 
     python3 Benchmarks/render_html.py --yir .build/release/yir --export .bench/html-10k.jsonl --runs 3
