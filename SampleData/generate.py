@@ -28,6 +28,11 @@ ARTICLES = {
     "ja": ["東京", "富士山", "新幹線", "源氏物語", "寿司"],
     "pt": ["Lisboa", "Fernando Pessoa", "Fado"],
     "fr": ["Tour Eiffel", "Marie Curie"],
+    "ar": ["القاهرة", "ابن سينا", "الخوارزمي", "بيت الحكمة", "الأهرامات", "نجيب محفوظ"],
+    "he": ["ירושלים", "ים המלח", "עברית", "חיים נחמן ביאליק"],
+    "fa": ["حافظ", "شاهنامه", "اصفهان", "تخت جمشید", "نوروز"],
+    "ru": ["Пушкин, Александр Сергеевич", "Москва", "Байкал", "Толстой, Лев Николаевич"],
+    "zh": ["臺北101", "日月潭", "珍珠奶茶", "蘇東坡"],
 }
 # Each reader: zone(s), languages with weights, how often they read.
 READERS = {
@@ -44,7 +49,17 @@ TWO_YEAR_READERS = {
     "noor": dict(zones=[("Africa/Cairo", None)], langs={"en": 3, "fr": 1}, p={2024: 0.50, 2025: 0.16}),
     "mika": dict(zones=[("Europe/Helsinki", None)], langs={"en": 2, "de": 1}, p={2024: 0.30, 2025: 0.35}),
 }
-ALL_READERS = {**READERS, **TWO_YEAR_READERS}
+# Readers who read mostly in other languages (wikipedia/languages.jsonl): the app's language on
+# their records (`locale`), or, for reza, none — his slides follow the wiki he reads most.
+LANGUAGE_READERS = {
+    "مريم": dict(zones=[("Africa/Cairo", None)], langs={"ar": 5, "en": 1}, p=0.30, locale="ar"),
+    "noa": dict(zones=[("Asia/Jerusalem", None)], langs={"he": 4, "en": 1}, p=0.25, locale="he"),
+    "reza": dict(zones=[("Asia/Tehran", None)], langs={"fa": 1}, p=0.20, locale=None),
+    "olga": dict(zones=[("Europe/Moscow", None)], langs={"ru": 3, "en": 1}, p=0.30, locale="ru"),
+    "rafaela": dict(zones=[("America/Sao_Paulo", None)], langs={"pt": 3, "en": 1}, p=0.25, locale="pt-BR"),
+    "ming": dict(zones=[("Asia/Taipei", None)], langs={"zh": 3, "ja": 1}, p=0.25, locale="zh-TW"),
+}
+ALL_READERS = {**READERS, **TWO_YEAR_READERS, **LANGUAGE_READERS}
 # Site spellings a real mix of app versions and exports produces; all normalise to one domain.
 SITE_FORMS = {
     "en": ["en.wikipedia.org", "enwiki", "wikipedia~en"],
@@ -54,6 +69,11 @@ SITE_FORMS = {
     "ja": ["wikipedia~ja", "ja.wikipedia.org"],
     "pt": ["pt.wikipedia.org"],
     "fr": ["frwiki"],
+    "ar": ["ar.wikipedia.org", "arwiki"],
+    "he": ["he.wikipedia.org"],
+    "fa": ["fa.wikipedia.org", "wikipedia~fa"],
+    "ru": ["ru.wikipedia.org", "ruwiki"],
+    "zh": ["zh.wikipedia.org", "wikipedia~zh~zh-tw"],
 }
 THUMB = "https://upload.wikimedia.org/wikipedia/commons/thumb/{}/{}/{}/320px-{}"
 NOTIFICATION_KEYS = ["echo-subscriptions-push-edit-user-talk", "echo-subscriptions-push-edit-thank",
@@ -232,6 +252,27 @@ def main():
             f.write(json.dumps(rec, ensure_ascii=False, separators=(",", ":")) + "\n")
 
     two_years()
+    languages()
+
+
+def languages():
+    """wikipedia/languages.jsonl: readers who read mostly in Arabic, Hebrew, Persian, Russian,
+    Brazilian Portuguese and Traditional Chinese, from a random source of their own."""
+    global rng
+    main_rng, rng = rng, random.Random(2026)
+    records = []
+    for user, cfg in LANGUAGE_READERS.items():
+        mine = []
+        reading_year(user, mine, mine)
+        for r in mine:
+            if cfg["locale"]:
+                r["locale"] = cfg["locale"]
+        records += mine
+    records.sort(key=lambda r: (r["user"], str(r["timestamp"])))
+    with open(os.path.join(OUT, "languages.jsonl"), "w", encoding="utf-8", newline="\n") as f:
+        for r in records:
+            f.write(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n")
+    rng = main_rng
 
 
 def two_years():
