@@ -77,7 +77,8 @@ def acceptable(record):
 
 ZONES = {"Europe/Berlin", "Asia/Kolkata", "Australia/Adelaide", "America/Mexico_City", "Asia/Tokyo",
          "America/New_York", "Europe/Lisbon", "Europe/London", "UTC",
-         "Africa/Cairo", "Europe/Helsinki"}
+         "Africa/Cairo", "Europe/Helsinki", "Asia/Jerusalem", "Asia/Tehran", "Europe/Moscow",
+         "America/Sao_Paulo", "Asia/Taipei"}
 
 
 def epoch_ms(record):
@@ -221,6 +222,8 @@ def metrics_platform(records):
                  "performer": {"is_logged_in": False, "language_primary": "en"}}
         if "user" in r:
             event["agent"] = {"app_install_id": install_id(r["user"]), **event["agent"]}
+        if "locale" in r:
+            event["agent"]["device_language"] = r["locale"]  # the app's language, as the native record has it
         if r["type"] == "page_view":
             event.update(dt=iso(t), action="page_view",
                          action_context=context(time_spent_ms=milliseconds(r["seconds"])),

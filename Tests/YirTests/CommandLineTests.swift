@@ -202,7 +202,7 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let reference = packageRoot.appendingPathComponent("Tests/Reference")
         let pages = try FileManager.default.contentsOfDirectory(atPath: reference.appendingPathComponent("readers").path).sorted()
-        #expect(pages.count == 10, "9 decks and the empty index.html")
+        #expect(pages.count == 16, "15 decks and the empty index.html")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("readers").path).sorted() == pages)
         for name in ["report.xml", "report.json", "readers.jsonl", "readers.csv", "index.html"] + pages.map({ "readers/\($0)" }) {
             let produced = try Data(contentsOf: out.appendingPathComponent(name))

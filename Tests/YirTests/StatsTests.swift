@@ -391,7 +391,7 @@ import Testing
     @Test func lastSavedDisplayIsATimeTodayElseMonthAndDay() throws {
         var run = Run([save("2025-08-22T18:48:00Z", title: "Moon", extra: #","tz":"Europe/Berlin""#)])
         run.asOf = "2025-08-22T21:00:00Z"
-        #expect(try run.reader().saved.lastSavedDisplay == "8:48 PM")
+        #expect(try run.reader().saved.lastSavedDisplay == "8:48\u{202F}PM", "CLDR: a narrow no-break space before PM")
         run.locale = "de"
         #expect(try run.reader().saved.lastSavedDisplay == "20:48")
         run.asOf = "2025-08-22T22:30:00Z"  // already 23 August in Berlin
