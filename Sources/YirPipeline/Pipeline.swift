@@ -1,26 +1,19 @@
 import Foundation
 import YirCore
 import YirIngest
+import YirReport
 import YirStats
 
-/// The whole one-way run: inputs → records (ingest) → figures (stats) → report model.
+/// The whole one-way run: inputs → records (ingest) → figures (statistics) → report model →
+/// outputs (`Output.render`, `HTMLReport`). `report` and `stats` come here for their model;
+/// `render` makes the same model from partition lines (`model(fromPartitions:)`) and writes
+/// it through the same outputs.
 public struct Pipeline {
-    public var inputs: [InputFile]
-    public var ingestOptions: IngestOptions
-    public var statsParameters: StatsParameters
-    public var reportParameters: ReportModel.Parameters
+    public var parameters: RunParameters
     public var zones: ZoneCatalog
-    /// Worker threads for ingest (`--jobs`).
-    public var jobs = ProcessInfo.processInfo.activeProcessorCount
-    /// Bytes per ingest chunk; results never depend on it (tests vary it to prove so).
-    public var chunkSize = 4 << 20
 
-    public init(inputs: [InputFile], ingestOptions: IngestOptions, statsParameters: StatsParameters,
-                reportParameters: ReportModel.Parameters, zones: ZoneCatalog) {
-        self.inputs = inputs
-        self.ingestOptions = ingestOptions
-        self.statsParameters = statsParameters
-        self.reportParameters = reportParameters
+    public init(_ parameters: RunParameters, zones: ZoneCatalog) {
+        self.parameters = parameters
         self.zones = zones
     }
 
@@ -32,9 +25,10 @@ public struct Pipeline {
                     onNote: (String) -> Void = { _ in }) throws -> ReportModel {
         let clock = ContinuousClock()
         var start = clock.now
-        let ingestor = Ingestor(options: ingestOptions, zones: zones, jobs: jobs, chunkSize: chunkSize, onReject: onReject)
+        let ingestor = Ingestor(options: parameters.ingestOptions, zones: zones, jobs: parameters.jobs,
+                                chunkSize: parameters.chunkSize, onReject: onReject)
         ingestor.onProgress = onProgress
-        try ingestor.read(inputs)
+        try ingestor.read(parameters.inputs)
         var ingest = ingestor.finish()
         onPhase("ingest", clock.now - start)
         onPhase("  of which parsing (the batch before merging alongside)", ingestor.parseTime)
@@ -45,10 +39,15 @@ public struct Pipeline {
         case nil: break
         }
         start = clock.now
-        var parameters = statsParameters
-        parameters.jobs = jobs
-        let statistics = Statistics.compute(&ingest, parameters: parameters)
+        let statistics = Statistics.compute(&ingest, parameters: parameters.statsParameters)
         onPhase("statistics", clock.now - start)
-        return ReportModel(parameters: reportParameters, inputs: ingest.inputs, statistics: statistics)
+        return ReportModel(parameters: parameters.reportParameters, inputs: ingest.inputs, statistics: statistics)
+    }
+
+    /// `yir render`'s model: the run's, made from its partitions' lines (SPEC §6) instead of
+    /// from records. Throws `PartitionFormat.ReadError` for a line that is no partition line.
+    public static func model(fromPartitions files: [(path: String, data: Data)], zones: ZoneCatalog,
+                             jobs: Int) throws(PartitionFormat.ReadError) -> ReportModel {
+        try PartitionFormat.read(files, zones: zones, jobs: jobs)
     }
 }

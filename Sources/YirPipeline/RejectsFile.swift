@@ -1,5 +1,6 @@
 import Foundation
 import YirIngest
+import YirReport
 
 /// `--rejects FILE`: one JSON line per rejected line (SPEC §1.3), written as the lines are
 /// met and moved into place at the end, together with the run's other outputs.

@@ -1,5 +1,4 @@
 import YirCore
-import YirIngest
 import YirStats
 
 /// The `json` and `jsonl` renderers (SPEC §4.2), keys in §4.1's order.

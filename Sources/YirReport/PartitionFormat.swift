@@ -1,6 +1,5 @@
 import Foundation
 import YirCore
-import YirIngest
 import YirStats
 
 /// SPEC §6's two steps: `yir stats --format jsonl --partition` on each partition of an export

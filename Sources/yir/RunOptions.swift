@@ -3,8 +3,8 @@ import Foundation
 import Logging
 import YirCore
 import YirIngest
+import YirPipeline
 import YirReport
-import YirStats
 
 /// The options every run shares: inputs, SPEC §5's ingest and statistics options, logging.
 struct RunOptions: ParsableArguments {
@@ -62,45 +62,34 @@ struct RunOptions: ParsableArguments {
 
     func makeLogger() -> Logger { process.makeLogger() }
 
-    /// Builds the pipeline; bad option values are usage errors (64).
-    func pipeline(zones: ZoneCatalog) throws -> Pipeline {
-        var override: ZoneRules?
-        if let tz {
-            guard let rules = zones.rules(for: tz) else { throw ValidationError("--tz: '\(tz)' is not an IANA time zone") }
-            override = rules
+    /// The run's parameters, built once for every stage: bad option values are usage errors
+    /// (64), an input that cannot be listed exit 66 (74 when it cannot be read). `outputs`:
+    /// what the command will write, so that the statistics keep what those need.
+    func parameters(outputs: [Output], logger: Logger) throws -> RunParameters {
+        var arguments = RunArguments()
+        arguments.inputs = inputs
+        arguments.year = year
+        arguments.asOf = asOf
+        arguments.tz = tz
+        arguments.top = top
+        arguments.excludedTitles = excludeTitle
+        arguments.maxViewSeconds = maxViewSeconds
+        arguments.strict = strict
+        arguments.standardInputName = stdinName
+        arguments.profile = profile
+        arguments.mapping = try mappingProfile()
+        arguments.locale = locale
+        arguments.jobs = jobs
+        arguments.outputs = outputs
+        do {
+            return try RunParameters(arguments, zones: ZoneCatalog())
+        } catch let error as ParameterError {
+            throw ValidationError(error.description)
+        } catch let error as InputError {
+            logger.error("\(error)")
+            if case .cannotOpen = error { throw ExitCode(66) }
+            throw ExitCode(74)
         }
-        let fallback = zones.systemZone()
-        let asOfInstant: Int64
-        if let asOf {
-            switch RFC3339.parse(asOf) {
-            case .success(.instant(let t)): asOfInstant = t
-            case .success(.wall(let wall)): asOfInstant = (override ?? fallback).instant(fromWall: wall)
-            case .failure: throw ValidationError("--as-of: '\(asOf)' is not an RFC 3339 time in 1970–2099")
-            }
-        } else {
-            asOfInstant = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
-        }
-        let files = try InputFiles.expand(inputs.isEmpty ? ["-"] : inputs)
-        if let (first, again) = InputFiles.repeated(files) {
-            throw ValidationError("\(again.path) is \(first.path) again: each input is read once, so name it once")
-        }
-        var ingest = IngestOptions(asOf: asOfInstant)
-        ingest.maxViewMilliseconds = Int64((maxViewSeconds * 1000).rounded())
-        ingest.strict = strict
-        ingest.mapping = try mappingProfile()
-        ingest.standardInputName = stdinName
-        var stats = StatsParameters(asOf: asOfInstant, fallbackZone: fallback)
-        stats.year = year
-        stats.zoneOverride = override
-        stats.top = top
-        if !excludeTitle.isEmpty { stats.excludedTitles = excludeTitle }
-        stats.locale = .named(locale)
-        let report = ReportModel.Parameters(year: year, asOf: asOfInstant, timeZone: tz, top: top,
-                                            profile: ingest.mapping?.name ?? profile, locale: stats.locale.identifier)
-        var pipeline = Pipeline(inputs: files, ingestOptions: ingest, statsParameters: stats,
-                                reportParameters: report, zones: zones)
-        pipeline.jobs = jobs
-        return pipeline
     }
 
     /// SPEC §3: nil for the native `wikipedia` format; else a file (a path, or a name ending in
@@ -129,21 +118,17 @@ struct RunOptions: ParsableArguments {
     /// Runs the pipeline with the rejects file, logging and SPEC §5's exit codes for input
     /// problems. Returns the model only when the run may write its outputs, with the finished
     /// rejects file, which the command renames into place together with its own outputs.
-    /// `keepArticleTotals` and `keepActivity`: what partitions and the HTML need beyond the model.
-    func runPipeline(keepArticleTotals: Bool = false, keepActivity: Bool = false) throws -> (model: ReportModel, rejects: OutputFile?) {
+    func runPipeline(_ parameters: RunParameters) throws -> (model: ReportModel, rejects: OutputFile?) {
         let logger = makeLogger()
-        if LocaleFormat.named(locale).identifier != LocaleFormat.language(of: locale) {
-            logger.warning("--locale \(locale): yir has no date and number forms of its own for it; English ones are used")
+        if parameters.localeFormat.identifier != LocaleFormat.language(of: parameters.locale) {
+            logger.warning("--locale \(parameters.locale): yir has no date and number forms of its own for it; English ones are used")
         }
         let rejectsFile = try rejects.map { path in try exitOnOutputError(logger) { try RejectsFile(path: path) } }
         let model: ReportModel
         let progress = ProgressLine(quiet: quiet)
         defer { progress.finish() }
         do {
-            var pipeline = try self.pipeline(zones: ZoneCatalog())
-            pipeline.statsParameters.keepArticleTotals = keepArticleTotals
-            pipeline.statsParameters.keepActivity = keepActivity
-            model = try pipeline.run { rejection in
+            model = try Pipeline(parameters, zones: ZoneCatalog()).run { rejection in
                 try rejectsFile?.add(rejection)
                 if process.verbose {
                     logger.debug("\(rejection.file):\(rejection.line): rejected (\(rejection.reason.rawValue))")

@@ -170,7 +170,7 @@ import Testing
                                                     "--as-of", "2025-12-31T12:00:00Z", "--quiet"])
         try partition.stdout.write(to: URL(fileURLWithPath: lines))
         let original = try size(lines)
-        #expect(original > ChunkReader.defaultChunkSize, "large enough to be mapped")
+        #expect(original > Ingestor.defaultChunkSize, "large enough to be mapped")
         let (out, before) = try reliability.previousRun()
         let r = try run(["render", lines, "--out", out.path]) { #expect(truncate(lines, 500_000) == 0) }
         #expect(r.stopped && r.exited && r.status == 74)

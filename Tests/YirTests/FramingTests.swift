@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import YirCore
 @testable import YirIngest
+@testable import YirPipeline
 @testable import YirReport
 @testable import YirStats
 import YirSample
@@ -202,17 +203,14 @@ func gzip(_ data: Data) throws -> Data {
 
     @Test(arguments: [(1, 64), (2, 997), (3, 4096), (2, 4 << 20)])
     func outputIsTheSameForEveryJobsValueAndChunkSize(jobs: Int, chunkSize: Int) throws {
-        let sample = packageRoot.appendingPathComponent("SampleData/wikipedia")
-        let files = try InputFiles.expand([sample.path])
-        let zones = ZoneCatalog()
-        let asOf = instant("2025-12-31T12:00:00Z")
-        var pipeline = Pipeline(
-            inputs: files, ingestOptions: IngestOptions(asOf: asOf),
-            statsParameters: StatsParameters(asOf: asOf, fallbackZone: zones.rules(for: "UTC")!),
-            reportParameters: .init(year: nil, asOf: asOf, timeZone: nil, top: 5, profile: "wikipedia", locale: "en"),
-            zones: zones)
-        pipeline.jobs = jobs
-        pipeline.chunkSize = chunkSize
+        var arguments = RunArguments()
+        arguments.inputs = [packageRoot.appendingPathComponent("SampleData/wikipedia").path]
+        arguments.asOf = "2025-12-31T12:00:00Z"
+        arguments.fallbackZone = "UTC"
+        arguments.jobs = jobs
+        arguments.chunkSize = chunkSize
+        arguments.outputs = [.jsonl]
+        let pipeline = Pipeline(try RunParameters(arguments, zones: ZoneCatalog()), zones: ZoneCatalog())
         let lines = JSONReport.lines(try withSampleDecks(try pipeline.run()), jobs: jobs)
         let reference = try Data(contentsOf: packageRoot.appendingPathComponent("Tests/Reference/readers.jsonl"))
         #expect(Data(lines) == reference)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import YirCore
 @testable import YirIngest
+@testable import YirPipeline
 @testable import YirReport
 @testable import YirStats
 @testable import YirSample
@@ -78,7 +79,7 @@ struct Run {
     var fallbackZone = "UTC"
     var locale = "en"
     var jobs = 2
-    var chunkSize = 4 << 20
+    var chunkSize = Ingestor.defaultChunkSize
 
     init(_ lines: [String], fileName: String = "export.jsonl") {
         files = [(fileName, Data(lines.joined(separator: "\n").utf8))]
@@ -101,24 +102,21 @@ struct Run {
             try file.contents.write(to: url)
             inputs.append(InputFile(path: url.path))
         }
-        let zones = ZoneCatalog()
-        let asOfInstant = try #require(try? RFC3339.parse(asOf).get()).instantValue
-        var ingest = IngestOptions(asOf: asOfInstant)
-        ingest.maxViewMilliseconds = Int64(maxViewSeconds * 1000)
-        var stats = StatsParameters(asOf: asOfInstant, fallbackZone: zones.rules(for: fallbackZone)!)
-        stats.year = year
-        stats.zoneOverride = tz.flatMap { zones.rules(for: $0) }
-        stats.top = top
-        if let excludedTitles { stats.excludedTitles = excludedTitles }
-        stats.locale = .named(locale)
-        stats.keepActivity = true
-        let pipeline = Pipeline(
-            inputs: inputs, ingestOptions: ingest, statsParameters: stats,
-            reportParameters: .init(year: year, asOf: asOfInstant, timeZone: tz, top: top, profile: "wikipedia", locale: locale),
-            zones: zones)
-        var configured = pipeline
-        configured.jobs = jobs
-        configured.chunkSize = chunkSize
+        var arguments = RunArguments()
+        arguments.inputs = inputs.map(\.path)
+        arguments.asOf = asOf
+        arguments.tz = tz
+        arguments.year = year
+        arguments.top = top
+        arguments.excludedTitles = excludedTitles ?? []
+        arguments.maxViewSeconds = maxViewSeconds
+        arguments.fallbackZone = fallbackZone
+        arguments.locale = locale
+        arguments.jobs = jobs
+        arguments.chunkSize = chunkSize
+        // Every output a report folder holds, so the figures keep what the HTML reads.
+        arguments.outputs = Output.reportFiles
+        let configured = Pipeline(try RunParameters(arguments, zones: ZoneCatalog()), zones: ZoneCatalog())
         let collected = Collected()
         let model = try configured.run { collected.items.append($0) }
         return (model, collected.items)

@@ -1,5 +1,3 @@
-import YirCore
-
 /// A strict byte-level JSON scanner for one line: it validates the whole line (structure,
 /// UTF-8, escapes) and records where the values of the wanted top-level keys lie, decoding
 /// nothing. Strings without escapes are then used in place; others are decoded on demand.
@@ -522,7 +520,8 @@ struct Cursor {
     }
 }
 
-@inline(__always) func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+/// An ASCII digit; the ingest's number parsing uses it too, hence public and inlinable.
+@inlinable @inline(__always) public func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
 
 #if canImport(Glibc)
 import Glibc

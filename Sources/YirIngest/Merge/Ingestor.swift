@@ -12,6 +12,11 @@ import YirCore
 /// (SPEC §1.4: per reader, so a shard sees every id that concerns it) and each record filed
 /// under its reader. The result is the same for every `jobs` value and every chunk size.
 public final class Ingestor {
+    /// Bytes per chunk: 4 MiB keeps every worker busy on a few chunks of a large file while a
+    /// batch (two chunks per worker) stays small in memory. Only tests choose other sizes, to
+    /// prove that results do not depend on it.
+    public static let defaultChunkSize = 4 << 20
+
     private let options: IngestOptions
     private let zones: ZoneCatalog
     private let jobs: Int
@@ -60,7 +65,7 @@ public final class Ingestor {
     ///   - jobs: worker threads (at least 1).
     ///   - chunkSize: bytes per chunk; only tests set it, to prove results do not depend on it.
     public init(options: IngestOptions, zones: ZoneCatalog, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                chunkSize: Int = 4 << 20, onReject: @escaping (Rejection) throws -> Void = { _ in }) {
+                chunkSize: Int = Ingestor.defaultChunkSize, onReject: @escaping (Rejection) throws -> Void = { _ in }) {
         self.options = options
         self.zones = zones
         self.jobs = max(1, jobs)

@@ -37,8 +37,6 @@ final class ChunkStorage: @unchecked Sendable {
 /// are read whole into one chunk; standard input, pipes and `.gz` are read in large `read(2)`
 /// blocks and cut after their last line end.
 final class ChunkReader {
-    static let defaultChunkSize = 4 << 20
-
     let input: Int
     let path: String
     private let chunkSize: Int
@@ -59,7 +57,7 @@ final class ChunkReader {
     /// - Parameter workers: threads that parse the chunks. A file of several chunks is cut
     ///   into a multiple of them, so that no worker is left alone with the last chunk while
     ///   the others wait.
-    init(file: InputFile, index: Int, chunkSize: Int = ChunkReader.defaultChunkSize, workers: Int = 1) throws(InputError) {
+    init(file: InputFile, index: Int, chunkSize: Int = Ingestor.defaultChunkSize, workers: Int = 1) throws(InputError) {
         input = index
         path = file.path
         self.chunkSize = chunkSize

@@ -15,7 +15,7 @@ public final class WholeInput {
     public init(path: String) throws(InputError) {
         self.path = path
         let source = try FileDescriptorSource(path: path)
-        if path != "-", let snapshot = source.snapshot, snapshot.size > ChunkReader.defaultChunkSize,
+        if path != "-", let snapshot = source.snapshot, snapshot.size > Ingestor.defaultChunkSize,
            let mapped = MappedFile(descriptor: source.descriptor, snapshot: snapshot) {
             self.mapped = mapped
             self.source = nil
