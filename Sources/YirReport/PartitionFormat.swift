@@ -144,12 +144,10 @@ public enum PartitionFormat {
                 start = end + 1
             }
             let lines = found
-            nonisolated(unsafe) let all = all
             let workers = max(1, min(jobs, lines.count / 1024 + 1))
             var results = [Result<ParsedLines, ReadError>](repeating: .success(([], [:], [])), count: workers)
-            results.withUnsafeMutableBufferPointer { results in
-                nonisolated(unsafe) let results = results
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            results.withSharedSlots { results in
+                Parallel.perform(workers) { worker in
                     var readers: [ReaderStats] = []
                     var totals = Partitions.ArticleTotalsByName()
                     var trailers: [(Int, PartitionTrailer)] = []

@@ -95,9 +95,8 @@ public final class Ingestor {
         // ~20 ms before parsing began).
         let expected = bytes / 160 / shards.count
         let jobs = jobs
-        shards.withUnsafeMutableBufferPointer { shards in
-            nonisolated(unsafe) let shards = shards
-            DispatchQueue.concurrentPerform(iterations: min(jobs, shards.count)) { thread in
+        shards.withSharedSlots { shards in
+            Parallel.perform(min(jobs, shards.count)) { thread in
                 for s in stride(from: thread, to: shards.count, by: jobs) { shards[s].seenIDs = RecordIDSet(expected: expected) }
             }
         }
@@ -181,11 +180,9 @@ public final class Ingestor {
         let firstReader = shards.reduce(into: [0]) { starts, shard in starts.append(starts.last! + shard.readers.count) }
         var stores = [[RecordStore]](repeating: [], count: shards.count)
         let jobs = jobs
-        shards.withUnsafeMutableBufferPointer { shards in
-            stores.withUnsafeMutableBufferPointer { stores in
-                nonisolated(unsafe) let shards = shards
-                nonisolated(unsafe) let stores = stores
-                DispatchQueue.concurrentPerform(iterations: min(jobs, shards.count)) { thread in
+        shards.withSharedSlots { shards in
+            stores.withSharedSlots { stores in
+                Parallel.perform(min(jobs, shards.count)) { thread in
                     for s in stride(from: thread, to: shards.count, by: jobs) {
                         stores[s] = shards[s].groupRecords(firstReader: firstReader[s])
                     }
@@ -272,9 +269,6 @@ public final class Ingestor {
     private func run(parsing batch: [(chunk: InputChunk, reader: ChunkReader)], merging earlier: ParsedBatch?,
                      _ files: [InputFile]) -> ParsedBatch? {
         var results = [ParsedChunk](repeating: ParsedChunk(), count: batch.count)
-        let impliedTypes = batch.map { files[$0.chunk.input].impliedType }
-        nonisolated(unsafe) let chunks = batch.map(\.chunk)
-        nonisolated(unsafe) let chunkReaders = batch.map(\.reader)
         if jobs > 1 { for w in parsers.indices { parsers[w].strings.knownArticles = knownArticles } }
         defer { for w in parsers.indices { parsers[w].strings.knownArticles = nil } }
         if let earlier {
@@ -282,71 +276,104 @@ public final class Ingestor {
             let needed = catalog.users.count + earlier.results.reduce(0) { $0 + $1.newStrings[Table.users.rawValue].count }
             if readerOfUser.count < needed { readerOfUser.append(contentsOf: repeatElement(-1, count: needed - readerOfUser.count)) }
         }
-        let merging = earlier?.results ?? []
-        let learnTasks = earlier == nil ? 0 : 2
-        let knownTasks = earlier == nil || jobs == 1 ? 0 : knownArticles.parts.count
-        let shardTasks = earlier == nil ? 0 : shards.count
-        let tasks = learnTasks + chunks.count + knownTasks + shardTasks
+        let step = Step(batch: batch, merging: earlier?.results ?? [], files: files, jobs: jobs,
+                        knownParts: knownArticles.parts.count, shards: shards.count)
+        withStepSlots(&results) { slots in
+            Parallel.tasks(step.tasks, workers: jobs) { task, worker in self.perform(task, of: step, worker: worker, slots) }
+        }
+        guard !batch.isEmpty else { return nil }
+        return ParsedBatch(results: results, inputs: batch.map(\.chunk.input), bytes: batch.map(\.chunk.bytes.count))
+    }
+
+    /// One step's tasks, numbered in the order they are taken: learning the merged batch's
+    /// readers' strings and its articles (2), parsing each chunk, adding the merged batch's
+    /// article fingerprints to each part of `knownArticles`, merging each shard.
+    private struct Step {
+        let chunks: [InputChunk]
+        let chunkReaders: [ChunkReader]
+        let impliedTypes: [RecordType?]
+        let merging: [ParsedChunk]
+        let learnTasks: Int
+        let knownTasks: Int
+        let shardTasks: Int
+        /// Left by each learning task: the tasks after parsing wait for both.
         let learnt = DispatchGroup()
-        for _ in 0..<learnTasks { learnt.enter() }
-        nonisolated(unsafe) let ingestor = self
-        results.withUnsafeMutableBufferPointer { output in
-            parsers.withUnsafeMutableBufferPointer { parsers in
-                shards.withUnsafeMutableBufferPointer { shards in
-                    readerOfUser.withUnsafeMutableBufferPointer { readerOfUser in
-                        knownArticles.parts.withUnsafeMutableBufferPointer { known in
-                            nonisolated(unsafe) let output = output
-                            nonisolated(unsafe) let parsers = parsers
-                            nonisolated(unsafe) let shards = shards
-                            nonisolated(unsafe) let readerOfUser = readerOfUser
-                            nonisolated(unsafe) let known = known
-                            let next = Atomic<Int>(0)
-                            DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, tasks))) { worker in
-                                while case let task = next.wrappingAdd(1, ordering: .relaxed).oldValue, task < tasks {
-                                    var t = task
-                                    if t < learnTasks {
-                                        for chunk in merging {
-                                            if t == 0 { ingestor.learnReaderStrings(chunk, worker: chunk.worker) }
-                                            else { ingestor.learnArticles(chunk, worker: chunk.worker) }
-                                        }
-                                        learnt.leave()
-                                        continue
-                                    }
-                                    t -= learnTasks
-                                    if t < chunks.count {
-                                        output[t] = parsers[worker].parse(chunks[t], impliedType: impliedTypes[t])
-                                        output[t].worker = worker
-                                        // The records hold no pointer into their chunk: its pages
-                                        // go now, by this thread (unmapping them is not free).
-                                        chunkReaders[t].release(chunks[t])
-                                        continue
-                                    }
-                                    t -= chunks.count
-                                    learnt.wait()
-                                    if t < knownTasks {
-                                        for chunk in merging {
-                                            KnownArticles.learn(chunk.newFingerprints,
-                                                                catalogIDs: ingestor.articleMaps[chunk.worker].articles,
-                                                                part: t, of: knownTasks, into: &known[t])
-                                        }
-                                        continue
-                                    }
-                                    let s = t - knownTasks
-                                    let maps = ingestor.maps
-                                    let articleMaps = ingestor.articleMaps
-                                    for chunk in merging {
-                                        shards[s].merge(chunk.shards[s], strings: maps[chunk.worker],
-                                                        articles: articleMaps[chunk.worker].articles, readerOfUser: readerOfUser)
-                                    }
-                                }
-                            }
+
+        init(batch: [(chunk: InputChunk, reader: ChunkReader)], merging: [ParsedChunk], files: [InputFile], jobs: Int,
+             knownParts: Int, shards: Int) {
+            chunks = batch.map(\.chunk)
+            chunkReaders = batch.map(\.reader)
+            impliedTypes = batch.map { files[$0.chunk.input].impliedType }
+            self.merging = merging
+            let merges = !merging.isEmpty
+            learnTasks = merges ? 2 : 0
+            knownTasks = merges && jobs > 1 ? knownParts : 0
+            shardTasks = merges ? shards : 0
+            for _ in 0..<learnTasks { learnt.enter() }
+        }
+
+        var tasks: Int { learnTasks + chunks.count + knownTasks + shardTasks }
+    }
+
+    /// What a step's tasks write, each task its own slots: a chunk's result, a worker's parser,
+    /// a shard (and its readers' entries of `readerOfUser`), a part of `knownArticles`.
+    private struct StepSlots {
+        let results: SharedSlots<ParsedChunk>
+        let parsers: SharedSlots<ChunkParser>
+        let shards: SharedSlots<Shard>
+        let readerOfUser: SharedSlots<Int32>
+        let known: SharedSlots<FingerprintMap>
+    }
+
+    private func withStepSlots(_ results: inout [ParsedChunk], _ body: (StepSlots) -> Void) {
+        results.withSharedSlots { results in
+            parsers.withSharedSlots { parsers in
+                shards.withSharedSlots { shards in
+                    readerOfUser.withSharedSlots { readerOfUser in
+                        knownArticles.parts.withSharedSlots { known in
+                            body(StepSlots(results: results, parsers: parsers, shards: shards, readerOfUser: readerOfUser, known: known))
                         }
                     }
                 }
             }
         }
-        guard !batch.isEmpty else { return nil }
-        return ParsedBatch(results: results, inputs: batch.map(\.chunk.input), bytes: batch.map(\.chunk.bytes.count))
+    }
+
+    /// Runs task `task` of `step` (see `Step`) on `worker`'s thread.
+    private func perform(_ task: Int, of step: Step, worker: Int, _ slots: StepSlots) {
+        var t = task
+        if t < step.learnTasks {
+            for chunk in step.merging {
+                if t == 0 { learnReaderStrings(chunk, worker: chunk.worker) } else { learnArticles(chunk, worker: chunk.worker) }
+            }
+            step.learnt.leave()
+            return
+        }
+        t -= step.learnTasks
+        if t < step.chunks.count {
+            slots.results[t] = slots.parsers[worker].parse(step.chunks[t], impliedType: step.impliedTypes[t])
+            slots.results[t].worker = worker
+            // The records hold no pointer into their chunk: its pages go now, by this thread
+            // (unmapping them is not free).
+            step.chunkReaders[t].release(step.chunks[t])
+            return
+        }
+        t -= step.chunks.count
+        step.learnt.wait()
+        if t < step.knownTasks {
+            for chunk in step.merging {
+                KnownArticles.learn(chunk.newFingerprints, catalogIDs: articleMaps[chunk.worker].articles,
+                                    part: t, of: step.knownTasks, into: &slots.known[t])
+            }
+            return
+        }
+        let s = t - step.knownTasks
+        let maps = maps
+        let articleMaps = articleMaps
+        for chunk in step.merging {
+            slots.shards[s].merge(chunk.shards[s], strings: maps[chunk.worker],
+                                  articles: articleMaps[chunk.worker].articles, readerOfUser: slots.readerOfUser.buffer)
+        }
     }
 
     /// Maps the users, keys, URLs and zones a chunk added to its worker's tables into the catalog.
