@@ -40,15 +40,23 @@ final class ChunkReader {
     let input: Int
     let path: String
     private let chunkSize: Int
-    /// A mapped file's chunk size: its size split evenly into a multiple of the workers.
-    private var mappedChunkSize = 0
-    private var mapped: MappedFile?
+
+    /// How the input is read, decided once when it is opened.
+    private enum Strategy {
+        /// A regular file no larger than a chunk, read whole: its one chunk (nil once taken, or
+        /// for an empty file) and its size.
+        case whole(InputChunk?, bytes: Int64)
+        /// A larger regular file, mapped, cut into chunks of `chunkSize`: its size split evenly
+        /// into a multiple of the workers.
+        case mapped(MappedFile, chunkSize: Int)
+        /// Standard input, a pipe or a `.gz`: read as it comes from `source` (the file itself,
+        /// or its inflater over `raw`).
+        case streamed(ByteSource, raw: FileDescriptorSource)
+    }
+    private var strategy: Strategy
+    /// Where the next mapped chunk starts.
     private var mappedPosition = 0
-    private var stream: ByteSource?
-    /// A regular file no larger than a chunk, read whole, until its one chunk is taken.
-    private var whole: InputChunk?
-    private var wholeBytes: Int64 = 0
-    private var raw: FileDescriptorSource?
+    /// Streamed bytes read but not yet cut into a chunk.
     private var pending: [UInt8] = []
     private var streamOffset: Int64 = 0
     private var streamDone = false
@@ -68,21 +76,16 @@ final class ChunkReader {
         if let size, size <= chunkSize {
             // Read, not mapped: for a folder of thousands of small exports, mapping and
             // unmapping each (and the other cores' TLB flushes that unmapping sends) cost more.
-            whole = size == 0 ? nil : try Self.readWhole(raw, size: size, input: index)
-            wholeBytes = Int64(whole?.bytes.count ?? 0)
-            isStreamed = false
+            let whole = size == 0 ? nil : try Self.readWhole(raw, size: size, input: index)
+            strategy = .whole(whole, bytes: Int64(whole?.bytes.count ?? 0))
         } else if size != nil, let snapshot = raw.snapshot, let mapped = MappedFile(descriptor: raw.descriptor, snapshot: snapshot) {
-            self.mapped = mapped
             let size = mapped.bytes.count
             var chunks = (size + chunkSize - 1) / chunkSize
             let workers = max(1, workers)
             if chunks > 1 { chunks = (chunks + workers - 1) / workers * workers }
-            mappedChunkSize = (size + chunks - 1) / chunks
-            isStreamed = false
+            strategy = .mapped(mapped, chunkSize: (size + chunks - 1) / chunks)
         } else {
-            self.raw = raw
-            stream = file.isCompressed ? try GzipSource(raw) : raw
-            isStreamed = true
+            strategy = .streamed(file.isCompressed ? try GzipSource(raw) : raw, raw: raw)
         }
     }
 
@@ -100,33 +103,46 @@ final class ChunkReader {
     }
 
     /// Standard input, a pipe or a `.gz`: read as it comes, not mapped or read whole.
-    let isStreamed: Bool
+    var isStreamed: Bool {
+        if case .streamed = strategy { return true }
+        return false
+    }
 
     /// For a `.gz`, the inflater's engine: "isa-l" or "zlib".
-    var gzipEngine: String? { (stream as? GzipSource)?.engine }
+    var gzipEngine: String? {
+        guard case .streamed(let source, _) = strategy else { return nil }
+        return (source as? GzipSource)?.engine
+    }
 
     /// Bytes read from the file (its size when mapped; for `.gz`, the compressed bytes).
-    var bytesRead: Int64 { mapped.map { Int64($0.bytes.count) } ?? raw?.bytesConsumed ?? wholeBytes }
+    var bytesRead: Int64 {
+        switch strategy {
+        case .whole(_, let bytes): bytes
+        case .mapped(let file, _): Int64(file.bytes.count)
+        case .streamed(_, let raw): raw.bytesConsumed
+        }
+    }
 
     /// The next chunk, or nil at the end of the input.
     func next() throws(InputError) -> InputChunk? {
         defer { started = true }
-        if !isStreamed, mapped == nil {
-            defer { whole = nil }
-            return whole
+        switch strategy {
+        case .whole(let chunk, let bytes):
+            if chunk != nil { strategy = .whole(nil, bytes: bytes) }
+            return chunk
+        case .mapped(let file, let size): return try nextMapped(file, chunkSize: size)
+        case .streamed(let source, _): return try nextStreamed(source)
         }
-        if let mapped { return try nextMapped(mapped) }
-        return try nextStreamed()
     }
 
     /// Throws when the mapped file changed under the chunks cut so far: call it once they are
     /// parsed, before anything parsed from them is used. (A file read with `read(2)` is checked
     /// as it is read.)
     func checkUnchanged() throws(InputError) {
-        try mapped?.checkUnchanged()
+        if case .mapped(let file, _) = strategy { try file.checkUnchanged() }
     }
 
-    private func nextMapped(_ file: MappedFile) throws(InputError) -> InputChunk? {
+    private func nextMapped(_ file: MappedFile, chunkSize mappedChunkSize: Int) throws(InputError) -> InputChunk? {
         // A file already shorter is not cut further: its pages past the new end would read as zeros.
         try file.checkUnchanged()
         let mapping = file.bytes
@@ -147,11 +163,11 @@ final class ChunkReader {
     /// Pages of a mapped input that have been parsed and merged are not needed again; giving
     /// them back keeps resident memory flat however large the file is.
     func release(_ chunk: InputChunk) {
-        mapped?.release(Int(chunk.offset)..<(Int(chunk.offset) + chunk.bytes.count))
+        guard case .mapped(let file, _) = strategy else { return }
+        file.release(Int(chunk.offset)..<(Int(chunk.offset) + chunk.bytes.count))
     }
 
-    private func nextStreamed() throws(InputError) -> InputChunk? {
-        guard let stream else { return nil }
+    private func nextStreamed(_ stream: ByteSource) throws(InputError) -> InputChunk? {
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { block.deallocate() }
         // Fill until the pending bytes hold a line end past the chunk size, or the input ends.
