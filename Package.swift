@@ -56,8 +56,7 @@ let package = Package(
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .executableTarget(name: "TemplateEmbedder"),
         .executableTarget(name: "yir", dependencies: [
-            "YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirPipeline", "YirSample", "CYirSupport",
-            "YirTemplates",
+            "YirCore", "YirIngest", "YirReport", "YirHTML", "YirPipeline", "YirSample", "CYirSupport", "YirTemplates",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
