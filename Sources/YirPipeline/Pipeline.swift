@@ -17,18 +17,19 @@ public struct Pipeline {
         self.zones = zones
     }
 
-    /// Runs ingest and statistics. Throws `InputError` for unreadable inputs and
-    /// `StrictModeStop` under `--strict`; `onReject` sees every rejected line in input order.
+    /// Runs ingest and statistics. Throws `InputError` for unreadable inputs, `ParameterError`
+    /// for one named twice, and `StrictModeStop` under `--strict`; `onReject` sees every rejected line in input order.
     public func run(onReject: @escaping (Rejection) throws -> Void = { _ in },
                     onProgress: @escaping (IngestProgress) -> Void = { _ in },
                     onPhase: (String, Duration) -> Void = { _, _ in },
                     onNote: (String) -> Void = { _ in }) throws -> ReportModel {
+        let inputs = try parameters.inputFiles()
         let clock = ContinuousClock()
         var start = clock.now
         let ingestor = Ingestor(options: parameters.ingestOptions, zones: zones, jobs: parameters.jobs,
                                 chunkSize: parameters.chunkSize, onReject: onReject)
         ingestor.onProgress = onProgress
-        try ingestor.read(parameters.inputs)
+        try ingestor.read(inputs)
         var ingest = ingestor.finish()
         onPhase("ingest", clock.now - start)
         onPhase("  of which parsing (the batch before merging alongside)", ingestor.parseTime)

@@ -46,7 +46,9 @@ public struct ParameterError: Error, CustomStringConvertible {
 /// here and nowhere else, so a stage cannot disagree with another on `--as-of`, `--top` or
 /// the locale, and what the outputs need (activity, article totals) is known before the run.
 public struct RunParameters: Sendable {
-    public var inputs: [InputFile]
+    /// The inputs as given: listed (folders searched) when the run reads them, so that what
+    /// can be checked without them — templates, the link key — fails first.
+    public var inputs: [String]
     /// The as-of instant A (epoch ms).
     public var asOf: Int64
     public var year: Int?
@@ -69,8 +71,7 @@ public struct RunParameters: Sendable {
     public var chunkSize: Int
     public var outputs: [Output]
 
-    /// Reads the arguments: bad values are `ParameterError`s naming the option; an input that
-    /// cannot be listed is an `InputError`.
+    /// Reads the arguments: bad values are `ParameterError`s naming the option.
     public init(_ arguments: RunArguments, zones: ZoneCatalog) throws {
         if let tz = arguments.tz {
             guard let rules = zones.rules(for: tz) else { throw ParameterError("--tz: '\(tz)' is not an IANA time zone") }
@@ -91,11 +92,7 @@ public struct RunParameters: Sendable {
         } else {
             asOf = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
         }
-        // A missing input is an `InputError` (exit 66), not a usage error.
-        inputs = try InputFiles.expand(arguments.inputs.isEmpty ? ["-"] : arguments.inputs)
-        if let (first, again) = InputFiles.repeated(inputs) {
-            throw ParameterError("\(again.path) is \(first.path) again: each input is read once, so name it once")
-        }
+        inputs = arguments.inputs.isEmpty ? ["-"] : arguments.inputs
         year = arguments.year
         timeZone = arguments.tz
         top = arguments.top
@@ -110,6 +107,16 @@ public struct RunParameters: Sendable {
         jobs = max(1, arguments.jobs)
         chunkSize = max(1, arguments.chunkSize)
         outputs = arguments.outputs
+    }
+
+    /// The files the inputs name, folders searched. Throws `InputError` (an input that cannot
+    /// be listed), and `ParameterError` for an input named twice.
+    public func inputFiles() throws -> [InputFile] {
+        let files = try InputFiles.expand(inputs)
+        if let (first, again) = InputFiles.repeated(files) {
+            throw ParameterError("\(again.path) is \(first.path) again: each input is read once, so name it once")
+        }
+        return files
     }
 
     /// What ingest needs of the run.

@@ -12,7 +12,7 @@ extension Yir {
 
         func run() throws {
             let logger = options.makeLogger()
-            let (model, rejects) = try options.runPipeline(try options.parameters(outputs: [], logger: logger))
+            let (model, rejects) = try options.runPipeline(try options.parameters(outputs: []))
             var w = JSONWriter(pretty: true)
             JSONReport.writeDiagnostics(model.statistics.diagnostics, &w)
             try writeToStandardOutput(w.bytes + [0x0A], logger)

@@ -15,7 +15,7 @@ extension Yir {
 
         func run() throws {
             let logger = options.makeLogger()
-            let parameters = try options.parameters(outputs: try output.formats(), logger: logger)
+            let parameters = try options.parameters(outputs: try output.formats())
             let prepared = try output.prepare(templates: options.templates, locale: parameters.locale, jobs: parameters.jobs, logger: logger)
             let (model, rejects) = try options.runPipeline(parameters)
             try output.write(model, prepared, alongside: rejects.map { [$0] } ?? [], jobs: options.jobs, logger: logger)

@@ -63,9 +63,8 @@ struct RunOptions: ParsableArguments {
     func makeLogger() -> Logger { process.makeLogger() }
 
     /// The run's parameters, built once for every stage: bad option values are usage errors
-    /// (64), an input that cannot be listed exit 66 (74 when it cannot be read). `outputs`:
-    /// what the command will write, so that the statistics keep what those need.
-    func parameters(outputs: [Output], logger: Logger) throws -> RunParameters {
+    /// (64). `outputs`: what the command will write, so that the statistics keep what those need.
+    func parameters(outputs: [Output]) throws -> RunParameters {
         var arguments = RunArguments()
         arguments.inputs = inputs
         arguments.year = year
@@ -85,10 +84,6 @@ struct RunOptions: ParsableArguments {
             return try RunParameters(arguments, zones: ZoneCatalog())
         } catch let error as ParameterError {
             throw ValidationError(error.description)
-        } catch let error as InputError {
-            logger.error("\(error)")
-            if case .cannotOpen = error { throw ExitCode(66) }
-            throw ExitCode(74)
         }
     }
 
@@ -141,6 +136,8 @@ struct RunOptions: ParsableArguments {
             } onNote: { note in
                 logger.debug("\(note)")
             }
+        } catch let error as ParameterError {
+            throw ValidationError(error.description)
         } catch let stop as StrictModeStop {
             try exitOnOutputError(logger) { try rejectsFile?.finish().commit() }
             let r = stop.rejection

@@ -37,7 +37,7 @@ extension Yir {
 
         func run() throws {
             let logger = options.makeLogger()
-            let parameters = try options.parameters(outputs: [output], logger: logger)
+            let parameters = try options.parameters(outputs: [output])
             let (model, rejects) = try options.runPipeline(parameters)
             let clock = ContinuousClock()
             let start = clock.now
