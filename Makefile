@@ -99,14 +99,16 @@ report: build
 	  --format html,xml,json,jsonl,csv --rejects $(OUT)/rejects.jsonl --link-key $(SAMPLE_KEY)
 	@echo "The report is in $(OUT)/: index.html (open it in a browser), readers/, report.xml, report.json, readers.jsonl, readers.csv, rejects.jsonl"
 
-## test: unit, reference and end-to-end tests (Swift Testing), the Debian package among them
-## (so the static build is made here; test-spark then finds it done)
+## test: the import check (Package.swift declares what the code imports), then unit,
+## reference and end-to-end tests (Swift Testing), the Debian package among them (so the
+## static build is made here; test-spark then finds it done)
 # nginx-light: docs/OPERATIONS.md's snippet for publishing the decks is served as written;
 # systemd: its units are checked with systemd-analyze;
 # unicode-data: Unicode's NormalizationTest.txt, which the title normalisation is tested against.
 TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui chromium chromium-driver fonts-dejavu-core nginx-light systemd unicode-data
 test: deps test-venv deb
 	$(call apt_install,$(TEST_DEBIAN_PACKAGES))
+	SWIFT=$(SWIFT) python3 Tests/check_imports.py .
 	$(SWIFT) build --build-tests
 	YIR_BIN="$$($(SWIFT) build --show-bin-path)/yir" YIR_TEST_PYTHON="$(CURDIR)/.venv-test/bin/python" \
 	  YIR_DEB="$(CURDIR)/$(DEB_DIR)/yir_$$($(STATIC_BIN) --version | cut -d' ' -f2)_$$(dpkg --print-architecture).deb" \

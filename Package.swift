@@ -60,7 +60,14 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "YirTests", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirPipeline", "YirSample", "CLibXML2", "CGzip",
-                                                     "YirTemplates"]),
+        // The tests: unit tests of the library's parts, end-to-end tests that run the yir binary
+        // (YIR_BIN), and the helpers both share — a library, so it uses only public API.
+        .target(name: "YirTestSupport", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirPipeline", "YirSample"],
+                path: "Tests/YirTestSupport"),
+        .testTarget(name: "YirUnitTests", dependencies: ["YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirSample", "CGzip"]),
+        .testTarget(name: "YirEndToEndTests", dependencies: [
+            "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirPipeline", "YirSample",
+            "CLibXML2", "YirTemplates",
+        ]),
     ]
 )

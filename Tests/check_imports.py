@@ -8,9 +8,8 @@ own modules or of a dependency's product must be declared by the importing targe
 every declared dependency must be imported somewhere in the target.
 
 Usage: check_imports.py ROOT [--dump FILE]
-  ROOT   the package folder, whose targets' files are read
-  FILE   `swift package dump-package` output to use instead of running it (the tests check a
-         made-up tree against the real manifest this way)
+  ROOT   the package folder: its Package.swift, and its targets' files
+  FILE   `swift package dump-package` output to use instead of running it
 Exit 0 when the declarations and the imports agree; 1, naming each file and module, when not.
 """
 import json
@@ -18,6 +17,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 IMPORT = re.compile(r"^\s*(?:@testable\s+|@_exported\s+|@preconcurrency\s+)*import\s+(?:(?:struct|class|enum|func|var|let|protocol|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)")
 
@@ -26,8 +26,11 @@ def manifest(root, dump):
     if dump:
         with open(dump) as f:
             return json.load(f)
-    out = subprocess.run(["swift", "package", "dump-package", "--package-path", root],
-                         check=True, capture_output=True, text=True).stdout
+    # A scratch folder of its own: the package's .build may be locked by a running build or test.
+    with tempfile.TemporaryDirectory() as scratch:
+        out = subprocess.run([os.environ.get("SWIFT", "swift"), "package", "--package-path", root,
+                              "--scratch-path", scratch, "dump-package"],
+                             check=True, capture_output=True, text=True).stdout
     return json.loads(out)
 
 

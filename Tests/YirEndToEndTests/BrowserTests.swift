@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YirTestSupport
 
 /// Issue #4's checks in a real browser: headless Chromium from Debian, driven by selenium from
 /// the test venv (`make test` installs both), through Tests/browser_check.py.

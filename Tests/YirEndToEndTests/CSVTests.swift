@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YirTestSupport
 @testable import YirReport
 
 /// SPEC §4.6: one row per reader, RFC 4180, and no cell a spreadsheet would run as a formula.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YirTestSupport
 @testable import YirIngest
 
 /// An input that another process shortens, replaces or appends to while yir reads it: never a

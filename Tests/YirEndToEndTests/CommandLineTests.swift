@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YirTestSupport
 
 /// End to end: the built `yir` binary, its outputs and SPEC §5's exit codes.
 @Suite struct CommandLineTests {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
+import YirTestSupport
 @testable import YirReport
 
 /// SPEC §4.4's private decks: keyed names no one can compute from a user id, the link key

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YirTestSupport
 @testable import YirCore
 @testable import YirIngest
 @testable import YirPipeline
@@ -158,10 +159,6 @@ import YirSample
         #expect(rejections.first?.line == 2)
         #expect(rejections.first?.text.count == 1024)
     }
-}
-
-func gzip(_ data: Data) throws -> Data {
-    try runProgram(URL(fileURLWithPath: "/bin/gzip"), ["-c"], stdin: data).stdout
 }
 
 /// SPEC §4.2: the same input and parameters give byte-identical output, whatever `--jobs`

@@ -1,6 +1,7 @@
 import CLibXML2
 import Foundation
 import Testing
+import YirTestSupport
 @testable import YirCore
 @testable import YirHTML
 @testable import YirReport

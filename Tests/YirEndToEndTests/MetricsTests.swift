@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YirTestSupport
 
 /// SPEC §5's `--metrics FILE`: after every run, the run's figures in the Prometheus text format,
 /// read back with prometheus_client's parser (Tests/check_metrics.py), and the cron line and

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YirTestSupport
 @testable import YirIngest
 
 /// SPEC §1.2: titles are Unicode NFC — checked against the Unicode Consortium's own conformance

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YirTestSupport
 
 /// SPEC §1.4–§2.4 as a whole: every figure of every reader, the cohort and the diagnostics of
 /// `yir stats --format json` equal those of a second, independent reading of the spec

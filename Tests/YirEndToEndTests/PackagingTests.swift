@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YirTestSupport
 import YirTemplates
 
 /// SPEC §5: one self-contained binary — the templates compiled in, `--version` — and what
@@ -7,6 +8,28 @@ import YirTemplates
 /// by `make test` as YIR_DEB).
 @Suite struct PackagingTests {
     let cli = CommandLineTests()
+
+    /// SwiftPM lets a target import a module built before it without declaring it, and then
+    /// nothing keeps the stages one-way: the import check (`make test` runs it) passes on the
+    /// tree and fails on a target importing a module its Package.swift entry does not list,
+    /// naming the file and the module.
+    @Test func anImportPackageSwiftDoesNotDeclareFailsTheImportCheck() throws {
+        let python = URL(fileURLWithPath: "/usr/bin/python3")
+        let script = packageRoot.appendingPathComponent("Tests/check_imports.py").path
+        let tree = try runProgram(python, [script, packageRoot.path])
+        #expect(tree.status == 0, "\(tree.stderr)")
+
+        let made = scratchFolder()
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Package.swift"),
+                                         to: made.appendingPathComponent("Package.swift"))
+        let folder = made.appendingPathComponent("Sources/YirReport")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("import YirCore\nimport YirIngest\n".utf8).write(to: folder.appendingPathComponent("Model.swift"))
+        let r = try runProgram(python, [script, made.path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("Sources/YirReport/Model.swift: imports YirIngest, which target YirReport does not declare"), "\(r.stderr)")
+        #expect(!r.stderr.contains("imports YirCore"), "YirCore is declared")
+    }
 
     /// Every file of Templates/ but the target's own Swift source, by its relative path.
     static func templateFiles() throws -> [String: Data] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YirTestSupport
 
 /// Operators' guarantees (SPEC §4.5, §5): an interrupted or killed run never damages the
 /// previous outputs, ends with the right exit code, and leaves no temporary files behind.

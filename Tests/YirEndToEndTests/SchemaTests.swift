@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YirTestSupport
 
 /// SPEC §4.2: the `json` output and every `jsonl` line match the JSON Schema shipped in
 /// Templates/, checked by the `jsonschema` package (installed by `make test` in .venv-test).

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import YirTestSupport
 @testable import YirReport
 
 /// SPEC §4.3: the XML report, valid against Templates/report.xsd as yir and xmllint both judge

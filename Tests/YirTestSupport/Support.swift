@@ -1,14 +1,16 @@
+// What the unit and end-to-end tests share: scratch folders, the sample link key, runs of the
+// library pipeline, input lines, running programs, the seeded random source. A library of its
+// own, so it uses only what the modules make public.
 import Foundation
-import Testing
-@testable import YirCore
-@testable import YirIngest
-@testable import YirPipeline
-@testable import YirReport
-@testable import YirStats
-@testable import YirSample
+import YirCore
+import YirIngest
+import YirPipeline
+import YirReport
+import YirSample
+import YirStats
 
 /// A scratch folder per test, removed at the end of the process.
-func scratchFolder() -> URL {
+public func scratchFolder() -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("yir-tests-\(getpid())-\(UUID().uuidString)")
     try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     ScratchFolders.add(url)
@@ -37,11 +39,11 @@ private enum ScratchFolders {
 }
 
 /// SampleData's public sample link key, the one `make report` uses.
-let sampleLinkKey = packageRoot.appendingPathComponent("SampleData/link-key.PUBLIC-SAMPLE")
+public let sampleLinkKey = packageRoot.appendingPathComponent("SampleData/link-key.PUBLIC-SAMPLE")
 
 /// A state folder holding the sample link key as `yir/link-key` with mode 0600 (a checkout
 /// gives the file 0644, which yir rightly refuses), for runs that use the default key.
-let sampleStateHome: URL = {
+public let sampleStateHome: URL = {
     let home = scratchFolder()
     let key = home.appendingPathComponent("yir/link-key")
     try! FileManager.default.createDirectory(at: key.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -51,49 +53,49 @@ let sampleStateHome: URL = {
 }()
 
 /// The sample link key, read as yir reads it.
-func sampleKey() throws -> LinkKey {
-    LinkKey(path: sampleLinkKey.path, bytes: Array(try Data(contentsOf: sampleLinkKey)))
+public func sampleKey() throws -> LinkKey {
+    try LinkKey.openOrCreate(path: sampleStateHome.appendingPathComponent("yir/link-key").path).key
 }
 
 /// The deck of `user` under the sample key, relative to the output folder (`readers/….html`).
-func sampleDeck(of user: String) throws -> String {
+public func sampleDeck(of user: String) throws -> String {
     try DeckNames(users: [user], key: sampleKey()).slides(at: 0)
 }
 
 /// `model` with its decks named under the sample key, as `make report` names them.
-func withSampleDecks(_ model: ReportModel) throws -> ReportModel {
+public func withSampleDecks(_ model: ReportModel) throws -> ReportModel {
     var model = model
     model.decks = try DeckNames(users: model.statistics.readers.map(\.user), key: sampleKey())
     return model
 }
 
 /// Runs the library pipeline on the given lines, written to one file.
-struct Run {
-    var files: [(name: String, contents: Data)]
-    var asOf = "2025-12-31T12:00:00Z"
-    var tz: String?
-    var year: Int?
-    var top = 5
-    var excludedTitles: [String]?
-    var maxViewSeconds: Double = 86_400
-    var fallbackZone = "UTC"
-    var locale = "en"
-    var jobs = 2
-    var chunkSize = Ingestor.defaultChunkSize
+public struct Run {
+    public var files: [(name: String, contents: Data)]
+    public var asOf = "2025-12-31T12:00:00Z"
+    public var tz: String?
+    public var year: Int?
+    public var top = 5
+    public var excludedTitles: [String]?
+    public var maxViewSeconds: Double = 86_400
+    public var fallbackZone = "UTC"
+    public var locale = "en"
+    public var jobs = 2
+    public var chunkSize = Ingestor.defaultChunkSize
 
-    init(_ lines: [String], fileName: String = "export.jsonl") {
+    public init(_ lines: [String], fileName: String = "export.jsonl") {
         files = [(fileName, Data(lines.joined(separator: "\n").utf8))]
     }
 
-    init(files: [(name: String, contents: Data)]) {
+    public init(files: [(name: String, contents: Data)]) {
         self.files = files
     }
 
-    func model() throws -> ReportModel {
+    public func model() throws -> ReportModel {
         try modelAndRejections().0
     }
 
-    func modelAndRejections() throws -> (ReportModel, [Rejection]) {
+    public func modelAndRejections() throws -> (ReportModel, [Rejection]) {
         let folder = scratchFolder()
         var inputs: [InputFile] = []
         for file in files {
@@ -123,27 +125,33 @@ struct Run {
     }
 
     /// The one reader of a run.
-    func reader(_ user: String = "default") throws -> ReaderStats {
-        try #require(try model().statistics.readers.first { $0.user == user })
+    public func reader(_ user: String = "default") throws -> ReaderStats {
+        guard let reader = try model().statistics.readers.first(where: { $0.user == user }) else { throw NoSuchReader(user: user) }
+        return reader
     }
 
-    func diagnostics() throws -> Diagnostics { try model().statistics.diagnostics }
+    public func diagnostics() throws -> Diagnostics { try model().statistics.diagnostics }
 
     /// The titles of one reader's top articles and recent saves (figures name articles by id).
-    func titles(_ user: String = "default") throws -> (top: [String], recent: [String]) {
+    public func titles(_ user: String = "default") throws -> (top: [String], recent: [String]) {
         let statistics = try model().statistics
-        let reader = try #require(statistics.readers.first { $0.user == user })
+        guard let reader = statistics.readers.first(where: { $0.user == user }) else { throw NoSuchReader(user: user) }
         return (reader.topArticles.map { statistics.articleNames.title($0.name) },
                 reader.saved.recent.map { statistics.articleNames.title($0.name) })
     }
 }
 
-final class Collected: @unchecked Sendable {
-    var items: [Rejection] = []
+/// A run has no reader of that name.
+public struct NoSuchReader: Error {
+    public var user: String
+}
+
+public final class Collected: @unchecked Sendable {
+    public var items: [Rejection] = []
 }
 
 extension RecordTime {
-    var instantValue: Int64 {
+    public var instantValue: Int64 {
         switch self {
         case .instant(let t): t
         case .wall(let w): w
@@ -152,53 +160,58 @@ extension RecordTime {
 }
 
 /// A page view line; fields can be replaced or added through `extra` (raw JSON members).
-func view(_ timestamp: String, title: String = "Ada Lovelace", wiki: String = "en.wikipedia.org",
+public func view(_ timestamp: String, title: String = "Ada Lovelace", wiki: String = "en.wikipedia.org",
           seconds: String = "10", user: String? = nil, extra: String = "") -> String {
     let userField = user.map { #","user":"\#($0)""# } ?? ""
     return #"{"type":"page_view","timestamp":"\#(timestamp)","wiki":"\#(wiki)","title":"\#(title)","seconds":\#(seconds)\#(userField)\#(extra)}"#
 }
 
-func session(_ timestamp: String, ms: String, user: String? = nil, extra: String = "") -> String {
+public func session(_ timestamp: String, ms: String, user: String? = nil, extra: String = "") -> String {
     let userField = user.map { #","user":"\#($0)""# } ?? ""
     return #"{"type":"session","timestamp":"\#(timestamp)","duration_ms":\#(ms)\#(userField)\#(extra)}"#
 }
 
-func save(_ timestamp: String, title: String, action: String = "save", wiki: String = "en.wikipedia.org",
+public func save(_ timestamp: String, title: String, action: String = "save", wiki: String = "en.wikipedia.org",
           extra: String = "") -> String {
     #"{"type":"saved_article","timestamp":"\#(timestamp)","wiki":"\#(wiki)","title":"\#(title)","action":"\#(action)"\#(extra)}"#
 }
 
-func clear(_ timestamp: String) -> String {
+public func clear(_ timestamp: String) -> String {
     #"{"type":"history_cleared","timestamp":"\#(timestamp)"}"#
 }
 
-func notification(_ timestamp: String, key: String, enabled: Bool) -> String {
+public func notification(_ timestamp: String, key: String, enabled: Bool) -> String {
     #"{"type":"notification_subscription","timestamp":"\#(timestamp)","key":"\#(key)","enabled":\#(enabled)}"#
 }
 
 /// An instant written in a zone, the way the report writes it.
-func text(_ instant: Int64, _ zone: String) -> String {
+public func text(_ instant: Int64, _ zone: String) -> String {
     RFC3339.format(instant, in: ZoneCatalog().rules(for: zone)!)
 }
 
-func instant(_ rfc3339: String) -> Int64 {
+public func instant(_ rfc3339: String) -> Int64 {
     try! RFC3339.parse(rfc3339).get().instantValue
 }
 
 /// The package root, for SampleData and reference files.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// `data` compressed by the system's gzip.
+public func gzip(_ data: Data) throws -> Data {
+    try runProgram(URL(fileURLWithPath: "/bin/gzip"), ["-c"], stdin: data).stdout
+}
 
 /// What a program run by a test left behind.
-struct ProgramResult {
-    var status: Int32
-    var stdout: Data
-    var stderr: String
-    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+public struct ProgramResult {
+    public var status: Int32
+    public var stdout: Data
+    public var stderr: String
+    public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
 }
 
 /// Runs a program to its end. Output goes through files, so a large output cannot fill a pipe
 /// and stall the child; `environment` nil keeps the test's own.
-func runProgram(_ executable: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+public func runProgram(_ executable: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
                 environment: [String: String]? = nil) throws -> ProgramResult {
     let folder = scratchFolder()
     let out = folder.appendingPathComponent("stdout")
@@ -224,11 +237,11 @@ func runProgram(_ executable: URL, _ arguments: [String], stdin: Data? = nil, in
 /// The random source of the property tests: `yir sample`'s SplitMix64 from a seed that is
 /// printed, so that a failure seen once can be replayed — `YIR_TEST_SEED=N swift test --filter
 /// NAME` draws the same values again.
-struct SeededRandom: RandomNumberGenerator {
+public struct SeededRandom: RandomNumberGenerator {
     private var generator: SplitMix64
 
     /// Seeded from `YIR_TEST_SEED` when given, else from the system; says which, with the test.
-    init(_ test: String = #function) {
+    public init(_ test: String = #function) {
         var system = SystemRandomNumberGenerator()
         let given = ProcessInfo.processInfo.environment["YIR_TEST_SEED"].flatMap { UInt64($0) }
         let seed = given ?? system.next()
@@ -236,5 +249,5 @@ struct SeededRandom: RandomNumberGenerator {
         print("\(test): YIR_TEST_SEED=\(seed)\(given == nil ? "" : " (given)")")
     }
 
-    mutating func next() -> UInt64 { generator.next() }
+    public mutating func next() -> UInt64 { generator.next() }
 }

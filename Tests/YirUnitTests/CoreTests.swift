@@ -1,4 +1,5 @@
 import Testing
+import YirTestSupport
 import Foundation
 @testable import YirCore
 

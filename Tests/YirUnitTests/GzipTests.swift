@@ -1,6 +1,7 @@
 import CGzip
 import Foundation
 import Testing
+import YirTestSupport
 @testable import YirIngest
 
 /// SPEC §1.1 `.gz` inputs, through each engine `GzipSource` can use: ISA-L (where installed,

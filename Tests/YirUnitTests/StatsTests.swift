@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YirTestSupport
 @testable import YirCore
 @testable import YirIngest
 @testable import YirStats
