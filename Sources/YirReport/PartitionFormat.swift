@@ -20,7 +20,11 @@ public enum PartitionFormat {
         let names = model.statistics.articleNames
         try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONWriter(pretty: false) }, to: write) { _, reader, w in
             // `slides` is null: the decks are named where they are written, by `render`.
-            JSONReport.writeReader(reader, slides: nil, names, &w, detail: true)
+            w.object { w in
+                JSONReport.writeReaderMembers(reader, slides: nil, names, &w)
+                w.key("detail")
+                writeDetail(reader, names, &w)
+            }
             w.raw("\n")
         }
         var w = JSONWriter(pretty: false)
@@ -38,7 +42,7 @@ public enum PartitionFormat {
         try write(w.takeBytes() + [0x0A])
     }
 
-    static func writeDetail(_ r: ReaderStats, _ names: ArticleNaming, _ w: inout JSONWriter) {
+    private static func writeDetail(_ r: ReaderStats, _ names: ArticleNaming, _ w: inout JSONWriter) {
         w.object { w in
             w.key("articles")
             w.array { w in
