@@ -18,7 +18,8 @@ public struct Pipeline {
     }
 
     /// Runs ingest and statistics. Throws `InputError` for unreadable inputs, `ParameterError`
-    /// for one named twice, and `StrictModeStop` under `--strict`; `onReject` sees every rejected line in input order.
+    /// for one named twice, and `StrictModeStop` under `--strict`; `onReject` sees every
+    /// rejected line in input order.
     public func run(onReject: @escaping (Rejection) throws -> Void = { _ in },
                     onProgress: @escaping (IngestProgress) -> Void = { _ in },
                     onPhase: (String, Duration) -> Void = { _, _ in },

@@ -135,7 +135,7 @@ import YirSample
         let lines = ["x", "", view("2025-05-01T10:00:00Z"), "[1]\r", "", "{", view("2025-05-02T10:00:00Z"), "last"]
         let text = lines.joined(separator: "\n")
         for gzipped in [false, true] {
-            for chunkSize in [1, 3, 64, 4 << 20] {
+            for chunkSize in [1, 3, 64, Ingestor.defaultChunkSize] {
                 var run = Run(files: [(gzipped ? "a.jsonl.gz" : "a.jsonl", gzipped ? try gzip(Data(text.utf8)) : Data(text.utf8))])
                 run.chunkSize = chunkSize
                 run.jobs = 3
@@ -198,7 +198,7 @@ import YirSample
         }
     }
 
-    @Test(arguments: [(1, 64), (2, 997), (3, 4096), (2, 4 << 20)])
+    @Test(arguments: [(1, 64), (2, 997), (3, 4096), (2, Ingestor.defaultChunkSize)])
     func outputIsTheSameForEveryJobsValueAndChunkSize(jobs: Int, chunkSize: Int) throws {
         var arguments = RunArguments()
         arguments.inputs = [packageRoot.appendingPathComponent("SampleData/wikipedia").path]
@@ -244,7 +244,7 @@ import YirSample
     /// shard it lands in, loses to the first in input order — so an export with every fifth
     /// record repeated later with other figures gives exactly the readers of the export
     /// without the repeats, for every `--jobs` value and chunk size.
-    @Test(arguments: [(1, 4 << 20), (2, 3000), (3, 997)])
+    @Test(arguments: [(1, Ingestor.defaultChunkSize), (2, 3000), (3, 997)])
     func laterDuplicatesLoseToTheFirstWhateverTheJobsAndChunks(jobs: Int, chunkSize: Int) throws {
         var lines: [String] = []
         SyntheticExport(readers: 1000, days: 120, seed: 11).generate { block in
