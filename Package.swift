@@ -64,7 +64,9 @@ let package = Package(
         // (YIR_BIN), and the helpers both share — a library, so it uses only public API.
         .target(name: "YirTestSupport", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirPipeline", "YirSample"],
                 path: "Tests/YirTestSupport"),
-        .testTarget(name: "YirUnitTests", dependencies: ["YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirSample", "CGzip"]),
+        .testTarget(name: "YirUnitTests", dependencies: [
+            "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirPipeline", "YirSample", "CGzip",
+        ]),
         .testTarget(name: "YirEndToEndTests", dependencies: [
             "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirPipeline", "YirSample",
             "CLibXML2", "YirTemplates",
