@@ -94,13 +94,15 @@ report: build ## yir report on SampleData/wikipedia into out/sample/
 	  --format html,xml,json,jsonl,csv --rejects $(OUT)/rejects.jsonl --link-key $(SAMPLE_KEY)
 	@echo "The report is in $(OUT)/: index.html (open it in a browser), readers/, report.xml, report.json, readers.jsonl, readers.csv, rejects.jsonl"
 
-# The Debian package is tested too, so the static build is made here; test-spark then finds it done.
+# The import check first (Package.swift declares exactly what the code imports). The Debian
+# package is tested too, so the static build is made here; test-spark then finds it done.
 # nginx-light: docs/OPERATIONS.md's snippet for publishing the decks is served as written;
 # systemd: its units are checked with systemd-analyze;
 # unicode-data: Unicode's NormalizationTest.txt, which the title normalisation is tested against.
 TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui chromium chromium-driver fonts-dejavu-core nginx-light systemd unicode-data
 test: deps test-venv deb ## unit, reference, browser and end-to-end tests, the Debian package's among them
 	$(call apt_install,$(TEST_DEBIAN_PACKAGES))
+	SWIFT=$(SWIFT) python3 Tests/check_imports.py .
 	$(SWIFT) build --build-tests
 	YIR_BIN="$$($(SWIFT) build --show-bin-path)/yir" YIR_TEST_PYTHON="$(CURDIR)/.venv-test/bin/python" \
 	  YIR_DEB="$(CURDIR)/$(DEB_DIR)/yir_$$($(STATIC_BIN) --version | cut -d' ' -f2)_$$(dpkg --print-architecture).deb" \

@@ -2,8 +2,10 @@
 import PackageDescription
 
 // One library target per pipeline stage, so the compiler keeps the flow one-way:
-// YirIngest (bytes → records) → YirStats (records → figures) → YirReport (figures → files).
-// YirCore holds what every stage shares: time arithmetic, zone rules, the record model.
+// YirIngest (bytes → records) → YirStats (records → figures) → YirReport and YirHTML
+// (figures → files); YirPipeline runs them in that order for every command.
+// YirCore holds what every stage shares: time arithmetic, zone rules, the record model, JSON.
+// Each target lists exactly the modules its files import (Tests/check_imports.py checks it).
 // The per-record stages run millions of accesses to class properties; Swift's dynamic
 // exclusivity checks on each cost several percent there. The compiler still enforces
 // exclusivity statically; only the runtime double-check is dropped, in release builds.
@@ -14,7 +16,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "yir", targets: ["yir"]),
-        .library(name: "YearInReview", targets: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirSample"]),
+        .library(name: "YearInReview", targets: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirPipeline", "YirSample"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,6 +44,7 @@ let package = Package(
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "Crypto", package: "swift-crypto"),
         ], linkerSettings: [.linkedLibrary("_FoundationICU")]),
+        .target(name: "YirPipeline", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML"]),
         .target(name: "YirSample", dependencies: ["YirCore", "YirStats"]),
         // Templates/ compiled into the binary, so one file copied anywhere runs. Templates/ is the
         // target's folder so that SwiftPM plans the build again when a file is added there or
@@ -54,12 +57,20 @@ let package = Package(
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .executableTarget(name: "TemplateEmbedder"),
         .executableTarget(name: "yir", dependencies: [
-            "YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirSample", "CYirSupport",
-            "YirTemplates",
+            "YirCore", "YirIngest", "YirReport", "YirHTML", "YirPipeline", "YirSample", "CYirSupport", "YirTemplates",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "YirTests", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirSample", "CLibXML2", "CGzip",
-                                                     "YirTemplates"]),
+        // The tests: unit tests of the library's parts, end-to-end tests that run the yir binary
+        // (YIR_BIN), and the helpers both share — a library, so it uses only public API.
+        .target(name: "YirTestSupport", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirPipeline", "YirSample"],
+                path: "Tests/YirTestSupport"),
+        .testTarget(name: "YirUnitTests", dependencies: [
+            "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirPipeline", "YirSample", "CGzip",
+        ]),
+        .testTarget(name: "YirEndToEndTests", dependencies: [
+            "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirPipeline", "YirSample",
+            "CLibXML2", "YirTemplates",
+        ]),
     ]
 )

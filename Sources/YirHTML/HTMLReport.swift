@@ -46,22 +46,16 @@ public struct HTMLReport: Sendable {
         // `jobs` workers take batches of pages in turn; each page goes straight to its file.
         let batch = 64
         let batches = (readers.count + batch - 1) / batch
-        let nextBatch = Mutex(0)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, batches))) { _ in
-            while true {
-                let b = nextBatch.withLock { next in
-                    defer { next += 1 }
-                    return next
-                }
-                guard b < batches, failure.withLock({ $0 == nil }) else { return }
-                for i in b * batch..<min(readers.count, (b + 1) * batch) {
-                    let page = readerPage(readers[i], deck: deckMakers[readers[i].locale]!)
-                    do throws(OutputError) {
-                        try readersFolder.write(Array(page.utf8), name: names[i])
-                    } catch {
-                        failure.withLock { $0 = $0 ?? error }
-                        return
-                    }
+        Parallel.tasks(batches, workers: jobs) { b, _ in
+            // After a failure the batches left are skipped: nothing of this run is kept.
+            guard failure.withLock({ $0 == nil }) else { return }
+            for i in b * batch..<min(readers.count, (b + 1) * batch) {
+                let page = readerPage(readers[i], deck: deckMakers[readers[i].locale]!)
+                do throws(OutputError) {
+                    try readersFolder.write(Array(page.utf8), name: names[i])
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                    return
                 }
             }
         }

@@ -1,5 +1,4 @@
 import YirCore
-import YirIngest
 import YirReport
 import YirStats
 

@@ -1,5 +1,4 @@
 import YirCore
-import YirIngest
 import YirStats
 
 /// The `json` and `jsonl` renderers (SPEC §4.2), keys in §4.1's order.
@@ -80,7 +79,7 @@ public enum JSONReport {
             w.field("time_zone", p.timeZone)
             w.field("top", p.top)
             w.field("profile", p.profile)
-            w.field("locale", p.locale.description)
+            w.field("locale", p.locale)
         }
     }
 
@@ -145,136 +144,135 @@ public enum JSONReport {
         }
     }
 
-    static func writeReader(_ r: ReaderStats, slides: String?, _ names: ArticleNaming, _ w: inout JSONWriter, detail: Bool = false) {
+    static func writeReader(_ r: ReaderStats, slides: String?, _ names: ArticleNaming, _ w: inout JSONWriter) {
+        w.object { w in writeReaderMembers(r, slides: slides, names, &w) }
+    }
+
+    /// The reader object's members, in an object the caller opens: the partition lines add one.
+    static func writeReaderMembers(_ r: ReaderStats, slides: String?, _ names: ArticleNaming, _ w: inout JSONWriter) {
         // Their names are met in no order in megabytes of catalog: asked for now, they arrive
         // while the figures before them are written.
         for a in r.topArticles { names.prefetch(a.name) }
+        w.field("user", r.user)
+        w.field("slides", slides)
+        w.field("time_zone", r.zone.identifier)
+        w.field("locale", r.locale.text)
+        w.key("window")
         w.object { w in
-            w.field("user", r.user)
-            w.field("slides", slides)
-            w.field("time_zone", r.zone.identifier)
-            w.field("locale", r.locale.text)
-            w.key("window")
-            w.object { w in
-                w.field("start", instant: r.window.start, in: r.zone)
-                w.field("end", instant: r.window.end, in: r.zone)
-            }
-            w.key("coverage")
-            w.object { w in
-                w.field("start", instant: r.coverage.start, in: r.zone)
-                w.field("end", instant: r.coverage.end, in: r.zone)
-                w.field("cleared", instant: r.coverage.cleared, in: r.zone)
-                w.field("first_view", instant: r.coverage.firstView, in: r.zone)
-            }
-            w.key("reading")
-            w.object { w in
-                w.field("seconds", r.reading.seconds)
-                w.field("minutes", r.reading.minutes)
-                w.field("views", r.reading.views)
-                w.field("articles", r.reading.articles)
-                w.field("average_seconds_per_article", r.reading.averageSecondsPerArticle)
-                w.field("median_seconds_per_article", r.reading.medianSecondsPerArticle)
-            }
-            w.key("top_article")
-            if let top = r.topArticles.first { writeArticle(top, names, r.zone, &w) } else { w.null() }
-            w.key("top_articles")
-            w.array { w in
-                for a in r.topArticles { writeArticle(a, names, r.zone, &w) }
-            }
-            w.key("app_time")
-            w.object { w in
-                w.field("seconds", r.appTime.seconds)
-                w.field("sessions", r.appTime.sessions)
-                w.field("average_session_seconds", r.appTime.averageSessionSeconds)
-            }
-            w.key("patterns")
-            w.object { w in
-                w.field("hour", r.patterns.hour)
-                w.field("weekday", r.patterns.weekday)
-                w.field("month", r.patterns.month)
-                w.field("time_of_day", r.patterns.timeOfDay?.rawValue)
-            }
-            w.key("monthly")
-            w.array { w in
-                for m in r.monthly {
-                    w.object { w in
-                        w.field("month", m.month)
-                        w.field("seconds", m.seconds)
-                        w.field("views", m.views)
-                    }
-                }
-            }
-            w.key("streak")
-            w.object { w in
-                w.field("days", r.streak.days)
-                w.field("start", r.streak.start?.iso8601)
-                w.field("end", r.streak.end?.iso8601)
-            }
-            w.key("rabbit_hole")
-            w.object(r.rabbitHole) { w, hole in
-                w.field("articles", hole.articles)
-                w.field("views", hole.views)
-                w.field("seconds", hole.seconds)
-                w.field("start", instant: hole.start, in: r.zone)
-                w.field("end", instant: hole.end, in: r.zone)
-                w.key("first")
-                w.object { w in writeName(hole.first, names, &w) }
-                w.key("last")
-                w.object { w in writeName(hole.last, names, &w) }
-            }
-            w.key("previous_year")
-            w.object(r.previousYear) { w, previous in
-                w.field("seconds", previous.seconds)
-                w.field("views", previous.views)
-                w.field("articles", previous.articles)
-            }
-            w.key("change")
-            w.object { w in w.field("reading_seconds", r.readingChange) }
-            w.key("saved")
-            w.object { w in
-                w.key("last_30_days")
+            w.field("start", instant: r.window.start, in: r.zone)
+            w.field("end", instant: r.window.end, in: r.zone)
+        }
+        w.key("coverage")
+        w.object { w in
+            w.field("start", instant: r.coverage.start, in: r.zone)
+            w.field("end", instant: r.coverage.end, in: r.zone)
+            w.field("cleared", instant: r.coverage.cleared, in: r.zone)
+            w.field("first_view", instant: r.coverage.firstView, in: r.zone)
+        }
+        w.key("reading")
+        w.object { w in
+            w.field("seconds", r.reading.seconds)
+            w.field("minutes", r.reading.minutes)
+            w.field("views", r.reading.views)
+            w.field("articles", r.reading.articles)
+            w.field("average_seconds_per_article", r.reading.averageSecondsPerArticle)
+            w.field("median_seconds_per_article", r.reading.medianSecondsPerArticle)
+        }
+        w.key("top_article")
+        if let top = r.topArticles.first { writeArticle(top, names, r.zone, &w) } else { w.null() }
+        w.key("top_articles")
+        w.array { w in
+            for a in r.topArticles { writeArticle(a, names, r.zone, &w) }
+        }
+        w.key("app_time")
+        w.object { w in
+            w.field("seconds", r.appTime.seconds)
+            w.field("sessions", r.appTime.sessions)
+            w.field("average_session_seconds", r.appTime.averageSessionSeconds)
+        }
+        w.key("patterns")
+        w.object { w in
+            w.field("hour", r.patterns.hour)
+            w.field("weekday", r.patterns.weekday)
+            w.field("month", r.patterns.month)
+            w.field("time_of_day", r.patterns.timeOfDay?.rawValue)
+        }
+        w.key("monthly")
+        w.array { w in
+            for m in r.monthly {
                 w.object { w in
-                    w.field("count", r.saved.last30DaysCount)
-                    w.field("last_saved", instant: r.saved.lastSaved, in: r.zone)
-                    w.field("last_saved_display", r.saved.lastSavedDisplay)
+                    w.field("month", m.month)
+                    w.field("seconds", m.seconds)
+                    w.field("views", m.views)
                 }
-                w.key("year")
-                w.object { w in w.field("count", r.saved.yearCount) }
-                w.key("recent")
-                w.array { w in
-                    for s in r.saved.recent {
-                        w.object { w in
-                            writeName(s.name, names, &w)
-                            w.field("saved", instant: s.saved, in: r.zone)
-                            w.field("thumbnail", s.thumbnail)
-                        }
-                    }
-                }
-            }
-            w.key("notifications")
-            w.object { w in
-                let lists: [(StaticString, [NotificationType])] = [
-                    ("subscribed", r.notifications.subscribed), ("unsubscribed", r.notifications.unsubscribed),
-                ]
-                for (name, list) in lists {
-                    w.key(name)
-                    w.array { w in
-                        for n in list {
-                            w.object { w in
-                                w.field("key", n.key)
-                                w.field("label", n.label)
-                            }
-                        }
-                    }
-                }
-            }
-            w.key("rank")
-            w.object { w in w.field("top_percent", r.rankTopPercent) }
-            if detail {
-                w.key("detail")
-                PartitionFormat.writeDetail(r, names, &w)
             }
         }
+        w.key("streak")
+        w.object { w in
+            w.field("days", r.streak.days)
+            w.field("start", r.streak.start?.iso8601)
+            w.field("end", r.streak.end?.iso8601)
+        }
+        w.key("rabbit_hole")
+        w.object(r.rabbitHole) { w, hole in
+            w.field("articles", hole.articles)
+            w.field("views", hole.views)
+            w.field("seconds", hole.seconds)
+            w.field("start", instant: hole.start, in: r.zone)
+            w.field("end", instant: hole.end, in: r.zone)
+            w.key("first")
+            w.object { w in writeName(hole.first, names, &w) }
+            w.key("last")
+            w.object { w in writeName(hole.last, names, &w) }
+        }
+        w.key("previous_year")
+        w.object(r.previousYear) { w, previous in
+            w.field("seconds", previous.seconds)
+            w.field("views", previous.views)
+            w.field("articles", previous.articles)
+        }
+        w.key("change")
+        w.object { w in w.field("reading_seconds", r.readingChange) }
+        w.key("saved")
+        w.object { w in
+            w.key("last_30_days")
+            w.object { w in
+                w.field("count", r.saved.last30DaysCount)
+                w.field("last_saved", instant: r.saved.lastSaved, in: r.zone)
+                w.field("last_saved_display", r.saved.lastSavedDisplay)
+            }
+            w.key("year")
+            w.object { w in w.field("count", r.saved.yearCount) }
+            w.key("recent")
+            w.array { w in
+                for s in r.saved.recent {
+                    w.object { w in
+                        writeName(s.name, names, &w)
+                        w.field("saved", instant: s.saved, in: r.zone)
+                        w.field("thumbnail", s.thumbnail)
+                    }
+                }
+            }
+        }
+        w.key("notifications")
+        w.object { w in
+            let lists: [(StaticString, [NotificationType])] = [
+                ("subscribed", r.notifications.subscribed), ("unsubscribed", r.notifications.unsubscribed),
+            ]
+            for (name, list) in lists {
+                w.key(name)
+                w.array { w in
+                    for n in list {
+                        w.object { w in
+                            w.field("key", n.key)
+                            w.field("label", n.label)
+                        }
+                    }
+                }
+            }
+        }
+        w.key("rank")
+        w.object { w in w.field("top_percent", r.rankTopPercent) }
     }
 
     static func writeArticle(_ a: ArticleFigures, _ names: ArticleNaming, _ zone: ZoneRules, _ w: inout JSONWriter) {

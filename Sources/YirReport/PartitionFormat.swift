@@ -1,6 +1,5 @@
 import Foundation
 import YirCore
-import YirIngest
 import YirStats
 
 /// SPEC §6's two steps: `yir stats --format jsonl --partition` on each partition of an export
@@ -21,7 +20,11 @@ public enum PartitionFormat {
         let names = model.statistics.articleNames
         try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONWriter(pretty: false) }, to: write) { _, reader, w in
             // `slides` is null: the decks are named where they are written, by `render`.
-            JSONReport.writeReader(reader, slides: nil, names, &w, detail: true)
+            w.object { w in
+                JSONReport.writeReaderMembers(reader, slides: nil, names, &w)
+                w.key("detail")
+                writeDetail(reader, names, &w)
+            }
             w.raw("\n")
         }
         var w = JSONWriter(pretty: false)
@@ -39,7 +42,7 @@ public enum PartitionFormat {
         try write(w.takeBytes() + [0x0A])
     }
 
-    static func writeDetail(_ r: ReaderStats, _ names: ArticleNaming, _ w: inout JSONWriter) {
+    private static func writeDetail(_ r: ReaderStats, _ names: ArticleNaming, _ w: inout JSONWriter) {
         w.object { w in
             w.key("articles")
             w.array { w in
@@ -145,12 +148,10 @@ public enum PartitionFormat {
                 start = end + 1
             }
             let lines = found
-            nonisolated(unsafe) let all = all
             let workers = max(1, min(jobs, lines.count / 1024 + 1))
             var results = [Result<ParsedLines, ReadError>](repeating: .success(([], [:], [])), count: workers)
-            results.withUnsafeMutableBufferPointer { results in
-                nonisolated(unsafe) let results = results
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            results.withSharedSlots { results in
+                Parallel.perform(workers) { worker in
                     var readers: [ReaderStats] = []
                     var totals = Partitions.ArticleTotalsByName()
                     var trailers: [(Int, PartitionTrailer)] = []

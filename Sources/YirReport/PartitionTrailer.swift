@@ -1,5 +1,4 @@
 import YirCore
-import YirIngest
 
 /// The last line of a partition's output (`PartitionFormat`):
 /// `{"partition": {"parameters": {…}, "inputs": […], "diagnostics": {…}}}`, in the report's

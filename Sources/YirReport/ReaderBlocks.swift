@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import YirCore
 import YirStats
 
 /// A writer readers are rendered into a block at a time, on several threads.
@@ -32,12 +32,10 @@ enum ReaderBlocks {
             let round = start..<min(readers.count, start + workers * readersPerRound)
             let blockCount = (round.count + readersPerBlock - 1) / readersPerBlock
             var blocks = [[UInt8]](repeating: [], count: blockCount)
-            blocks.withUnsafeMutableBufferPointer { blocks in
-                nonisolated(unsafe) let blocks = blocks
-                let nextBlock = Atomic<Int>(0)
-                DispatchQueue.concurrentPerform(iterations: min(workers, blockCount)) { _ in
+            blocks.withSharedSlots { blocks in
+                Parallel.workers(min(workers, blockCount), sharing: blockCount) { _, nextBlock in
                     var out = makeWriter()
-                    while case let b = nextBlock.wrappingAdd(1, ordering: .relaxed).oldValue, b < blockCount {
+                    while let b = nextBlock() {
                         let first = round.lowerBound + b * readersPerBlock
                         for index in first..<min(round.upperBound, first + readersPerBlock) {
                             render(index, readers[index], &out)

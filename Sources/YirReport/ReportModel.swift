@@ -1,5 +1,4 @@
 import YirCore
-import YirIngest
 import YirStats
 
 /// SPEC §4.1's report model: the one value every renderer writes.

@@ -37,9 +37,8 @@ public enum TableReport {
     static func columnWidths(_ readers: [ReaderStats], _ names: ArticleNaming, jobs: Int) -> [Int] {
         let parts = max(1, min(jobs, readers.count / 1024))
         var widths = [[Int]](repeating: header.map(columns), count: parts)
-        widths.withUnsafeMutableBufferPointer { widths in
-            nonisolated(unsafe) let widths = widths
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
+        widths.withSharedSlots { widths in
+            Parallel.perform(parts) { part in
                 var local = widths[part]
                 for r in readers[(readers.count * part / parts)..<(readers.count * (part + 1) / parts)] {
                     withCells(r, names) { i, cell in local[i] = max(local[i], cell.columns) }

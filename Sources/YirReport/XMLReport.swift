@@ -1,6 +1,5 @@
 import Synchronization
 import YirCore
-import YirIngest
 import YirStats
 
 /// The `xml` renderer (SPEC §4.3): the report model in yir's own namespace, element for key

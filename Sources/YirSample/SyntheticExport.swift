@@ -110,11 +110,11 @@ public struct SyntheticExport {
 
 /// A small, fast, seedable generator (Steele, Lea & Flood's SplitMix64): deterministic
 /// across platforms, unlike `SystemRandomNumberGenerator`.
-struct SplitMix64 {
+public struct SplitMix64 {
     private var state: UInt64
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

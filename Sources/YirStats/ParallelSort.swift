@@ -1,4 +1,5 @@
 import Dispatch
+import YirCore
 
 extension Array {
     /// Sorts on up to `jobs` threads: equal runs sorted at once, then merged pairwise.
@@ -12,14 +13,10 @@ extension Array {
         let total = count
         var bounds = (0...runs).map { total * $0 / runs }
         let starts = bounds
-        withoutActuallyEscaping(precedes) { precedes in
-            nonisolated(unsafe) let precedes = precedes
-            withUnsafeMutableBufferPointer { all in
-                nonisolated(unsafe) let all = all
-                DispatchQueue.concurrentPerform(iterations: runs) { run in
-                    var part = UnsafeMutableBufferPointer(rebasing: all[starts[run]..<starts[run + 1]])
-                    part.sort(by: precedes)
-                }
+        withSharedSlots { all in
+            Parallel.perform(runs) { run in
+                var part = UnsafeMutableBufferPointer(rebasing: all.buffer[starts[run]..<starts[run + 1]])
+                part.sort(by: precedes)
             }
         }
         // Each round merges neighbouring runs into `target`, halving their number.

@@ -1,5 +1,4 @@
 import YirCore
-import YirIngest
 
 /// SPEC §6 from the statistics' side: reader figures read back from a partition's lines
 /// (`yir stats --format jsonl --partition`), and the run-level figures (§2.4 cohort, §2.3 rank)

@@ -1,5 +1,4 @@
 import YirCore
-import YirIngest
 
 /// Reads a partition's reader line (the `jsonl` reader object plus `detail`) back into
 /// `ReaderStats`, member by member, without building a tree. Every value comes back exactly:

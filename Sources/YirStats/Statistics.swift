@@ -42,31 +42,28 @@ public enum Statistics {
         let unfinished = Mutex(stores.map(\.readers.count))
         // Every place is filled exactly once, by the worker that owns the reader.
         var readers = [ReaderStats](unsafeUninitializedCapacity: count) { slots, initialized in
-          partials.withUnsafeMutableBufferPointer { partials in
+          partials.withSharedSlots { partials in
             ingest.readers.withUnsafeBufferPointer { activities in
-                nonisolated(unsafe) let slots = slots
-                nonisolated(unsafe) let partials = partials
-                nonisolated(unsafe) let activities = activities
+                let slots = SharedSlots(slots)
                 // Workers take blocks of readers as they free up, so one the machine slows
-                // takes fewer.
-                let nextBlock = Atomic<Int>(0)
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                // takes fewer. Every worker leaves its partial totals, even one that took none.
+                let blocks = (count + readersPerBlock - 1) / readersPerBlock
+                Parallel.workers(workers, sharing: blocks) { worker, nextBlock in
                     var diagnostics = Diagnostics()
                     var cohortTotals = (0..<articles).map { ArticleTotals(article: Int32($0)) }
                     var scratch = ReaderCalculator.Scratch()
                     let own = workers == 1 ? calculator : calculator.forWorker()
-                    while case let block = nextBlock.wrappingAdd(1, ordering: .relaxed).oldValue,
-                          block * readersPerBlock < count {
+                    while let block = nextBlock() {
                         let done = (block * readersPerBlock)..<min(count, (block + 1) * readersPerBlock)
                         defer { finished(done, of: stores, unfinished) }
                         for index in done {
                             // The figures' place (in user order, so anywhere in the array) is asked
                             // for now: writing its cache lines cold stalled the next atomic
                             // operation — a reference count — until the writes were done.
-                            let destination = UnsafeRawPointer(slots.baseAddress! + place[index])
+                            let destination = UnsafeRawPointer(slots.buffer.baseAddress! + place[index])
                             for line in stride(from: 0, to: MemoryLayout<ReaderStats>.stride, by: 64) { yir_prefetch(destination + line) }
                             let stats = own.compute(activities[index], scratch: &scratch, skipped: &diagnostics)
-                            (slots.baseAddress! + place[index]).initialize(to: consume stats)
+                            (slots.buffer.baseAddress! + place[index]).initialize(to: consume stats)
                             cohortTotals.withUnsafeMutableBufferPointer { cohort in
                                 // The run's totals are megabytes, met in no order: all of this
                                 // reader's slots are asked for first, so that their misses overlap.
@@ -90,9 +87,8 @@ public enum Statistics {
         var cohortTotals = partials[0].totals
         partials[0].totals = []
         let others = partials.dropFirst().map(\.totals)
-        cohortTotals.withUnsafeMutableBufferPointer { sum in
-            nonisolated(unsafe) let sum = sum
-            DispatchQueue.concurrentPerform(iterations: workers) { part in
+        cohortTotals.withSharedSlots { sum in
+            Parallel.perform(workers) { part in
                 for partial in others {
                     partial.withUnsafeBufferPointer { totals in
                         for i in (sum.count * part / workers)..<(sum.count * (part + 1) / workers) { sum[i].add(totals[i]) }
@@ -165,9 +161,9 @@ public enum Statistics {
         // Both sorted by their digits (values > 0), side by side when there are threads.
         reading.withUnsafeMutableBufferPointer { reading in
             appTime.withUnsafeMutableBufferPointer { appTime in
-                nonisolated(unsafe) let lists = [reading, appTime]
+                let lists = [reading, appTime]
                 if jobs > 1 {
-                    DispatchQueue.concurrentPerform(iterations: 2) { i in radixSort(lists[i]) }
+                    Parallel.perform(2) { i in radixSort(lists[i]) }
                 } else {
                     for list in lists { radixSort(list) }
                 }
@@ -177,10 +173,8 @@ public enum Statistics {
         let count = readers.count
         let parts = max(1, min(jobs, count / 4096))
         reading.withUnsafeBufferPointer { reading in
-            readers.withUnsafeMutableBufferPointer { readers in
-                nonisolated(unsafe) let readers = readers
-                nonisolated(unsafe) let reading = reading
-                DispatchQueue.concurrentPerform(iterations: parts) { part in
+            readers.withSharedSlots { readers in
+                Parallel.perform(parts) { part in
                     let n = reading.count
                     // Searches a group of readers at a time, a step of each in turn: over a
                     // million values most steps miss the cache, and so the misses of a group

@@ -1,4 +1,5 @@
 import ArgumentParser
+import YirPipeline
 import YirReport
 
 extension Yir {
@@ -10,8 +11,8 @@ extension Yir {
         @OptionGroup var options: RunOptions
 
         func run() throws {
-            let (model, rejects) = try options.runPipeline()
             let logger = options.makeLogger()
+            let (model, rejects) = try options.runPipeline(try options.parameters(outputs: []))
             var w = JSONWriter(pretty: true)
             JSONReport.writeDiagnostics(model.statistics.diagnostics, &w)
             try writeToStandardOutput(w.bytes + [0x0A], logger)

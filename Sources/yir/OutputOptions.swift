@@ -3,26 +3,12 @@ import Foundation
 import Logging
 import YirCore
 import YirHTML
+import YirPipeline
 import YirReport
 
 /// The output side of `report` and `render`: which files, where, and writing them all
 /// atomically (SPEC §4.5) — the same code for both, so `render` writes what `report` writes.
 struct OutputOptions: ParsableArguments {
-    /// The outputs this version writes, each with its file name in --out.
-    enum Format: String, CaseIterable {
-        case html, xml, json, jsonl, csv
-
-        var fileName: String {
-            switch self {
-            case .html: HTMLReport.indexFile
-            case .xml: "report.xml"
-            case .json: "report.json"
-            case .jsonl: "readers.jsonl"
-            case .csv: "readers.csv"
-            }
-        }
-    }
-
     @Option(help: "The output folder (created when missing).")
     var out: String
 
@@ -40,10 +26,10 @@ struct OutputOptions: ParsableArguments {
         valueName: "file"))
     var linkKey: String?
 
-    func formats() throws -> [Format] {
-        var formats: [Format] = []
+    func formats() throws -> [Output] {
+        var formats: [Output] = []
         for name in format.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            guard let f = Format(rawValue: name) else {
+            guard let f = Output(rawValue: name), Output.reportFiles.contains(f) else {
                 throw ValidationError("--format: '\(name)' is not an output of this version (html, xml, json, jsonl, csv)")
             }
             if !formats.contains(f) { formats.append(f) }
@@ -58,7 +44,7 @@ struct OutputOptions: ParsableArguments {
     }
 
     /// Where a format's file goes in --out.
-    func path(of format: Format) -> String { (out as NSString).appendingPathComponent(format.fileName) }
+    func path(of format: Output) -> String { (out as NSString).appendingPathComponent(format.fileName!) }
 
     /// The files a run writes into --out (besides the HTML pages' folder), for `OutputPlace`.
     func filesWritten() throws -> [String] { try formats().map(path(of:)) }
@@ -162,21 +148,14 @@ struct OutputOptions: ParsableArguments {
                     continue
                 }
                 let file = try OutputFile(path: path(of: format))
-                switch format {
-                case .xml:
-                    let replaced: Int
-                    do {
-                        replaced = try XMLReport.write(model, jobs: jobs) { try file.write($0) }
-                    } catch let error as XMLWriteError {
-                        throw OutputError.writeFailed(path: file.path, reason: "\(error)")
-                    }
-                    if replaced > 0 {
-                        logger.warning("\(replaced) characters that XML 1.0 cannot hold were written as U+FFFD in \(file.path)")
-                    }
-                case .json: try JSONReport.writeDocument(model, jobs: jobs, to: file.write)
-                case .jsonl: try JSONReport.writeLines(model, jobs: jobs, to: file.write)
-                case .csv: try CSVReport.write(model, jobs: jobs, to: file.write)
-                case .html: break
+                let replaced: Int
+                do {
+                    replaced = try format.render(model, jobs: jobs) { try file.write($0) }
+                } catch let error as XMLWriteError {
+                    throw OutputError.writeFailed(path: file.path, reason: "\(error)")
+                }
+                if replaced > 0 {
+                    logger.warning("\(replaced) characters that XML 1.0 cannot hold were written as U+FFFD in \(file.path)")
                 }
                 logger.debug("\(format.rawValue): \((clock.now - start).logText)")
                 files.append(file)

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import YirCore
 import YirIngest
+import YirPipeline
 import YirReport
 
 extension Yir {
@@ -54,7 +55,7 @@ extension Yir {
                     throw ExitCode(74)
                 }
             }
-            let model = Result { try PartitionFormat.read(inputs.map { ($0.path, $0.data) }, zones: ZoneCatalog(), jobs: jobs) }
+            let model = Result { try Pipeline.model(fromPartitions: inputs.map { ($0.path, $0.data) }, zones: ZoneCatalog(), jobs: jobs) }
             // A file changed under the parse may have read as zeros: that, not what the parse
             // made of them, is the error to report.
             for input in inputs {

@@ -15,8 +15,9 @@ extension Yir {
 
         func run() throws {
             let logger = options.makeLogger()
-            let prepared = try output.prepare(templates: options.templates, jobs: options.jobs, logger: logger)
-            let (model, rejects) = try options.runPipeline(keepActivity: prepared.html != nil)
+            let parameters = try options.parameters(outputs: try output.formats())
+            let prepared = try output.prepare(templates: options.templates, jobs: parameters.jobs, logger: logger)
+            let (model, rejects) = try options.runPipeline(parameters)
             try output.write(model, prepared, alongside: rejects.map { [$0] } ?? [], jobs: options.jobs, logger: logger)
         }
     }

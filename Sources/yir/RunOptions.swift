@@ -3,8 +3,8 @@ import Foundation
 import Logging
 import YirCore
 import YirIngest
+import YirPipeline
 import YirReport
-import YirStats
 
 /// The options every run shares: inputs, SPEC §5's ingest and statistics options, logging.
 struct RunOptions: ParsableArguments {
@@ -47,16 +47,6 @@ struct RunOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The slides' language: auto (each reader's own: the app's language on their records, else the language of the wiki they read most, else English), or a BCP 47 tag for every reader (de, pt-BR, zh-Hant).", valueName: "TAG|auto"))
     var locale = "auto"
 
-    /// `--locale`, checked once.
-    var localeChoice: LocaleChoice {
-        get throws {
-            guard let choice = LocaleChoice(argument: locale) else {
-                throw ValidationError("--locale: '\(locale)' is neither auto nor a BCP 47 language tag (de, pt-BR, zh-Hant)")
-            }
-            return choice
-        }
-    }
-
     @OptionGroup var process: ProcessOptions
     var templates: String? { process.templates }
     var jobs: Int { process.jobs }
@@ -68,50 +58,33 @@ struct RunOptions: ParsableArguments {
         if !(maxViewSeconds >= 0) || maxViewSeconds > 1e12 { throw ValidationError("--max-view-seconds must be a number ≥ 0") }
         if !(0...1).contains(maxRejectRate) { throw ValidationError("--max-reject-rate must lie in 0–1") }
         if let rejects { try OutputPlace.check(inputs: inputs, writing: [rejects]) }
-        _ = try localeChoice
     }
 
     func makeLogger() -> Logger { process.makeLogger() }
 
-    /// Builds the pipeline; bad option values are usage errors (64).
-    func pipeline(zones: ZoneCatalog) throws -> Pipeline {
-        var override: ZoneRules?
-        if let tz {
-            guard let rules = zones.rules(for: tz) else { throw ValidationError("--tz: '\(tz)' is not an IANA time zone") }
-            override = rules
+    /// The run's parameters, built once for every stage: bad option values are usage errors
+    /// (64). `outputs`: what the command will write, so that the statistics keep what those need.
+    func parameters(outputs: [Output]) throws -> RunParameters {
+        var arguments = RunArguments()
+        arguments.inputs = inputs
+        arguments.year = year
+        arguments.asOf = asOf
+        arguments.tz = tz
+        arguments.top = top
+        arguments.excludedTitles = excludeTitle
+        arguments.maxViewSeconds = maxViewSeconds
+        arguments.strict = strict
+        arguments.standardInputName = stdinName
+        arguments.profile = profile
+        arguments.mapping = try mappingProfile()
+        arguments.locale = locale
+        arguments.jobs = jobs
+        arguments.outputs = outputs
+        do {
+            return try RunParameters(arguments, zones: ZoneCatalog())
+        } catch let error as ParameterError {
+            throw ValidationError(error.description)
         }
-        let fallback = zones.systemZone()
-        let asOfInstant: Int64
-        if let asOf {
-            switch RFC3339.parse(asOf) {
-            case .success(.instant(let t)): asOfInstant = t
-            case .success(.wall(let wall)): asOfInstant = (override ?? fallback).instant(fromWall: wall)
-            case .failure: throw ValidationError("--as-of: '\(asOf)' is not an RFC 3339 time in 1970–2099")
-            }
-        } else {
-            asOfInstant = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
-        }
-        let files = try InputFiles.expand(inputs.isEmpty ? ["-"] : inputs)
-        if let (first, again) = InputFiles.repeated(files) {
-            throw ValidationError("\(again.path) is \(first.path) again: each input is read once, so name it once")
-        }
-        var ingest = IngestOptions(asOf: asOfInstant)
-        ingest.maxViewMilliseconds = Int64((maxViewSeconds * 1000).rounded())
-        ingest.strict = strict
-        ingest.mapping = try mappingProfile()
-        ingest.standardInputName = stdinName
-        var stats = StatsParameters(asOf: asOfInstant, fallbackZone: fallback)
-        stats.year = year
-        stats.zoneOverride = override
-        stats.top = top
-        if !excludeTitle.isEmpty { stats.excludedTitles = excludeTitle }
-        stats.locale = try localeChoice
-        let report = ReportModel.Parameters(year: year, asOf: asOfInstant, timeZone: tz, top: top,
-                                            profile: ingest.mapping?.name ?? profile, locale: stats.locale)
-        var pipeline = Pipeline(inputs: files, ingestOptions: ingest, statsParameters: stats,
-                                reportParameters: report, zones: zones)
-        pipeline.jobs = jobs
-        return pipeline
     }
 
     /// SPEC §3: nil for the native `wikipedia` format; else a file (a path, or a name ending in
@@ -140,18 +113,14 @@ struct RunOptions: ParsableArguments {
     /// Runs the pipeline with the rejects file, logging and SPEC §5's exit codes for input
     /// problems. Returns the model only when the run may write its outputs, with the finished
     /// rejects file, which the command renames into place together with its own outputs.
-    /// `keepArticleTotals` and `keepActivity`: what partitions and the HTML need beyond the model.
-    func runPipeline(keepArticleTotals: Bool = false, keepActivity: Bool = false) throws -> (model: ReportModel, rejects: OutputFile?) {
+    func runPipeline(_ parameters: RunParameters) throws -> (model: ReportModel, rejects: OutputFile?) {
         let logger = makeLogger()
         let rejectsFile = try rejects.map { path in try exitOnOutputError(logger) { try RejectsFile(path: path) } }
         let model: ReportModel
         let progress = ProgressLine(quiet: quiet)
         defer { progress.finish() }
         do {
-            var pipeline = try self.pipeline(zones: ZoneCatalog())
-            pipeline.statsParameters.keepArticleTotals = keepArticleTotals
-            pipeline.statsParameters.keepActivity = keepActivity
-            model = try pipeline.run { rejection in
+            model = try Pipeline(parameters, zones: ZoneCatalog()).run { rejection in
                 try rejectsFile?.add(rejection)
                 if process.verbose {
                     logger.debug("\(rejection.file):\(rejection.line): rejected (\(rejection.reason.rawValue))")
@@ -164,6 +133,8 @@ struct RunOptions: ParsableArguments {
             } onNote: { note in
                 logger.debug("\(note)")
             }
+        } catch let error as ParameterError {
+            throw ValidationError(error.description)
         } catch let stop as StrictModeStop {
             try exitOnOutputError(logger) { try rejectsFile?.finish().commit() }
             let r = stop.rejection

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import YirPipeline
 import YirReport
 
 extension Yir {
@@ -20,24 +21,28 @@ extension Yir {
         @Flag(help: "With jsonl: the lines one partition of an export gives `yir render` (SPEC §6): each reader with its detail, then the partition's parameters, inputs and diagnostics.")
         var partition = false
 
+        /// The one output printed.
+        var output: Output {
+            switch format {
+            case .json: .json
+            case .jsonl: partition ? .partition : .jsonl
+            case .csv: .csv
+            case .table: .table
+            }
+        }
+
         func validate() throws {
             if partition && format != .jsonl { throw ValidationError("--partition needs --format jsonl") }
         }
 
         func run() throws {
-            let (model, rejects) = try options.runPipeline(keepArticleTotals: partition, keepActivity: partition)
             let logger = options.makeLogger()
-            let write = { (bytes: [UInt8]) in try writeToStandardOutput(bytes, logger) }
+            let parameters = try options.parameters(outputs: [output])
+            let (model, rejects) = try options.runPipeline(parameters)
             let clock = ContinuousClock()
             let start = clock.now
             defer { logger.debug("rendering: \((clock.now - start).logText)") }
-            switch format {
-            case .json: try JSONReport.writeDocument(model, jobs: options.jobs, to: write)
-            case .jsonl where partition: try PartitionFormat.write(model, jobs: options.jobs, to: write)
-            case .jsonl: try JSONReport.writeLines(model, jobs: options.jobs, to: write)
-            case .csv: try CSVReport.write(model, jobs: options.jobs, to: write)
-            case .table: try TableReport.write(model, jobs: options.jobs, to: write)
-            }
+            try output.render(model, jobs: parameters.jobs) { bytes in try writeToStandardOutput(bytes, logger) }
             try exitOnOutputError(logger) { try OutputFile.commit(rejects.map { [$0] } ?? []) }
         }
     }

@@ -1,0 +1,590 @@
+import Foundation
+import Synchronization
+import YirCore
+
+/// Bytes → records. Inputs are cut into chunks of whole lines, taken in batches. Workers
+/// (`jobs` threads) validate and decode a batch's chunks in parallel, each into its own string
+/// tables, sorting records into shards by a hash of their user. A batch is merged while the
+/// workers parse the next one: its rejections are reported in input order; its chunks' new
+/// strings and articles are mapped into the run's catalog (two tasks, one for the readers'
+/// strings and one for the articles: only what is new); then the shards are merged in
+/// parallel, each taking its records chunk by chunk in input order: duplicates dropped
+/// (SPEC §1.4: per reader, so a shard sees every id that concerns it) and each record filed
+/// under its reader. The result is the same for every `jobs` value and every chunk size.
+public final class Ingestor {
+    /// Bytes per chunk: 4 MiB keeps every worker busy on a few chunks of a large file while a
+    /// batch (two chunks per worker) stays small in memory. Only tests choose other sizes, to
+    /// prove that results do not depend on it.
+    public static let defaultChunkSize = 4 << 20
+
+    private let options: IngestOptions
+    private let zones: ZoneCatalog
+    private let jobs: Int
+    private let chunkSize: Int
+    private let onReject: (Rejection) throws -> Void
+    /// Called after each merged chunk, always from one thread at a time.
+    public var onProgress: (IngestProgress) -> Void = { _ in }
+    private var progress = IngestProgress(bytes: 0, totalBytes: nil, lines: 0)
+
+    private var parsers: [ChunkParser]
+    /// Per worker, its local ids mapped to the catalog's (learnt from each chunk): the strings
+    /// records carry to their reader, and the articles. Two halves in two properties, so that
+    /// two threads can learn them at once.
+    private var maps: [StringMaps]
+    private var articleMaps: [ArticleMaps]
+    private let catalog = Catalog()
+    private var shards: [Shard]
+    /// The catalog's user id → index in its shard's `readers`, or -1. Each user belongs to one
+    /// shard, so shards merging in parallel write disjoint entries.
+    private var readerOfUser: [Int32] = []
+    private var zoneRules: [ZoneRules] = []
+    /// With several workers, the articles of earlier batches by fingerprint
+    /// (`LocalStrings.knownArticles`).
+    private var knownArticles: KnownArticles
+    private var diagnostics = Diagnostics()
+    private var inputs: [InputSummary] = []
+
+    typealias Table = LocalStrings.Table
+
+    /// Per table of `readerTables`: a worker's local id → the catalog's id (-1: a zone that is
+    /// not IANA).
+    struct StringMaps {
+        var ids = [[Int32]](repeating: [], count: Table.allCases.count)
+    }
+
+    /// A worker's local wiki and article ids → the catalog's.
+    struct ArticleMaps {
+        var wikis: [Int32] = []
+        var articles: [Int32] = []
+    }
+
+    /// The tables `StringMaps` maps; wikis are learnt with the articles.
+    private static let readerTables: [Table] = [.users, .keys, .urls, .zones, .locales]
+
+    /// - Parameters:
+    ///   - jobs: worker threads (at least 1).
+    ///   - chunkSize: bytes per chunk; only tests set it, to prove results do not depend on it.
+    public init(options: IngestOptions, zones: ZoneCatalog, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                chunkSize: Int = Ingestor.defaultChunkSize, onReject: @escaping (Rejection) throws -> Void = { _ in }) {
+        self.options = options
+        self.zones = zones
+        self.jobs = max(1, jobs)
+        self.chunkSize = max(1, chunkSize)
+        self.onReject = onReject
+        // A few shards per thread even out what hashing leaves uneven. One thread too merges
+        // in shards: each shard's id set is a quarter of the size, and stays in cache longer.
+        let shardCount = self.jobs * 4
+        parsers = (0..<self.jobs).map { _ in  // each its own profile
+            ChunkParser(zones: zones, mapping: options.mapping, shardCount: shardCount)
+        }
+        maps = Array(repeating: StringMaps(), count: self.jobs)
+        articleMaps = Array(repeating: ArticleMaps(), count: self.jobs)
+        knownArticles = KnownArticles(parts: self.jobs)
+        shards = (0..<shardCount).map { _ in Shard(options: options) }
+    }
+
+    /// Reads every input to its end, in order (call once per run).
+    public func read(_ files: [InputFile]) throws {
+        // Records run about 150–200 bytes; sizing the id sets once saves rehashing them.
+        let bytes = files.reduce(0) { total, file in
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int
+            return total + (size ?? 0)
+        }
+        // The id sets are made before any chunk's memory (made later, they sat above freed
+        // chunk buffers: +14 MB peak at `--jobs 1`), and zeroed on `jobs` threads (on one,
+        // ~20 ms before parsing began).
+        let expected = bytes / 160 / shards.count
+        let jobs = jobs
+        shards.withSharedSlots { shards in
+            Parallel.perform(min(jobs, shards.count)) { thread in
+                for s in stride(from: thread, to: shards.count, by: jobs) { shards[s].seenIDs = RecordIDSet(expected: expected) }
+            }
+        }
+        let measurable = files.allSatisfy { !$0.isCompressed && !$0.isStandardInput }
+        progress.totalBytes = measurable ? Int64(bytes) : nil
+        inputs = files.map { InputSummary(path: $0.isStandardInput ? options.standardInputName ?? $0.path : $0.path, bytes: 0, lines: 0) }
+        physicalLines = Array(repeating: 0, count: files.count)
+        var bytesRead = [Int64](repeating: 0, count: files.count)
+        defer { for (i, n) in bytesRead.enumerated() { inputs[i].bytes = n } }
+
+        // Two chunks per worker: with a batch merged while the next is parsed, bigger batches
+        // only hold more parsed records (four per worker: +10 MB peak, no faster). Chunks of
+        // small files are small, though, and a step has a fixed cost: then a batch takes more
+        // of them, up to half the bytes of two full chunks per worker, and at most 32 chunks
+        // per worker (a bound on a step's tasks and on the parsed chunks it holds).
+        let batchSize = jobs * 2
+        let batchBytes = batchSize * chunkSize / 2
+        let mostChunks = jobs * 32
+        var batch: [(chunk: InputChunk, reader: ChunkReader)] = []
+        var bytesInBatch = 0
+        var parsed: ParsedBatch?
+        for (index, file) in files.enumerated() {
+            let reader = try ChunkReader(file: file, index: index, chunkSize: chunkSize, workers: jobs)
+            // A streamed input is read a batch ahead, on a thread of its own, while this one parses.
+            let ahead = reader.isStreamed ? ChunkPrefetcher(reader, depth: batchSize) : nil
+            defer { ahead?.stop() }
+            func nextChunk() throws(InputError) -> InputChunk? {
+                if let ahead { return try ahead.next() }
+                return try reader.next()
+            }
+            while let chunk = try nextChunk() {
+                batch.append((chunk, reader))
+                bytesInBatch += chunk.bytes.count
+                if batch.count >= batchSize && (bytesInBatch >= batchBytes || batch.count >= mostChunks) {
+                    parsed = try step(parsing: batch, merging: parsed, files)
+                    batch.removeAll(keepingCapacity: true)
+                    bytesInBatch = 0
+                }
+            }
+            bytesRead[index] = reader.bytesRead
+            if let engine = reader.gzipEngine { gzipEngine = engine }
+        }
+        if !batch.isEmpty { parsed = try step(parsing: batch, merging: parsed, files) }
+        if parsed != nil { _ = try step(parsing: [], merging: parsed, files) }
+    }
+
+    /// A batch of chunks with what the workers read from them.
+    private struct ParsedBatch {
+        var results: [ParsedChunk]
+        /// Per chunk: its input, and its size in bytes.
+        var inputs: [Int]
+        var bytes: [Int]
+    }
+
+    /// Lines (blank ones too) merged so far, per input: numbers the lines of the next chunk.
+    private var physicalLines: [Int] = []
+
+    /// The engine that inflated the last `.gz` input ("isa-l" or "zlib"), for `--verbose`: ISA-L
+    /// is loaded at run time, so nothing else shows whether a machine has it.
+    public private(set) var gzipEngine: String?
+
+    /// Wall time spent parsing batches (the batch before merging alongside) and merging alone,
+    /// for `--verbose`.
+    public private(set) var parseTime = Duration.zero
+    public private(set) var mergeTime = Duration.zero
+
+    /// Hands the records over, grouped by reader (shards on `jobs` threads) into stores the
+    /// ingestor keeps no reference to, so that the statistics can free each once its readers
+    /// are done; what only ingest needed (the id sets, the workers' string tables) is freed
+    /// first.
+    public func finish() -> IngestResult {
+        var diagnostics = diagnostics
+        for s in shards.indices {
+            diagnostics.add(shards[s].diagnostics)
+            shards[s].seenIDs = RecordIDSet()
+        }
+        parsers = []
+        maps = []
+        articleMaps = []
+        knownArticles = KnownArticles(parts: 1)
+        let firstReader = shards.reduce(into: [0]) { starts, shard in starts.append(starts.last! + shard.readers.count) }
+        var stores = [[RecordStore]](repeating: [], count: shards.count)
+        let jobs = jobs
+        shards.withSharedSlots { shards in
+            stores.withSharedSlots { stores in
+                Parallel.perform(min(jobs, shards.count)) { thread in
+                    for s in stride(from: thread, to: shards.count, by: jobs) {
+                        stores[s] = shards[s].groupRecords(firstReader: firstReader[s])
+                    }
+                }
+            }
+        }
+        // Shard by shard, each list freed once copied: never two whole lists of readers.
+        var readers: [ReaderActivity] = []
+        readers.reserveCapacity(firstReader.last!)
+        for s in shards.indices {
+            readers += shards[s].readers
+            shards[s].readers = []
+        }
+        shards = []
+        return IngestResult(catalog: catalog, readers: readers, records: stores.flatMap { $0 }, zoneRules: zoneRules,
+                            diagnostics: diagnostics, inputs: inputs)
+    }
+
+    /// One step of the pipeline: the workers parse `batch` while the batch parsed in the step
+    /// before (`earlier`) is merged, so that what only one thread can do — learning a batch's
+    /// new strings and articles — overlaps with parsing instead of holding every other thread
+    /// at a barrier. Returns `batch` parsed, to merge in the next step.
+    private func step(parsing batch: [(chunk: InputChunk, reader: ChunkReader)], merging earlier: ParsedBatch?,
+                      _ files: [InputFile]) throws -> ParsedBatch? {
+        let clock = ContinuousClock()
+        var start = clock.now
+        if !batch.isEmpty { InputChangeTestHook.stopOnce() }
+        let parsed = run(parsing: batch, merging: earlier, files)
+        // A mapped input shortened under the parse gave zeros, not its lines: the run stops
+        // before anything parsed from them is reported or merged.
+        var checked: ChunkReader?
+        for (_, reader) in batch where reader !== checked {
+            try reader.checkUnchanged()
+            checked = reader
+        }
+        // Reported as soon as parsed (after the batch before it, before its own merge): a
+        // `--strict` run stops without waiting for the next batch's input, which on a pipe may
+        // be long in coming.
+        if let parsed { try reportInInputOrder(parsed, files) }
+        if batch.isEmpty { mergeTime += clock.now - start } else { parseTime += clock.now - start }
+        start = clock.now
+        if let earlier {
+            for (i, chunk) in earlier.results.enumerated() {
+                progress.bytes += Int64(earlier.bytes[i])
+                progress.lines += chunk.lines
+                onProgress(progress)
+            }
+        }
+        mergeTime += clock.now - start
+        return parsed
+    }
+
+    /// What must be seen in input order across readers: line numbers, rejections (reported,
+    /// and `--strict` stops here, before the batch is merged).
+    private func reportInInputOrder(_ batch: ParsedBatch, _ files: [InputFile]) throws {
+        for (i, chunk) in batch.results.enumerated() {
+            let input = batch.inputs[i]
+            let firstLine = physicalLines[input]
+            physicalLines[input] += chunk.physicalLines
+            inputs[input].lines += chunk.lines
+            diagnostics.lines += chunk.lines
+            diagnostics.ignored += chunk.ignored
+            for r in chunk.rejections {
+                diagnostics.rejected[r.reason, default: 0] += 1
+                let rejection = Rejection(file: files[input].path, line: firstLine + r.line, offset: r.offset,
+                                          reason: r.reason, text: r.text)
+                try onReject(rejection)
+                if options.strict { throw StrictModeStop(rejection: rejection) }
+            }
+        }
+    }
+
+    /// Parses `batch` and merges `earlier` on `jobs` threads, each taking the next task when it
+    /// is free (decision 60), in this order: learning `earlier`'s readers' strings, learning
+    /// its articles (two tasks: independent catalog tables), parsing each chunk of `batch`,
+    /// adding `earlier`'s new article fingerprints to each part of `knownArticles`, merging
+    /// each shard. The last two wait until both learning tasks are done; by then they
+    /// normally are, as parsing came between.
+    ///
+    /// A worker's tables are touched by one thread at a time and see its chunks in input order
+    /// (tasks are taken in order), and its new strings are learnt in that order too, batch
+    /// after batch. Workers look articles up in `knownArticles` as it was before this step:
+    /// the merge adds `earlier`'s to its own copy (copy-on-write) meanwhile.
+    private func run(parsing batch: [(chunk: InputChunk, reader: ChunkReader)], merging earlier: ParsedBatch?,
+                     _ files: [InputFile]) -> ParsedBatch? {
+        var results = [ParsedChunk](repeating: ParsedChunk(), count: batch.count)
+        if jobs > 1 { for w in parsers.indices { parsers[w].strings.knownArticles = knownArticles } }
+        defer { for w in parsers.indices { parsers[w].strings.knownArticles = nil } }
+        if let earlier {
+            // Sized for every user the batch may add, before the shards write to it at once.
+            let needed = catalog.users.count + earlier.results.reduce(0) { $0 + $1.newStrings[Table.users.rawValue].count }
+            if readerOfUser.count < needed { readerOfUser.append(contentsOf: repeatElement(-1, count: needed - readerOfUser.count)) }
+        }
+        let step = Step(batch: batch, merging: earlier?.results ?? [], files: files, jobs: jobs,
+                        knownParts: knownArticles.parts.count, shards: shards.count)
+        withStepSlots(&results) { slots in
+            Parallel.tasks(step.tasks, workers: jobs) { task, worker in self.perform(task, of: step, worker: worker, slots) }
+        }
+        guard !batch.isEmpty else { return nil }
+        return ParsedBatch(results: results, inputs: batch.map(\.chunk.input), bytes: batch.map(\.chunk.bytes.count))
+    }
+
+    /// One step's tasks, numbered in the order they are taken: learning the merged batch's
+    /// readers' strings and its articles (2), parsing each chunk, adding the merged batch's
+    /// article fingerprints to each part of `knownArticles`, merging each shard.
+    private struct Step {
+        let chunks: [InputChunk]
+        let chunkReaders: [ChunkReader]
+        let impliedTypes: [RecordType?]
+        let merging: [ParsedChunk]
+        let learnTasks: Int
+        let knownTasks: Int
+        let shardTasks: Int
+        /// Left by each learning task: the tasks after parsing wait for both.
+        let learnt = DispatchGroup()
+
+        init(batch: [(chunk: InputChunk, reader: ChunkReader)], merging: [ParsedChunk], files: [InputFile], jobs: Int,
+             knownParts: Int, shards: Int) {
+            chunks = batch.map(\.chunk)
+            chunkReaders = batch.map(\.reader)
+            impliedTypes = batch.map { files[$0.chunk.input].impliedType }
+            self.merging = merging
+            let merges = !merging.isEmpty
+            learnTasks = merges ? 2 : 0
+            knownTasks = merges && jobs > 1 ? knownParts : 0
+            shardTasks = merges ? shards : 0
+            for _ in 0..<learnTasks { learnt.enter() }
+        }
+
+        var tasks: Int { learnTasks + chunks.count + knownTasks + shardTasks }
+    }
+
+    /// What a step's tasks write, each task its own slots: a chunk's result, a worker's parser,
+    /// a shard (and its readers' entries of `readerOfUser`), a part of `knownArticles`.
+    private struct StepSlots {
+        let results: SharedSlots<ParsedChunk>
+        let parsers: SharedSlots<ChunkParser>
+        let shards: SharedSlots<Shard>
+        let readerOfUser: SharedSlots<Int32>
+        let known: SharedSlots<FingerprintMap>
+    }
+
+    private func withStepSlots(_ results: inout [ParsedChunk], _ body: (StepSlots) -> Void) {
+        results.withSharedSlots { results in
+            parsers.withSharedSlots { parsers in
+                shards.withSharedSlots { shards in
+                    readerOfUser.withSharedSlots { readerOfUser in
+                        knownArticles.parts.withSharedSlots { known in
+                            body(StepSlots(results: results, parsers: parsers, shards: shards, readerOfUser: readerOfUser, known: known))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs task `task` of `step` (see `Step`) on `worker`'s thread.
+    private func perform(_ task: Int, of step: Step, worker: Int, _ slots: StepSlots) {
+        var t = task
+        if t < step.learnTasks {
+            for chunk in step.merging {
+                if t == 0 { learnReaderStrings(chunk, worker: chunk.worker) } else { learnArticles(chunk, worker: chunk.worker) }
+            }
+            step.learnt.leave()
+            return
+        }
+        t -= step.learnTasks
+        if t < step.chunks.count {
+            slots.results[t] = slots.parsers[worker].parse(step.chunks[t], impliedType: step.impliedTypes[t])
+            slots.results[t].worker = worker
+            // The records hold no pointer into their chunk: its pages go now, by this thread
+            // (unmapping them is not free).
+            step.chunkReaders[t].release(step.chunks[t])
+            return
+        }
+        t -= step.chunks.count
+        step.learnt.wait()
+        if t < step.knownTasks {
+            for chunk in step.merging {
+                KnownArticles.learn(chunk.newFingerprints, catalogIDs: articleMaps[chunk.worker].articles,
+                                    part: t, of: step.knownTasks, into: &slots.known[t])
+            }
+            return
+        }
+        let s = t - step.knownTasks
+        let maps = maps
+        let articleMaps = articleMaps
+        for chunk in step.merging {
+            slots.shards[s].merge(chunk.shards[s], strings: maps[chunk.worker],
+                                  articles: articleMaps[chunk.worker].articles, readerOfUser: slots.readerOfUser.buffer)
+        }
+    }
+
+    /// Maps the users, keys, URLs and zones a chunk added to its worker's tables into the catalog.
+    private func learnReaderStrings(_ chunk: ParsedChunk, worker: Int) {
+        // A chunk's new users are mostly new to the catalog too, whose table holds every
+        // reader of the run (a million on the 2 GB export).
+        catalog.users.intern(chunk.newStrings[Table.users.rawValue]) {
+            maps[worker].ids[Table.users.rawValue].append($0)
+        }
+        for table in Self.readerTables where table != .users {
+            chunk.newStrings[table.rawValue].forEach { k, raw in
+                let id: Int32 = {
+                    switch table {
+                    case .keys: return catalog.keys.intern(raw)
+                    case .urls: return catalog.urls.intern(raw)
+                    case .locales: return catalog.locales.intern(raw)
+                    case .zones:
+                        // A name that is not an IANA zone only ever came from rejected lines.
+                        guard let rules = chunk.newZoneRules[k] else { return -1 }
+                        let id = catalog.zones.intern(raw)
+                        if Int(id) == zoneRules.count { zoneRules.append(rules) }
+                        return id
+                    case .users: preconditionFailure("learnt above")
+                    case .wikis: preconditionFailure("learnt with the articles")
+                    }
+                }()
+                maps[worker].ids[table.rawValue].append(id)
+            }
+        }
+    }
+
+    /// Maps the wikis and articles a chunk added to its worker's local ids into the catalog.
+    private func learnArticles(_ chunk: ParsedChunk, worker: Int) {
+        chunk.newStrings[Table.wikis.rawValue].forEach { _, raw in
+            articleMaps[worker].wikis.append(catalog.wikis.intern(raw))
+        }
+        // Titles first, then the articles, each with its slot asked for a few ahead: the
+        // chunk's new articles are mostly new to the catalog, and each probe was a cache miss.
+        var titles: [Int32] = []
+        titles.reserveCapacity(chunk.newArticles.titles.count)
+        catalog.titles.intern(chunk.newArticles.titles) { titles.append($0) }
+        let articles = zip(chunk.newArticles.wikis, titles).map { wiki, title in
+            Article(wiki: articleMaps[worker].wikis[Int(wiki)], title: title)
+        }
+        let ahead = StringTable.prefetchDistance
+        for article in articles.prefix(ahead) { catalog.prefetch(article) }
+        for (i, article) in articles.enumerated() {
+            if i + ahead < articles.count { catalog.prefetch(articles[i + ahead]) }
+            articleMaps[worker].articles.append(catalog.article(article))
+        }
+    }
+}
+
+/// The zone (or language) of a reader's latest record at or before the as-of instant that
+/// names one (SPEC §2.1), with that record's instant and input position for tie-breaking.
+struct LatestName {
+    private var instant = Int64.min
+    private var sequence = Int64.min
+    private(set) var id: Int32 = -1
+
+    /// Keeps `id` when this record is the latest so far (on equal instants the later in input
+    /// order wins).
+    mutating func note(_ id: Int32, instant: Int64, sequence: Int64) {
+        guard (instant, sequence) > (self.instant, self.sequence) else { return }
+        (self.instant, self.sequence, self.id) = (instant, sequence, id)
+    }
+}
+
+/// The readers of one shard and what merging their records needs: each shard is merged by
+/// one thread at a time, in input order.
+private struct Shard {
+    let options: IngestOptions
+    var readers: [ReaderActivity] = []
+    /// Per reader, its zone so far and what decides which record's zone is the latest.
+    var latestZones: [LatestName] = []
+    var latestLocales: [LatestName] = []
+    /// The accepted records, as they come; grouped by reader when ingest hands over.
+    let pageViews = StagedRecords<PageView>()
+    let sessions = StagedRecords<AppSession>()
+    let saves = StagedRecords<SaveAction>()
+    let historyClears = StagedRecords<RecordTime>()
+    let notifications = StagedRecords<NotificationChange>()
+    var seenIDs = RecordIDSet()
+    /// Counts of `duplicates`, `accepted`, `implausible_duration`, `dropped_thumbnails`.
+    var diagnostics = Diagnostics()
+    /// Input order of the records merged here: only records of the same reader are compared.
+    var sequence: Int64 = 0
+
+    init(options: IngestOptions) { self.options = options }
+
+    mutating func merge(_ records: [ParsedRecord], strings: Ingestor.StringMaps, articles: [Int32],
+                        readerOfUser: UnsafeMutableBufferPointer<Int32>) {
+        // Each record's slot is asked for a few records ahead: it has arrived by the time the
+        // record is merged, and the misses overlap instead of coming one after another.
+        let ahead = 16
+        records.withUnsafeBufferPointer { records in
+            for record in records.prefix(ahead) where record.flags.contains(.hasID) { seenIDs.prefetch(record.idHash) }
+            for i in records.indices {
+                if i + ahead < records.count, records[i + ahead].flags.contains(.hasID) { seenIDs.prefetch(records[i + ahead].idHash) }
+                accept(records[i], strings, articles, readerOfUser)
+            }
+        }
+    }
+
+    /// The reader of a worker's local user id, made at the user's first record here: the
+    /// catalog also holds users met only on rejected lines.
+    private mutating func readerIndex(ofLocalUser local: Int32, _ strings: Ingestor.StringMaps,
+                                      _ readerOfUser: UnsafeMutableBufferPointer<Int32>) -> Int {
+        let user = Int(strings.ids[Ingestor.Table.users.rawValue][Int(local)])
+        if readerOfUser[user] < 0 {
+            readerOfUser[user] = Int32(readers.count)
+            readers.append(ReaderActivity(user: Int32(user)))
+            latestZones.append(LatestName())
+            latestLocales.append(LatestName())
+        }
+        return Int(readerOfUser[user])
+    }
+
+    private mutating func accept(_ record: ParsedRecord, _ strings: Ingestor.StringMaps, _ articles: [Int32],
+                                 _ readerOfUser: UnsafeMutableBufferPointer<Int32>) {
+        func global(_ local: Int32, _ table: Ingestor.Table) -> Int32 { strings.ids[table.rawValue][Int(local)] }
+        var article: Int32 {
+            record.flags.contains(.catalogArticle) ? record.subject : articles[Int(record.subject)]
+        }
+        sequence += 1
+        let reader = readerIndex(ofLocalUser: record.user, strings, readerOfUser)
+        if record.flags.contains(.hasID) {
+            guard seenIDs.insert(record.idHash) else {
+                diagnostics.duplicates += 1
+                return
+            }
+        }
+        diagnostics.accepted[record.type.rawValue] += 1
+
+        // A wall time without `tz` has no instant before the reader's zone is known: it names
+        // neither the zone nor the language (docs/DECISIONS.md).
+        if !record.flags.contains(.isWall), record.time <= options.asOf {
+            if record.zone >= 0 {
+                latestZones[reader].note(global(record.zone, .zones), instant: record.time, sequence: sequence)
+            }
+            if record.locale >= 0 {
+                latestLocales[reader].note(global(record.locale, .locales), instant: record.time, sequence: sequence)
+            }
+        }
+
+        let time = record.recordTime
+        switch record.type {
+        case .pageView:
+            var milliseconds = record.milliseconds
+            if milliseconds > options.maxViewMilliseconds {
+                milliseconds = 0
+                diagnostics.implausibleDuration += 1
+            }
+            pageViews.append(PageView(
+                time: time, article: article,
+                isArticle: !record.flags.contains(.otherNamespace), milliseconds: milliseconds), reader: reader)
+        case .session:
+            var milliseconds = record.milliseconds
+            if milliseconds > IngestOptions.maxSessionMilliseconds {
+                milliseconds = 0
+                diagnostics.implausibleDuration += 1
+            }
+            sessions.append(AppSession(time: time, milliseconds: milliseconds), reader: reader)
+        case .savedArticle:
+            if record.flags.contains(.thumbnailDropped) { diagnostics.droppedThumbnails += 1 }
+            let thumbnail = record.thumbnail < 0 ? nil : global(record.thumbnail, .urls)
+            saves.append(SaveAction(
+                time: time, article: article,
+                isSave: !record.flags.contains(.isUnsave), thumbnail: thumbnail), reader: reader)
+        case .historyCleared:
+            historyClears.append(time, reader: reader)
+        case .notificationSubscription:
+            let key = global(record.subject, .keys)
+            notifications.append(NotificationChange(
+                time: time, key: key, enabled: record.flags.contains(.enabled)), reader: reader)
+        }
+    }
+
+    /// Groups the records by reader, sets each reader's spans of them, and returns their
+    /// owners: one store per range of readers holding about `RecordStore.bytes` of records,
+    /// so that statistics can free them as they go. The shard's readers will be those from
+    /// `firstReader` on in the run's list.
+    mutating func groupRecords(firstReader: Int) -> [RecordStore] {
+        for r in readers.indices {
+            readers[r].zone = latestZones[r].id
+            readers[r].locale = latestLocales[r].id
+        }
+        latestZones = []
+        latestLocales = []
+        let starts = (pageViews.starts(readers: readers.count), sessions.starts(readers: readers.count),
+                      saves.starts(readers: readers.count), historyClears.starts(readers: readers.count),
+                      notifications.starts(readers: readers.count))
+        func bytes(before r: Int) -> Int {
+            starts.0[r] * MemoryLayout<PageView>.stride + starts.1[r] * MemoryLayout<AppSession>.stride
+                + starts.2[r] * MemoryLayout<SaveAction>.stride + starts.3[r] * MemoryLayout<RecordTime>.stride
+                + starts.4[r] * MemoryLayout<NotificationChange>.stride
+        }
+        var pieces: [Range<Int>] = []
+        var first = 0
+        for r in readers.indices where r == readers.count - 1 || bytes(before: r + 1) - bytes(before: first) >= RecordStore.bytes {
+            pieces.append(first..<(r + 1))
+            first = r + 1
+        }
+        let memory = [pageViews.group(starts: starts.0, pieces: pieces, readers: &readers, span: \.pageViews),
+                      sessions.group(starts: starts.1, pieces: pieces, readers: &readers, span: \.sessions),
+                      saves.group(starts: starts.2, pieces: pieces, readers: &readers, span: \.saves),
+                      historyClears.group(starts: starts.3, pieces: pieces, readers: &readers, span: \.historyClears),
+                      notifications.group(starts: starts.4, pieces: pieces, readers: &readers, span: \.notifications)]
+        return pieces.indices.map { p in
+            RecordStore(readers: (firstReader + pieces[p].lowerBound)..<(firstReader + pieces[p].upperBound),
+                        memory: memory.compactMap { $0[p] })
+        }
+    }
+}

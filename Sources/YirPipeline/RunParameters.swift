@@ -1,0 +1,155 @@
+import Foundation
+import YirCore
+import YirIngest
+import YirReport
+import YirStats
+
+/// A run's options as the command line gives them: text and numbers, nothing parsed yet.
+/// `RunParameters(_:)` turns them into the run's one configuration; the command line and the
+/// tests both build runs that way.
+public struct RunArguments: Sendable {
+    /// Files, folders or `-`; none: standard input.
+    public var inputs: [String] = []
+    public var year: Int?
+    /// `--as-of`, RFC 3339; nil: now.
+    public var asOf: String?
+    /// `--tz`, an IANA zone name.
+    public var tz: String?
+    public var top = 5
+    /// `--exclude-title`; empty: the default (Main Page).
+    public var excludedTitles: [String] = []
+    public var maxViewSeconds: Double = 86_400
+    public var strict = false
+    public var standardInputName: String?
+    /// `--profile` as given, and what it names, already loaded (nil: the native format).
+    public var profile = "wikipedia"
+    public var mapping: MappingProfile?
+    /// `--locale`: `auto`, or a BCP 47 tag.
+    public var locale = "auto"
+    /// Where no record names a zone; nil: `TZ` or the system zone.
+    public var fallbackZone: String?
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// Bytes per ingest chunk; results never depend on it (tests vary it to prove so).
+    public var chunkSize = Ingestor.defaultChunkSize
+    /// What the run will write: the statistics keep what these need and nothing more.
+    public var outputs: [Output] = []
+
+    public init() {}
+}
+
+/// A value of the command line that cannot be used: a usage error (exit 64).
+public struct ParameterError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The run's parameters, built once from its arguments; every stage's settings are derived
+/// here and nowhere else, so a stage cannot disagree with another on `--as-of`, `--top` or
+/// the locale, and what the outputs need (activity, article totals) is known before the run.
+public struct RunParameters: Sendable {
+    /// The inputs as given: listed (folders searched) when the run reads them, so that what
+    /// can be checked without them — templates, the link key — fails first.
+    public var inputs: [String]
+    /// The as-of instant A (epoch ms).
+    public var asOf: Int64
+    public var year: Int?
+    /// `--tz` as given, and its rules.
+    public var timeZone: String?
+    public var zoneOverride: ZoneRules?
+    public var fallbackZone: ZoneRules
+    public var top: Int
+    public var excludedTitles: [String]?
+    public var maxViewMilliseconds: Int64
+    public var strict: Bool
+    public var standardInputName: String?
+    public var mapping: MappingProfile?
+    /// The profile's name as the report echoes it.
+    public var profile: String
+    /// `--locale`, parsed once: one language for every reader, or each reader's own.
+    public var locale: LocaleChoice
+    public var jobs: Int
+    public var chunkSize: Int
+    public var outputs: [Output]
+
+    /// Reads the arguments: bad values are `ParameterError`s naming the option.
+    public init(_ arguments: RunArguments, zones: ZoneCatalog) throws {
+        if let tz = arguments.tz {
+            guard let rules = zones.rules(for: tz) else { throw ParameterError("--tz: '\(tz)' is not an IANA time zone") }
+            zoneOverride = rules
+        }
+        if let name = arguments.fallbackZone {
+            guard let rules = zones.rules(for: name) else { throw ParameterError("'\(name)' is not an IANA time zone") }
+            fallbackZone = rules
+        } else {
+            fallbackZone = zones.systemZone()
+        }
+        if let text = arguments.asOf {
+            switch RFC3339.parse(text) {
+            case .success(.instant(let t)): asOf = t
+            case .success(.wall(let wall)): asOf = (zoneOverride ?? fallbackZone).instant(fromWall: wall)
+            case .failure: throw ParameterError("--as-of: '\(text)' is not an RFC 3339 time in 1970–2099")
+            }
+        } else {
+            asOf = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        }
+        inputs = arguments.inputs.isEmpty ? ["-"] : arguments.inputs
+        year = arguments.year
+        timeZone = arguments.tz
+        top = arguments.top
+        excludedTitles = arguments.excludedTitles.isEmpty ? nil : arguments.excludedTitles
+        maxViewMilliseconds = Int64((arguments.maxViewSeconds * 1000).rounded())
+        strict = arguments.strict
+        standardInputName = arguments.standardInputName
+        mapping = arguments.mapping
+        profile = arguments.mapping?.name ?? arguments.profile
+        guard let locale = LocaleChoice(argument: arguments.locale) else {
+            throw ParameterError("--locale: '\(arguments.locale)' is neither auto nor a BCP 47 language tag (de, pt-BR, zh-Hant)")
+        }
+        self.locale = locale
+        jobs = max(1, arguments.jobs)
+        chunkSize = max(1, arguments.chunkSize)
+        outputs = arguments.outputs
+    }
+
+    /// The files the inputs name, folders searched. Throws `InputError` (an input that cannot
+    /// be listed), and `ParameterError` for an input named twice.
+    public func inputFiles() throws -> [InputFile] {
+        let files = try InputFiles.expand(inputs)
+        if let (first, again) = InputFiles.repeated(files) {
+            throw ParameterError("\(again.path) is \(first.path) again: each input is read once, so name it once")
+        }
+        return files
+    }
+
+    /// What ingest needs of the run.
+    public var ingestOptions: IngestOptions {
+        var options = IngestOptions(asOf: asOf)
+        options.maxViewMilliseconds = maxViewMilliseconds
+        options.strict = strict
+        options.mapping = mapping
+        options.standardInputName = standardInputName
+        return options
+    }
+
+    /// What the statistics need: SPEC §2's parameters, and what the outputs read beyond the
+    /// report model — the HTML's charts and the partition lines need each reader's activity,
+    /// the partition lines their totals per article too.
+    public var statsParameters: StatsParameters {
+        var parameters = StatsParameters(asOf: asOf, fallbackZone: fallbackZone)
+        parameters.year = year
+        parameters.zoneOverride = zoneOverride
+        parameters.top = top
+        if let excludedTitles { parameters.excludedTitles = excludedTitles }
+        parameters.locale = locale
+        parameters.jobs = jobs
+        parameters.keepActivity = outputs.contains(.html) || outputs.contains(.partition)
+        parameters.keepArticleTotals = outputs.contains(.partition)
+        return parameters
+    }
+
+    /// The parameters as the report echoes them.
+    public var reportParameters: ReportModel.Parameters {
+        ReportModel.Parameters(year: year, asOf: asOf, timeZone: timeZone, top: top, profile: profile,
+                               locale: locale)
+    }
+}

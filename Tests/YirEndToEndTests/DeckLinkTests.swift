@@ -1,0 +1,231 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+import YirTestSupport
+@testable import YirReport
+
+/// SPEC §4.4's private decks: keyed names no one can compute from a user id, the link key
+/// file, each reader's `slides` in the data outputs, and a `readers/` folder fit to publish.
+@Suite struct DeckLinkTests {
+    let cli = CommandLineTests()
+    let asOf = ["--as-of", "2025-12-31T12:00:00Z"]
+
+    func key(_ seed: UInt8) -> LinkKey {
+        LinkKey(path: "test", bytes: (0..<32).map { UInt8(truncatingIfNeeded: Int($0) * 7 + Int(seed)) })
+    }
+
+    func names(_ users: [String], _ key: LinkKey) throws -> [String] { try DeckNames(users: users, key: key).files }
+
+    /// A key file with `bytes` and `mode` in a scratch folder.
+    func keyFile(bytes: Int = 32, mode: mode_t = 0o600) throws -> String {
+        let path = scratchFolder().appendingPathComponent("link-key").path
+        try Data((0..<bytes).map { UInt8(truncatingIfNeeded: $0) }).write(to: URL(fileURLWithPath: path))
+        chmod(path, mode)
+        return path
+    }
+
+    let readers = [view("2025-03-01T10:00:00Z", user: "ana"), view("2025-03-02T10:00:00Z", user: "bo"),
+                   save("2025-03-03T10:00:00Z", title: "X", extra: #","user":"cy""#)]
+
+    @Test func theSameKeyGivesTheSameNamesOnEveryRun() throws {
+        let users = ["ana", "bo", "日本語", ""]
+        let first = try names(users, key(1))
+        #expect(first == (try names(users, key(1))))
+        for name in first { #expect(name.wholeMatch(of: /[a-z2-7]{26}\.html/) != nil, "\(name)") }
+        // A reader's name does not depend on who else is in the export.
+        #expect(try names(["bo"], key(1)) == [first[1]])
+    }
+
+    @Test func twoKeysGiveDisjointNames() throws {
+        let users = (0..<2_000).map { "reader-\($0)" }
+        #expect(Set(try names(users, key(1))).isDisjoint(with: try names(users, key(2))))
+    }
+
+    @Test func aNameNeverShowsTheUserIDOrAnyFourCharactersOfIt() throws {
+        let users = ["ana", "alice@example.org", "reader-0001", "Bob Smith", "install-5f3a9c2e", "aaaa", "2345",
+                     String(repeating: "abcdefghij", count: 25)]
+        for (user, name) in zip(users, try names(users, key(3))) {
+            let slug = String(user.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map(Character.init))
+            #expect(!name.contains(user.lowercased()))
+            for start in slug.indices.dropLast(3) {
+                let run = slug[start...].prefix(4)
+                #expect(!name.contains(run), "\(name) holds '\(run)' of \(user)")
+            }
+        }
+    }
+
+    @Test func aHundredThousandReadersGetAHundredThousandNames() throws {
+        let users = (0..<100_000).map { "user\($0)" }
+        #expect(Set(try names(users, key(4))).count == 100_000)
+    }
+
+    @Test func aCollisionIsAnErrorNotASuffix() {
+        #expect(throws: DeckNames.Collision.self) { try DeckNames(users: ["ana", "ana"], key: key(5)) }
+    }
+
+    /// An independent implementation: Python's `hmac` and `base64`.
+    @Test func namesAreHMACSHA256InLowercaseBase32AsPythonComputesThem() throws {
+        let users = ["ana", "lucía", "مريم", "日本語", "👩‍💻", String(repeating: "x", count: 256), "a\u{0}b"]
+        let script = """
+            import base64, hashlib, hmac, json, sys
+            key = bytes(json.loads(sys.argv[1]))
+            for user in json.loads(sys.stdin.read()):
+                code = hmac.new(key, user.encode("utf-8"), hashlib.sha256).digest()[:16]
+                print(base64.b32encode(code).decode().lower().rstrip("=") + ".html")
+            """
+        let key = key(6)
+        let r = try runProgram(URL(fileURLWithPath: SchemaTests.python), ["-c", script, "\(key.bytes)"],
+                               stdin: try JSONSerialization.data(withJSONObject: users))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdoutText.split(separator: "\n").map(String.init) == (try names(users, key)))
+    }
+
+    @Test func aMissingKeyIsCreatedOnceWithModeSixHundredAndThirtyTwoSecureBytes() throws {
+        let path = scratchFolder().appendingPathComponent("state/yir/link-key").path
+        let input = try cli.file(readers)
+        let first = try cli.yir(["report", input, "--out", scratchFolder().path, "--link-key", path] + asOf)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("created the link key \(path)"), "\(first.stderr)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        #expect(attributes[.size] as? Int == 32)
+        let out = scratchFolder()
+        let again = try cli.yir(["report", input, "--out", out.path, "--link-key", path] + asOf)
+        #expect(again.status == 0 && !again.stderr.contains("created"), "\(again.stderr)")
+        let key = try LinkKey.read(path)
+        let decks = try DeckNames(users: ["ana", "bo", "cy"], key: key)
+        for deck in decks.files { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("readers/\(deck)").path)) }
+    }
+
+    @Test func theDefaultKeyLivesInTheXDGStateFolder() {
+        #expect(LinkKey.defaultPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/yir/link-key")
+        #expect(LinkKey.defaultPath(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/yir/link-key")
+        #expect(LinkKey.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/state/yir/link-key")
+        #expect(LinkKey.defaultPath(environment: [:]) == nil)
+    }
+
+    @Test func aShortUnreadableOrExposedKeyIsAUsageErrorNamingTheFile() throws {
+        let input = try cli.file(readers)
+        let folder = scratchFolder().path
+        let dangling = scratchFolder().appendingPathComponent("dangling").path
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "/nonexistent/key")
+        for (path, says) in [(try keyFile(bytes: 31), "holds 31 bytes"), (try keyFile(mode: 0o640), "can be read by others (mode 640)"),
+                             (try keyFile(mode: 0o604), "can be read by others"), (folder, "not a regular file"),
+                             (dangling, "cannot read link key")] {
+            let out = scratchFolder()
+            let r = try cli.yir(["report", input, "--out", out.path, "--link-key", path] + asOf)
+            #expect(r.status == 64, "\(path): \(r.stderr)")
+            #expect(r.stderr.contains(path) && r.stderr.contains(says), "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path))
+        }
+        // Without HTML there is no deck to name, and no key is read.
+        let data = try cli.yir(["report", input, "--out", scratchFolder().path, "--format", "json", "--link-key", try keyFile(bytes: 3)] + asOf)
+        #expect(data.status == 0, "\(data.stderr)")
+    }
+
+    @Test func aKeyInsideTheOutputFolderIsRefused() throws {
+        let out = scratchFolder()
+        let r = try cli.yir(["report", try cli.file(readers), "--out", out.path, "--link-key", out.appendingPathComponent("key").path] + asOf)
+        #expect(r.status == 64 && r.stderr.contains("lies inside --out"), "\(r.stderr)")
+    }
+
+    @Test func runsThatCreateTheKeyAtOnceEndWithOneKey() throws {
+        let path = scratchFolder().appendingPathComponent("link-key").path
+        let keys = Mutex<[[UInt8]]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let key = try! LinkKey.openOrCreate(path: path).key
+            keys.withLock { $0.append(key.bytes) }
+        }
+        #expect(Set(keys.withLock { $0 }).count == 1)
+        #expect(try LinkKey.read(path).bytes == keys.withLock { $0[0] })
+        // And whole runs started together: each names the decks with the one key in place.
+        let second = scratchFolder().appendingPathComponent("link-key").path
+        let input = try cli.file(readers)
+        let outs = (0..<3).map { _ in scratchFolder() }
+        let runs = try outs.map { out in
+            let process = Process()
+            process.executableURL = CommandLineTests.binary
+            process.arguments = ["report", input, "--out", out.path, "--format", "html", "--link-key", second] + asOf
+            process.environment = ["TZ": "UTC"]
+            let errors = scratchFolder().appendingPathComponent("stderr")
+            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errors)
+            try process.run()
+            return (process, errors)
+        }
+        var created = 0
+        for (process, errors) in runs {
+            process.waitUntilExit()
+            let stderr = try String(contentsOf: errors, encoding: .utf8)
+            #expect(process.terminationStatus == 0, "\(stderr)")
+            if stderr.contains("created the link key") { created += 1 }
+        }
+        #expect(created == 1)
+        let listings = try outs.map { try FileManager.default.contentsOfDirectory(atPath: $0.appendingPathComponent("readers").path).sorted() }
+        #expect(Set(listings).count == 1)
+    }
+
+    @Test func slidesNamesEachReadersDeckInEveryOutputAndIsNullWithoutHTML() throws {
+        let input = try cli.file(readers)
+        let out = scratchFolder()
+        #expect(try cli.yir(["report", input, "--out", out.path] + asOf).status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("report.json"))) as? [String: Any])
+        let slides = try #require((report["readers"] as? [[String: Any]])?.map { $0["slides"] as? String })
+        #expect(slides.count == 3)
+        for path in slides {
+            let path = try #require(path)
+            #expect(path.wholeMatch(of: /readers\/[a-z2-7]{26}\.html/) != nil)
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(path).path))
+        }
+        #expect(slides == [try sampleDeck(of: "ana"), try sampleDeck(of: "bo"), try sampleDeck(of: "cy")])
+        let lines = try String(contentsOf: out.appendingPathComponent("readers.jsonl"), encoding: .utf8)
+        let csv = try String(contentsOf: out.appendingPathComponent("readers.csv"), encoding: .utf8)
+        let xml = try String(contentsOf: out.appendingPathComponent("report.xml"), encoding: .utf8)
+        for case let path? in slides {
+            #expect(lines.contains(#""slides":"\#(path)""#))
+            #expect(csv.contains(",\(path),"))
+            #expect(xml.contains("<slides>\(path)</slides>"))
+        }
+        #expect(csv.hasPrefix("user,slides,time_zone,"))
+
+        let dataOnly = scratchFolder()
+        #expect(try cli.yir(["report", input, "--out", dataOnly.path, "--format", "jsonl,xml,csv"] + asOf).status == 0)
+        let line = try String(contentsOf: dataOnly.appendingPathComponent("readers.jsonl"), encoding: .utf8)
+        #expect(line.hasPrefix(#"{"user":"ana","slides":null,"time_zone":"#))
+        #expect(!(try String(contentsOf: dataOnly.appendingPathComponent("report.xml"), encoding: .utf8)).contains("<slides>"))
+        #expect(try String(contentsOf: dataOnly.appendingPathComponent("readers.csv"), encoding: .utf8).contains("\r\nana,,UTC,"))
+        #expect(try cli.yir(["stats", input, "--format", "jsonl"] + asOf).stdoutText.hasPrefix(#"{"user":"ana","slides":null,"#))
+    }
+
+    @Test func theReadersFolderHoldsOnlyTheDecksAndAnEmptyIndex() throws {
+        let out = scratchFolder()
+        #expect(try cli.yir(["report", try cli.file(readers + [view("2025-03-01T10:00:00Z", user: "alice@example.org")]),
+                             "--out", out.path, "--format", "html"] + asOf).status == 0)
+        let folder = out.appendingPathComponent("readers")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(entries.count == 5)
+        #expect(entries.filter { $0 != "index.html" }.allSatisfy { $0.wholeMatch(of: /[a-z2-7]{26}\.html/) != nil })
+        let empty = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(!empty.contains("<a") && !empty.contains("href") && !empty.contains("ana") && !empty.contains("alice"))
+        for page in entries.map({ "readers/\($0)" }) + ["index.html"] {
+            let html = try String(contentsOf: out.appendingPathComponent(page), encoding: .utf8)
+            #expect(html.contains(#"<meta name="robots" content="noindex">"#), "\(page)")
+            #expect(html.contains(#"<meta name="referrer" content="no-referrer">"#), "\(page)")
+        }
+        // A deck stands alone: it links to no page of the run, the overview least of all.
+        let deck = try String(contentsOf: out.appendingPathComponent(try sampleDeck(of: "ana")), encoding: .utf8)
+        #expect(!deck.contains("index.html") && !deck.contains("href=\"../"))
+    }
+
+    @Test func aNewKeyLeavesNoDeckUnderAnOldName() throws {
+        let input = try cli.file(readers)
+        let out = scratchFolder()
+        #expect(try cli.yir(["report", input, "--out", out.path, "--format", "html", "--link-key", try keyFile()] + asOf).status == 0)
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("readers").path))
+        let other = scratchFolder().appendingPathComponent("new-key").path
+        #expect(try cli.yir(["report", input, "--out", out.path, "--format", "html", "--link-key", other] + asOf).status == 0)
+        let after = Set(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("readers").path))
+        #expect(after.count == 4 && before.intersection(after) == ["index.html"])
+    }
+}

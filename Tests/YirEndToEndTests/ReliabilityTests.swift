@@ -1,0 +1,252 @@
+import Foundation
+import Testing
+import YirTestSupport
+
+/// Operators' guarantees (SPEC §4.5, §5): an interrupted or killed run never damages the
+/// previous outputs, ends with the right exit code, and leaves no temporary files behind.
+@Suite(.serialized) struct ReliabilityTests {
+    let cli = CommandLineTests()
+
+    /// A large export (~75 MB) that keeps a debug build busy for several seconds.
+    static let bigExport = sampleExport(readers: 30_000, seed: 3)
+
+    /// A medium export (~20 MB): a debug build reaches its writing phase in a few seconds.
+    static let mediumExport = sampleExport(readers: 8_000, seed: 4)
+
+    /// `yir sample --readers N --days 365 --seed S` written to a scratch file.
+    static func sampleExport(readers: Int, seed: Int) -> String {
+        let url = scratchFolder().appendingPathComponent("sample-\(readers).jsonl")
+        let sample = try! runProgram(CommandLineTests.binary, ["sample", "--readers", "\(readers)", "--days", "365", "--seed", "\(seed)"])
+        try! sample.stdout.write(to: url)
+        return url.path
+    }
+
+    /// Writes a first, complete report into a new folder and returns it with its files' bytes.
+    func previousRun() throws -> (URL, [String: Data]) {
+        let out = scratchFolder().appendingPathComponent("nightly")
+        let small = try cli.file([view("2025-05-01T10:00:00Z", user: "a"), "bad line"] + (1...200).map {
+            view("2025-05-02T10:00:00Z", user: "u\($0)")
+        })
+        let r = try cli.yir(["report", small, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+                             "--rejects", out.appendingPathComponent("rejects.jsonl").path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let files = try contents(out)
+        #expect(files.keys.filter { !$0.hasPrefix("readers/") }.sorted()
+                == ["index.html", "readers.csv", "readers.jsonl", "rejects.jsonl", "report.json", "report.xml"])
+        #expect(files.keys.filter { $0.hasPrefix("readers/") }.count == 202, "201 decks and the empty index.html")
+        return (out, files)
+    }
+
+    func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.arguments = arguments
+        process.environment = ["TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Every file under `out` by relative path (`readers/NAME.html` for the slides; a leftover
+    /// temporary folder shows up as its files).
+    func contents(_ out: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.subpathsOfDirectory(atPath: out.path) {
+            var isFolder: ObjCBool = false
+            let path = out.appendingPathComponent(name).path
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { continue }
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        return files
+    }
+
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func interruptedRunExitsPromptlyAndLeavesNoTemporaryFiles(signal: Int32, code: Int32) throws {
+        let (out, before) = try previousRun()
+        let run = try start(["report", Self.bigExport, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+                             "--rejects", out.appendingPathComponent("rejects.jsonl").path])
+        Thread.sleep(forTimeInterval: 1.0)
+        #expect(run.isRunning, "the run should still be busy")
+        let sent = Date()
+        kill(run.processIdentifier, signal)
+        run.waitUntilExit()
+        #expect(Date().timeIntervalSince(sent) < 2, "ends promptly")
+        #expect(run.terminationStatus == code)
+        #expect(try contents(out) == before, "previous outputs intact, no temporary files")
+    }
+
+    @Test func runKilledWhileWritingLeavesThePreviousOutputsAndTheNextRunClearsItsLeftovers() throws {
+        let (out, before) = try previousRun()
+        let run = try start(["report", Self.mediumExport, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+                             "--rejects", out.appendingPathComponent("rejects.jsonl").path])
+        // Wait until the new report.json is being written under its temporary name, then kill.
+        let deadline = Date().addingTimeInterval(120)
+        var writing = false
+        while Date() < deadline, run.isRunning, !writing {
+            writing = (try FileManager.default.contentsOfDirectory(atPath: out.path)).contains { $0.hasPrefix(".report.json.tmp-") }
+            if !writing { Thread.sleep(forTimeInterval: 0.002) }
+        }
+        #expect(writing, "the run reached its writing phase")
+        kill(run.processIdentifier, SIGKILL)
+        run.waitUntilExit()
+        #expect(run.terminationReason == .uncaughtSignal)
+        let after = try contents(out).filter { !$0.key.hasPrefix(".") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(after == before, "previous outputs intact: \(after.filter { before[$0.key] != $0.value }.keys.sorted()) changed; \(names)")
+        // SIGKILL cannot clean up; the next run removes what the killed one left.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }
+        #expect(!leftovers.isEmpty)
+        let again = try cli.yir(["report", try cli.file([view("2025-05-01T10:00:00Z")]), "--out", out.path])
+        #expect(again.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }.isEmpty)
+    }
+
+    @Test func fileSizeLimitIsAnIOErrorAndLeavesNoTemporaryFile() throws {
+        let (out, before) = try previousRun()
+        let input = try cli.file((1...2000).map { view("2025-05-02T10:00:00Z", user: "reader-\($0)") })
+        let script = "ulimit -f 16; exec \"$0\" report \"$1\" --out \"$2\" --as-of 2025-12-31T12:00:00Z"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script, CommandLineTests.binary.path, input, out.path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(try contents(out) == before)
+    }
+
+    /// `--strict` ends the run at the first rejection even when the input is a pipe that stays
+    /// open: the rejection is reported once its batch is parsed, not after the next batch is
+    /// read, and the thread reading ahead (blocked on the pipe) is not waited for.
+    @Test func strictStopOnAPipeThatStaysOpenEndsTheRun() throws {
+        let status = scratchFolder().appendingPathComponent("status")
+        // The writer sends a bad line and 20 MB of export, then holds the pipe open for a minute
+        // (SIGKILL: under the test runner, SIGTERM did not end the writer's sleep).
+        let script = """
+            fifo="$(mktemp -u)"; mkfifo "$fifo"
+            { printf 'bad line\\n'; head -c 20000000 "$1"; exec sleep 60; } > "$fifo" 2> /dev/null < /dev/null & writer=$!
+            timeout 40 "$0" stats - --strict --jobs 2 --as-of 2025-12-31T12:00:00Z < "$fifo" > /dev/null 2>&1
+            echo $? > "$2"; kill -KILL $writer; rm -f "$fifo"
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script, CommandLineTests.binary.path, Self.bigExport, status.path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(try String(contentsOf: status, encoding: .utf8) == "65\n", "65 is --strict's exit; 124 would be a hang")
+    }
+
+    /// The same stop when the pipe then delivers all the rest: the read-ahead thread, woken
+    /// with its queue full, ends cleanly, and the exit code stays 65 (a semaphore disposed
+    /// while its count was still lent out once made it 132, an illegal instruction).
+    @Test func strictStopOnAPipeThatGoesOnExitsSixtyFive() throws {
+        let script = """
+            for run in 1 2 3; do
+              { printf 'bad line\\n'; head -c 40000000 "$1"; } | "$0" stats - --strict --jobs 2 --as-of 2025-12-31T12:00:00Z > /dev/null 2>&1
+              echo $?
+            done
+            """
+        let r = try runProgram(URL(fileURLWithPath: "/bin/bash"), ["-c", script, CommandLineTests.binary.path, Self.bigExport])
+        #expect(r.stdoutText == "65\n65\n65\n")
+    }
+
+    /// Runs writing into the same --out wait for each other (a cron job that overran meets the
+    /// next one): held by another process, the folder's lock keeps `report` waiting, saying so,
+    /// and the run completes once it is released.
+    @Test func aRunWaitsForAnotherWritingIntoTheSameFolder() throws {
+        let out = scratchFolder()
+        let fd = open(out.path, O_RDONLY | O_DIRECTORY)
+        #expect(fd >= 0 && flock(fd, LOCK_EX) == 0)
+        let errors = scratchFolder().appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.arguments = ["report", try CommandLineTests().file([view("2025-05-01T10:00:00Z")]), "--out", out.path,
+                             "--as-of", "2025-12-31T12:00:00Z", "--format", "jsonl"]
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var waited = false
+        for _ in 0..<100 where !waited {  // up to 10 s for a debug build to get there
+            Thread.sleep(forTimeInterval: 0.1)
+            waited = String(decoding: try Data(contentsOf: errors), as: UTF8.self).contains("waiting for another yir run writing into")
+        }
+        #expect(waited && process.isRunning)
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("readers.jsonl").path))
+        close(fd)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("readers.jsonl").path))
+    }
+
+    /// Runs `yir stats` on the big export for about 5 s (long enough for a debug build to merge
+    /// its first batch), under a pseudo-terminal or not, and
+    /// returns what it wrote to standard error.
+    func stderrOfALongRun(terminal: Bool) throws -> String {
+        let command = "timeout -s INT 5 \"$0\" stats \"$1\" --format jsonl --jobs 1 > /dev/null"
+        let process = Process()
+        let output = scratchFolder().appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        if terminal {
+            // script(1) runs the command on a pseudo-terminal and copies what it shows.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qec", "/bin/bash -c '\(command)' \(CommandLineTests.binary.path) \(Self.bigExport)", "/dev/null"]
+            process.standardOutput = try FileHandle(forWritingTo: output)
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", command + " 2> \"$2\"", CommandLineTests.binary.path, Self.bigExport, output.path]
+        }
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return String(decoding: try Data(contentsOf: output), as: UTF8.self)
+    }
+
+    @Test func progressIsShownOnATerminalAndNowhereElse() throws {
+        #expect(try stderrOfALongRun(terminal: true).contains("k records/s"))
+        #expect(try !stderrOfALongRun(terminal: false).contains("records/s"))
+    }
+
+    /// Inputs shortened, replaced or appended to at moments spread over a run, racing it on
+    /// purpose: whatever the moment, the run exits — 0, or 74 with the one line saying what
+    /// changed — and never by a signal.
+    @Test func anInputChangedAtAnyMomentNeverEndsTheRunWithASignal() throws {
+        let replacement = try cli.file([view("2025-05-01T10:00:00Z", user: "other")])
+        var random = SeededRandom()
+        for round in 0..<12 {
+            let input = scratchFolder().appendingPathComponent("export.jsonl").path
+            try FileManager.default.copyItem(atPath: ChangingInputTests.export, toPath: input)
+            let errors = scratchFolder().appendingPathComponent("stderr")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            let process = Process()
+            process.executableURL = CommandLineTests.binary
+            // One worker: ingest takes long enough for most rounds' change to come while it reads.
+            process.arguments = ["stats", input, "--format", "jsonl", "--jobs", "1", "--as-of", "2025-12-31T12:00:00Z", "--quiet"]
+            process.environment = ["TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: errors)
+            try process.run()
+            Thread.sleep(forTimeInterval: Double(round) * 0.04)
+            switch round % 3 {
+            case 0: _ = truncate(input, Int.random(in: 0..<4_000_000, using: &random))
+            case 1:
+                try FileManager.default.copyItem(atPath: replacement, toPath: input + ".new")
+                _ = rename(input + ".new", input)
+            default:
+                let file = try FileHandle(forWritingTo: URL(fileURLWithPath: input))
+                try file.seekToEnd()
+                try file.write(contentsOf: Data(repeating: 0x0A, count: 1_000_000))
+                try file.close()
+            }
+            process.waitUntilExit()
+            let stderr = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
+            #expect(process.terminationReason == .exit, "round \(round): \(stderr)")
+            #expect(process.terminationStatus == 0 || process.terminationStatus == 74, "round \(round): \(stderr)")
+            if process.terminationStatus == 74 {
+                #expect(stderr.hasPrefix("yir: error: \(input) changed while it was read: ") && stderr.filter { $0 == "\n" }.count == 1,
+                        "round \(round): \(stderr)")
+            }
+        }
+    }
+}
