@@ -29,7 +29,7 @@ public struct HTMLReport: Sendable {
         self.remoteImages = remoteImages
         self.jobs = jobs
         slidesPolicy = ContentSecurityPolicy.forPage(style: templates.style, script: templates.slidesScript, remoteImages: remoteImages)
-        indexPolicy = ContentSecurityPolicy.forPage(style: templates.style, script: templates.indexScript, remoteImages: remoteImages)
+        indexPolicy = ContentSecurityPolicy.forPage(style: templates.indexStyle, script: templates.indexScript, remoteImages: remoteImages)
     }
 
     /// Writes the pages of `model` under `folder`, each deck under its name in `model.decks`;
@@ -73,11 +73,11 @@ public struct HTMLReport: Sendable {
 
     func slideDeck(_ model: ReportModel) -> SlideDeck {
         let templates = templates
-        let format = LocaleFormat.named(templates.strings.locale)
+        let times = model.statistics.readers.compactMap { $0.reading.milliseconds > 0 ? $0.reading.milliseconds : nil }.sorted()
         return SlideDeck(strings: templates.strings, render: { templates.render($0, template: $1) },
-                         format: format,
-                         readersWithReading: Self.readersWithReading(model), remoteImages: remoteImages,
-                         articleNames: model.statistics.articleNames, longDates: LongDates(format: format))
+                         format: .named(templates.strings.locale),
+                         readersWithReading: times.count, readingTimes: times, remoteImages: remoteImages,
+                         articleNames: model.statistics.articleNames)
     }
 
     static func readersWithReading(_ model: ReportModel) -> Int {
@@ -91,7 +91,7 @@ public struct HTMLReport: Sendable {
 
     func readerPage(_ reader: ReaderStats, deck: SlideDeck) -> String {
         var context = deck.context(for: reader)
-        addPageParts(&context, script: templates.slidesScript, policy: slidesPolicy)
+        addPageParts(&context, style: templates.style, script: templates.slidesScript, policy: slidesPolicy)
         return templates.render(context, template: "slides")
     }
 
@@ -99,7 +99,7 @@ public struct HTMLReport: Sendable {
         let overview = Overview(strings: templates.strings, format: .named(templates.strings.locale),
                                 readersWithReading: Self.readersWithReading(model), maximumListed: maximumListedReaders)
         var context = overview.context(model, readerLinks: readerLinks)
-        addPageParts(&context, script: templates.indexScript, policy: indexPolicy)
+        addPageParts(&context, style: templates.indexStyle, script: templates.indexScript, policy: indexPolicy)
         return templates.render(context, template: "index")
     }
 
@@ -123,8 +123,8 @@ public struct HTMLReport: Sendable {
 
     /// The inline style and script, and the policy that allows exactly them: no other script,
     /// no style from elsewhere, no connection, images only as https thumbnails (or none).
-    private func addPageParts(_ context: inout [String: Any], script: String, policy: String) {
-        context["style"] = templates.style
+    private func addPageParts(_ context: inout [String: Any], style: String, script: String, policy: String) {
+        context["style"] = style
         context["script"] = script
         context["csp"] = policy
     }
