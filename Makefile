@@ -103,8 +103,9 @@ report: build
 ## (so the static build is made here; test-spark then finds it done)
 # nginx-light: docs/OPERATIONS.md's snippet for publishing the decks is served as written;
 # systemd: its units are checked with systemd-analyze;
-# unicode-data: Unicode's NormalizationTest.txt, which the title normalisation is tested against.
-TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui chromium chromium-driver fonts-dejavu-core nginx-light systemd unicode-data
+# unicode-data: Unicode's NormalizationTest.txt, which the title normalisation is tested against;
+# poppler-utils: pdfinfo counts the pages of a deck printed by chromium --print-to-pdf.
+TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui chromium chromium-driver fonts-dejavu-core nginx-light systemd unicode-data poppler-utils
 test: deps test-venv deb
 	$(call apt_install,$(TEST_DEBIAN_PACKAGES))
 	$(SWIFT) build --build-tests
@@ -113,13 +114,15 @@ test: deps test-venv deb
 	  $(SWIFT) test --skip-build
 
 # Python tools the tests drive, from PyPI: jsonschema (with its RFC 3339 format checker),
-# selenium for the browser tests (it drives Debian's chromium through chromium-driver), and
-# prometheus-client, whose parser reads the --metrics files.
+# selenium for the browser tests (it drives Debian's chromium through chromium-driver),
+# prometheus-client, whose parser reads the --metrics files, and axe-playwright-python for the
+# axe-core file it ships (axe.min.js, injected into each page through selenium; its Playwright
+# is never started).
 test-venv:
 	@test -x .venv-test/bin/python || python3 -m venv .venv-test || \
 	  { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-test; }
-	@.venv-test/bin/python -c "import jsonschema, rfc3339_validator, selenium, prometheus_client" 2>/dev/null || \
-	  .venv-test/bin/pip install -q jsonschema rfc3339-validator selenium prometheus-client
+	@.venv-test/bin/python -c "import jsonschema, rfc3339_validator, selenium, prometheus_client, axe_playwright_python" 2>/dev/null || \
+	  .venv-test/bin/pip install -q jsonschema rfc3339-validator selenium prometheus-client axe-playwright-python==0.1.8
 
 ## screenshots: the sample report's slides and overview at phone and desktop sizes, light and dark, into docs/screenshots/
 # Every slide of ana's deck, and noor's comparison with the year before (ana's cleared history leaves her none).

@@ -113,6 +113,21 @@ struct SlideDeck: Sendable {
         if let coverage = coverageNote(reader) { opening["coverage"] = coverage }
         slides.append(("opening", strings.text("opening_heading", ["year": String(year)]), opening))
 
+        // 2. Time in the app and reading: reading is the hero figure, else the app's time.
+        let appMinutes = reader.appTime.milliseconds / 60_000
+        var time: [String: Any] = ["hero": reading.figure, "hero_label": reading.label]
+        if reader.appTime.sessions > 0 && appMinutes > 0 {
+            let figure = format.integer(appMinutes), label = strings.plural("minutes_in_app", Int(appMinutes), format.integer(appMinutes))
+            if hasReading {
+                time["app_minutes"] = figure
+                time["app_label"] = label
+            } else {
+                time["hero"] = figure
+                time["hero_label"] = label
+            }
+            time["sessions"] = strings.plural("sessions", reader.appTime.sessions, format.integer(reader.appTime.sessions))
+        }
+
         if shortDeck && hasReading {
             // 2–7 as one slide: the few articles, each with its time and views.
             let articles = format.integer(reader.reading.articles)
@@ -121,15 +136,9 @@ struct SlideDeck: Sendable {
                                            ["duration": Durations.short(reader.reading.milliseconds, strings: strings, format: format)]),
                 "few_list": reader.topArticles.map(article),
             ]))
-        } else if !shortDeck {
-            // 2. Time in the app and reading.
-            var time: [String: Any] = ["reading_figure": reading.figure, "reading_label": reading.label]
-            if reader.appTime.sessions > 0, reader.appTime.milliseconds >= 60_000 {
-                let appMinutes = format.integer(reader.appTime.milliseconds / 60_000)
-                time["app_minutes"] = appMinutes
-                time["app_label"] = strings.plural("minutes_in_app", Int(reader.appTime.milliseconds / 60_000), appMinutes)
-                time["sessions"] = strings.plural("sessions", reader.appTime.sessions, format.integer(reader.appTime.sessions))
-            }
+        } else if !hasReading {
+            if time["sessions"] != nil { slides.append(("time", strings.text("time_heading"), time)) }
+        } else {
             slides.append(("time", strings.text("time_heading"), time))
 
             // 3. Articles.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Issue #4's checks in a real browser: headless Chromium from Debian, driven by selenium from
-/// the test venv (`make test` installs both), through Tests/browser_check.py.
+/// The pages in a real browser: headless Chromium from Debian, driven by selenium from the test
+/// venv (`make test` installs both), through Tests/browser_check.py.
 @Suite(.serialized) struct BrowserTests {
     let cli = CommandLineTests()
 
@@ -20,15 +20,89 @@ import Testing
         return out
     }
 
-    @Test func slidesNavigateByKeyboardMoveFocusAndLoadNothingFromOtherHosts() throws {
-        let out = try sampleReport()
+    /// Every deck of SampleData's report, by path.
+    func sampleDecks(_ out: URL) throws -> [String] {
         let readers = out.appendingPathComponent("readers")
-        let r = try browserCheck(["slides", out.appendingPathComponent(try sampleDeck(of: "ana")).path])
-        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
-        #expect(r.stdoutText.contains("ok: focus is on slide 2 after ArrowRight"))
+        return try FileManager.default.contentsOfDirectory(atPath: readers.path).filter { $0 != "index.html" }.sorted()
+            .map { readers.appendingPathComponent($0).path }
     }
 
-    @Test func overviewTableSortsByClickingAHeader() throws {
+    func deckCheck(_ mode: String, of user: String = "ana") throws -> ProgramResult {
+        let out = try sampleReport()
+        return try browserCheck([mode, out.appendingPathComponent(try sampleDeck(of: user)).path])
+    }
+
+    @Test func slidesNavigateByKeyboardMoveFocusAndLoadNothingFromOtherHosts() throws {
+        let r = try deckCheck("slides")
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+        #expect(r.stdoutText.contains("ok: focus is on slide 2 after ArrowRight"))
+        #expect(r.stdoutText.contains("ok: the live region announces the slide the button showed, once"))
+    }
+
+    /// From 320 × 568 up: nothing under the bar or the nav, nothing sideways, numbers unbroken.
+    @Test func everySlideOfEveryDeckFitsOneScreenFrom320By568() throws {
+        let out = try sampleReport()
+        for deck in try sampleDecks(out) {
+            let r = try browserCheck(["layout", deck])
+            #expect(r.status == 0, "\(deck): \(r.stdoutText)\(r.stderr)")
+        }
+    }
+
+    @Test func anOverflowingSlideScrollsOnArrowDownBeforeItAdvances() throws {
+        let r = try deckCheck("overflow")
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+    }
+
+    @Test func swipesAndTapZonesTurnTheSlides() throws {
+        let r = try deckCheck("swipe")
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+    }
+
+    /// A deck set right to left (as the page of an Arabic reader is) mirrors, and its keys and
+    /// swipes follow the reading direction.
+    @Test func aRightToLeftDeckMirrorsAndTurnsTheOtherWay() throws {
+        // An Arabic reader's year: her id and titles from the data in Arabic script.
+        let user = "نور"
+        let titles = ["القاهرة", "نهر_النيل", "الأهرامات", "Ada_Lovelace", "ابن_سينا", "الخوارزمي"]
+        let input = try cli.file(titles.enumerated().flatMap { i, title in
+            (1...3).map { day in
+                #"{"type":"page_view","user":"\#(user)","timestamp":"2025-0\#(i + 2)-1\#(day)T20:0\#(i):00Z","wiki":"ar.wikipedia.org","title":"\#(title)","seconds":\#(300 + 60 * i)}"#
+            }
+        })
+        let out = scratchFolder()
+        let report = try cli.yir(["report", input, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let r = try browserCheck(["rtl", out.appendingPathComponent(try sampleDeck(of: user)).path])
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+        #expect(r.stdoutText.contains("ok: ArrowLeft shows the next slide"))
+    }
+
+    @Test func theShareButtonsSavePNGsOfTheCardsFixedSize() throws {
+        let r = try deckCheck("share")
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+        #expect(r.stdoutText.contains("ok: 'story' at 390 px saves a 1080×1920 PNG"))
+        #expect(r.stdoutText.contains("ok: 'square' at 1280 px saves a 1080×1080 PNG"))
+    }
+
+    /// Chromium's --print-to-pdf, pages counted by pdfinfo: one a slide, no blank last page.
+    @Test func printingGivesOnePagePerSlideInTheLightPalette() throws {
+        let out = try sampleReport()
+        for deck in try sampleDecks(out) {
+            let r = try browserCheck(["print", deck])
+            #expect(r.status == 0, "\(deck): \(r.stdoutText)\(r.stderr)")
+        }
+    }
+
+    /// axe-core over the overview and every slide of every SampleData deck, light and dark,
+    /// 390 and 1280 px wide.
+    @Test func axeFindsNoViolationOnTheOverviewOrAnySlide() throws {
+        let out = try sampleReport()
+        let r = try browserCheck(["axe", out.appendingPathComponent("index.html").path] + (try sampleDecks(out)))
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+        #expect(r.stdoutText.contains("ok: axe-core 4."))
+    }
+
+    @Test func overviewSortsSearchesAndKeepsItsHeaderInSight() throws {
         let out = try sampleReport()
         let r = try browserCheck(["index", out.appendingPathComponent("index.html").path])
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
