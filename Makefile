@@ -125,16 +125,22 @@ test-venv:
 	  .venv-test/bin/pip install -q jsonschema rfc3339-validator selenium prometheus-client axe-playwright-python==0.1.8
 
 ## screenshots: the sample report's slides and overview at phone and desktop sizes, light and dark, into docs/screenshots/
-# Every slide of ana's deck, and noor's comparison with the year before (ana's cleared history leaves her none).
+# Every slide of ana's deck, noor's comparison with the year before (ana's cleared history
+# leaves her none), lee's short deck; the kinds SampleData has no reader for — a short deck of a
+# few articles, the rank among ten readers or more — from a 300-reader `yir sample`.
 DECK_OF = python3 -c 'import json,sys; print(next(r["slides"] for r in map(json.loads, open(".build/screenshots/readers.jsonl")) if r["user"] == sys.argv[1]))' 
+SHOTS = .venv-test/bin/python Tests/browser_check.py shots
 screenshots: report test-venv
 	$(call apt_install,chromium chromium-driver fonts-dejavu-core)
-	rm -rf docs/screenshots && mkdir -p docs/screenshots
+	rm -rf docs/screenshots .build/screenshots-sample && mkdir -p docs/screenshots
 	TZ=UTC .build/release/yir report SampleData/wikipedia --out .build/screenshots --as-of $(AS_OF) --format html,jsonl --no-remote-images --quiet --link-key $(SAMPLE_KEY)
-	.venv-test/bin/python Tests/browser_check.py slides "$(CURDIR)/.build/screenshots/$$($(DECK_OF) ana)" \
-	  --screenshots docs/screenshots --name slides --slides 1,2,3,4,5,6,7,8,9,10,11 > /dev/null
-	.venv-test/bin/python Tests/browser_check.py slides "$(CURDIR)/.build/screenshots/$$($(DECK_OF) noor)" \
-	  --screenshots docs/screenshots --name slides-noor --slides 9 > /dev/null
+	$(SHOTS) "$(CURDIR)/.build/screenshots/$$($(DECK_OF) ana)" --screenshots docs/screenshots --name slides --slides 1,2,3,4,5,6,7,8,9,10,11 > /dev/null
+	$(SHOTS) "$(CURDIR)/.build/screenshots/$$($(DECK_OF) noor)" --screenshots docs/screenshots --name slides-noor --kinds change > /dev/null
+	$(SHOTS) "$(CURDIR)/.build/screenshots/$$($(DECK_OF) lee)" --screenshots docs/screenshots --name slides-lee --slides 1,2,3 > /dev/null
+	.build/release/yir sample --readers 300 --seed 9 > .build/screenshots-sample.jsonl
+	TZ=UTC .build/release/yir report .build/screenshots-sample.jsonl --out .build/screenshots-sample --as-of $(AS_OF) --format html --no-remote-images --quiet --link-key $(SAMPLE_KEY)
+	$(SHOTS) "$(CURDIR)/$$(grep -l 'slide slide-few ' .build/screenshots-sample/readers/*.html | head -1)" --screenshots docs/screenshots --name slides-few --kinds few > /dev/null
+	$(SHOTS) "$(CURDIR)/$$(grep -l 'slide slide-rank ' .build/screenshots-sample/readers/*.html | head -1)" --screenshots docs/screenshots --name slides-rank --kinds rank > /dev/null
 	.venv-test/bin/python Tests/browser_check.py index "$(CURDIR)/.build/screenshots/index.html" --screenshots docs/screenshots > /dev/null
 	@ls docs/screenshots
 

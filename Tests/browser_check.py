@@ -399,6 +399,35 @@ def axe(args):
     check(not violations, f"axe-core {version}: no violation in {runs} runs ({len(violations)} found)")
 
 
+def screenshots(page, folder, name, slide_numbers):
+    """Phone and desktop, light and dark; slide number 0 is the page as it opens."""
+    for size, (width, height) in SIZES.items():
+        for dark in (False, True):
+            driver = browser(width, height)
+            try:
+                emulate(driver, dark)
+                for number in slide_numbers:
+                    driver.get(f"file://{page}#slide-{number}" if number else "file://" + page)
+                    overflow = driver.execute_script(
+                        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                    check(overflow <= 0, f"{name} slide {number} at {width}px has no horizontal scrolling ({overflow}px)")
+                    path = f"{folder}/{name}{'-' + str(number) if number else ''}-{size}-{'dark' if dark else 'light'}.png"
+                    driver.save_screenshot(path)
+                    print("screenshot: " + path)
+            finally:
+                driver.quit()
+
+
+def shots(args):
+    """Screenshots only: the slides given by number (--slides) or by kind (--kinds few,rank)."""
+    numbers = args.slides
+    if args.kinds:
+        kinds = re.findall(r'<section class="slide slide-([a-z-]+) ', open(args.page, encoding="utf-8").read())
+        numbers = [kinds.index(kind) + 1 for kind in args.kinds.split(",") if kind in kinds]
+        check(numbers, f"the deck has a slide of a kind of {args.kinds}")
+    screenshots(args.page, args.screenshots, args.name, slide_numbers=numbers)
+
+
 def natural(text):
     """reader-2 before reader-10: digit runs compare as numbers."""
     return [(0, int(part), "") if part.isdigit() else (1, 0, part.lower()) for part in re.split(r"(\d+)", text) if part]
@@ -524,7 +553,7 @@ def referrer(args):
 
 
 MODES = {"slides": slides, "layout": layout, "overflow": overflow, "rtl": rtl, "swipe": swipe, "share": share,
-         "print": print_pdf, "axe": axe, "index": index, "escaping": escaping, "referrer": referrer}
+         "print": print_pdf, "axe": axe, "shots": shots, "index": index, "escaping": escaping, "referrer": referrer}
 
 
 def main():
@@ -535,6 +564,7 @@ def main():
     parser.add_argument("--screenshots")
     parser.add_argument("--name", default="slides")
     parser.add_argument("--slides", type=lambda s: [int(x) for x in s.split(",")], default=[1])
+    parser.add_argument("--kinds")
     args = parser.parse_args()
     MODES[args.mode](args)
 

@@ -82,15 +82,25 @@ public struct HTMLTemplates: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// A line of style without the spaces its punctuation does not need (`a { b: c; }` →
-    /// `a{b:c;}`); a line holding a quoted string is left as it is.
+    /// A line of style without the spaces its punctuation does not need and zeros before a
+    /// decimal point (`a { b: 0.5em; }` → `a{b:.5em}`); a line holding a quoted string is left
+    /// as it is.
     private static func tightened(_ line: Substring) -> String {
         guard !line.contains("\"") && !line.contains("'") else { return String(line) }
         var text = String(line)
-        for (spaced, tight) in [(" { ", "{"), (" {", "{"), ("{ ", "{"), (" }", "}"), ("; ", ";"), (": ", ":"), (", ", ",")] {
+        for (spaced, tight) in [(" { ", "{"), (" {", "{"), ("{ ", "{"), (" }", "}"), ("; ", ";"), (": ", ":"), (", ", ","), (";}", "}")] {
             text = text.replacingOccurrences(of: spaced, with: tight)
         }
-        return text
+        // `0.5em` → `.5em`: a zero before the point, where no digit comes before it.
+        var bytes = Array(text.utf8), i = 0
+        while i + 2 < bytes.count {
+            if bytes[i] == UInt8(ascii: "0"), bytes[i + 1] == UInt8(ascii: "."), (i == 0 || !(0x30...0x39).contains(bytes[i - 1]) && bytes[i - 1] != UInt8(ascii: ".")),
+               (0x30...0x39).contains(bytes[i + 2]) {
+                bytes.remove(at: i)
+            }
+            i += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     func render(_ context: [String: Any], template: String) -> String {

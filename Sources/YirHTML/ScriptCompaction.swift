@@ -1,8 +1,8 @@
 /// The pages' inline script without what the browser does not need — comments, indentation,
 /// and spaces that separate no two words — since every page carries it whole. It reads the
 /// script as tokens just far enough to leave strings and regular expressions untouched, and
-/// keeps line ends (so automatic semicolons fall where they did). Not a minifier: no name
-/// changes, nothing rewritten.
+/// keeps the line ends that may end a statement (so automatic semicolons fall where they did).
+/// Not a minifier: no name changes, nothing rewritten.
 enum ScriptCompaction {
     static func compact(_ script: String) -> String {
         let text = Array(script.utf8)
@@ -20,7 +20,12 @@ enum ScriptCompaction {
         }
         func flush(before next: UInt8) {
             if pendingLine, let last = out.last, last != 0x0A {
-                out.append(0x0A)
+                // A line end after `{ ; , ( [` or before `}` ends no statement: it can go.
+                if Array("{;,([".utf8).contains(last) || next == 0x7D {
+                    if (isWord(last) && isWord(next)) { out.append(0x20) }
+                } else {
+                    out.append(0x0A)
+                }
             } else if pendingSpace, let last = out.last,
                       (isWord(last) && isWord(next)) || (last == next && (next == 0x2B || next == 0x2D)) {
                 out.append(0x20)

@@ -342,7 +342,6 @@ struct SlideDeck: Sendable {
             "lang": strings.locale, "dir": "ltr",
             "page_title": strings.text("page_title", ["user": reader.user, "year": String(year)]),
             "t": strings.all,
-            "segments": (0..<total).map { ["segment": $0 + 1] },
             "slides": slides.enumerated().map { i, slide -> [String: Any] in
                 var content = slide.content
                 content["heading"] = slide.heading
