@@ -182,6 +182,10 @@ def layout(args):
                       const r = e.getBoundingClientRect();
                       if (r.width && (r.right > box.right + 0.5 || r.left < box.left - 0.5)) found.push('wider than the slide: ' + e.tagName + '.' + e.className.baseVal ?? e.className);
                     }
+                    for (const e of slide.querySelectorAll('.headline a, .headline bdi, .top-list a, .save-text a')) {
+                      const style = getComputedStyle(e), line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+                      if (e.getBoundingClientRect().height > 3 * line + 2) found.push('a title runs over three lines: ' + e.textContent.slice(0, 40));
+                    }
                     for (const e of slide.querySelectorAll('.fit')) {
                       if (e.scrollWidth > e.clientWidth + 1) found.push('a figure is cut: ' + e.textContent);
                       if (e.getClientRects().length > 1 || e.getBoundingClientRect().height > parseFloat(getComputedStyle(e).fontSize) * 1.6) found.push('a figure breaks: ' + e.textContent);

@@ -47,7 +47,7 @@ enum Charts {
     /// The calendar's viewBox: twelve month grids of 7 × 6 squares of 10 with gaps of 2, four
     /// months a row (the page's script draws them: `slides-script`).
     static let calendarWidth = 4 * 82 + 3 * 16
-    static let calendarHeight = 3 * (14 + 6 * 12) + 2 * 16
+    static let calendarHeight = 3 * (16 + 6 * 12) + 2 * 16
 
     /// The year as the page's script draws it — twelve small month grids, four a row, so it
     /// fits a phone's width without scrolling sideways — from one character per day

@@ -187,7 +187,7 @@ struct SlideDeck: Sendable {
             slides.append(("monthly", strings.text("monthly_heading"), [
                 "best": strings.text("monthly_best", ["month": format.monthName(best.month),
                                                       "duration": Durations.short(best.milliseconds, strings: strings, format: format)]),
-                "chart": chart(minutes, labels: names.map { String($0.prefix(3)) }, labelEvery: 1, highlight: best.month - 1, valueLabels: true,
+                "chart": chart(minutes, labels: names.map { String($0.prefix(3)) }, labelEvery: 2, highlight: best.month - 1, valueLabels: true,
                                title: strings.text("chart_months_title"),
                                description: strings.text("chart_months_desc", ["month": format.monthName(best.month)]),
                                valueHeading: strings.text("chart_minutes"),

@@ -48,6 +48,23 @@ import Testing
         }
     }
 
+    /// A 300-character title is cut to three lines, and figures of a million minutes shrink
+    /// rather than break or run out of the slide, at 320 px as on a desktop.
+    @Test func aLongTitleAndHugeFiguresStillFitEveryScreen() throws {
+        let long = String(repeating: "Geschichte_der_Naturwissenschaften_", count: 9).prefix(300)
+        let lines = ["\(long)", "B", "C", "D", "E"].enumerated().flatMap { i, title in
+            (1...4).map { day in
+                #"{"type":"page_view","user":"wide","timestamp":"2025-0\#(i + 2)-1\#(day)T10:00:00Z","wiki":"de.wikipedia.org","title":"\#(title)","seconds":86000}"#
+            }
+        } + (0..<40).map { #"{"type":"saved_article","user":"wide","timestamp":"2025-12-0\#($0 % 9 + 1)T10:00:00Z","wiki":"de.wikipedia.org","title":"\#(long)\#($0)"}"# }
+        let input = try cli.file(lines)
+        let out = scratchFolder()
+        let report = try cli.yir(["report", input, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let r = try browserCheck(["layout", out.appendingPathComponent(try sampleDeck(of: "wide")).path])
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+    }
+
     @Test func anOverflowingSlideScrollsOnArrowDownBeforeItAdvances() throws {
         let r = try deckCheck("overflow")
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
