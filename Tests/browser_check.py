@@ -88,6 +88,14 @@ def visible_slides(driver):
             if driver.execute_script("return getComputedStyle(arguments[0]).display !== 'none'", s)]
 
 
+def swipe_across(driver, xs, y=400):
+    """One finger down at xs[0], moved through the others, lifted at the last."""
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": xs[0], "y": y}]})
+    for x in xs[1:]:
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
 def show(driver, number):
     """Opens slide `number` the way a link to it does."""
     driver.execute_script("location.hash = arguments[0]", f"#slide-{number}")
@@ -243,12 +251,7 @@ def rtl(args):
         driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
         check(visible_slides(driver)[0].get_attribute("id") == "slide-1", "ArrowRight shows the previous slide")
 
-        def touch(kind, x):
-            points = [] if kind == "touchEnd" else [{"x": x, "y": 400}]
-            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-        for kind, x in (("touchStart", 100), ("touchMove", 200), ("touchMove", 330), ("touchEnd", 330)):
-            touch(kind, x)
+        swipe_across(driver, [100, 200, 330])
         shown = visible_slides(driver)
         check(shown and shown[0].get_attribute("id") == "slide-2", f"a swipe to the right shows the next slide ({driver.current_url}, {[s.get_attribute('id') for s in shown]})")
         isolated = driver.execute_script("""
@@ -267,12 +270,7 @@ def swipe(args):
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
         driver.get("file://" + args.page)
 
-        def touch(kind, x):
-            points = [] if kind == "touchEnd" else [{"x": x, "y": 400}]
-            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-        for kind, x in (("touchStart", 300), ("touchMove", 200), ("touchMove", 60), ("touchEnd", 60)):
-            touch(kind, x)
+        swipe_across(driver, [300, 200, 60])
         check(visible_slides(driver)[0].get_attribute("id") == "slide-2", "a swipe to the left shows slide 2")
 
         def tap(x):

@@ -27,6 +27,14 @@ import Testing
             .map { readers.appendingPathComponent($0).path }
     }
 
+    /// The deck of `user` in a report of `lines` alone.
+    func deck(of user: String, from lines: [String]) throws -> String {
+        let out = scratchFolder()
+        let report = try cli.yir(["report", try cli.file(lines), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html"])
+        #expect(report.status == 0, "\(report.stderr)")
+        return out.appendingPathComponent(try sampleDeck(of: user)).path
+    }
+
     func deckCheck(_ mode: String, of user: String = "ana") throws -> ProgramResult {
         let out = try sampleReport()
         return try browserCheck([mode, out.appendingPathComponent(try sampleDeck(of: user)).path])
@@ -57,11 +65,7 @@ import Testing
                 #"{"type":"page_view","user":"wide","timestamp":"2025-0\#(i + 2)-1\#(day)T10:00:00Z","wiki":"de.wikipedia.org","title":"\#(title)","seconds":86000}"#
             }
         } + (0..<40).map { #"{"type":"saved_article","user":"wide","timestamp":"2025-12-0\#($0 % 9 + 1)T10:00:00Z","wiki":"de.wikipedia.org","title":"\#(long)\#($0)"}"# }
-        let input = try cli.file(lines)
-        let out = scratchFolder()
-        let report = try cli.yir(["report", input, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html"])
-        #expect(report.status == 0, "\(report.stderr)")
-        let r = try browserCheck(["layout", out.appendingPathComponent(try sampleDeck(of: "wide")).path])
+        let r = try browserCheck(["layout", try deck(of: "wide", from: lines)])
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
     }
 
@@ -81,15 +85,12 @@ import Testing
         // An Arabic reader's year: her id and titles from the data in Arabic script.
         let user = "نور"
         let titles = ["القاهرة", "نهر_النيل", "الأهرامات", "Ada_Lovelace", "ابن_سينا", "الخوارزمي"]
-        let input = try cli.file(titles.enumerated().flatMap { i, title in
+        let lines = titles.enumerated().flatMap { i, title in
             (1...3).map { day in
                 #"{"type":"page_view","user":"\#(user)","timestamp":"2025-0\#(i + 2)-1\#(day)T20:0\#(i):00Z","wiki":"ar.wikipedia.org","title":"\#(title)","seconds":\#(300 + 60 * i)}"#
             }
-        })
-        let out = scratchFolder()
-        let report = try cli.yir(["report", input, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html"])
-        #expect(report.status == 0, "\(report.stderr)")
-        let r = try browserCheck(["rtl", out.appendingPathComponent(try sampleDeck(of: user)).path])
+        }
+        let r = try browserCheck(["rtl", try deck(of: user, from: lines)])
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
         #expect(r.stdoutText.contains("ok: ArrowLeft shows the next slide"))
     }
