@@ -166,11 +166,12 @@ def slides(args):
 
 def layout(args):
     """Every slide fits one screen from 320 × 568 up: nothing under the bar or the nav, nothing
-    sideways, numbers unbroken, the calendar inside the slide's width."""
-    for width, height in ((320, 568), (390, 844), (1280, 800)):
+    sideways, numbers unbroken, titles in three lines, the calendar inside the slide's width,
+    chart marks at 3:1 against the slide — in light and in dark."""
+    for width, height, dark in ((320, 568, False), (390, 844, True), (1280, 800, False), (1280, 800, True)):
         driver = browser(width, height)
         try:
-            emulate(driver, dark=False)
+            emulate(driver, dark=dark)
             driver.get("file://" + args.page)
             total = len(driver.find_elements(By.CSS_SELECTOR, ".slide"))
             for number in range(1, total + 1):
@@ -190,6 +191,18 @@ def layout(args):
                       const r = e.getBoundingClientRect();
                       if (r.width && (r.right > box.right + 0.5 || r.left < box.left - 0.5)) found.push('wider than the slide: ' + e.tagName + '.' + e.className.baseVal ?? e.className);
                     }
+                    // Chart marks stand out 3:1 from the slide, and a day read from a day not read.
+                    const luminance = colour => {
+                      const [r, g, b] = colour.match(/[\\d.]+/g).slice(0, 3).map(v => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+                      return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+                    const contrast = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+                    const background = getComputedStyle(slide).backgroundColor;
+                    for (const mark of slide.querySelectorAll('.bars .bar, .heatmap .l1, .heatmap .l2')) {
+                      const style = getComputedStyle(mark), paint = mark.closest('.heatmap') ? style.stroke : style.fill;
+                      if (contrast(paint, background) < 3) found.push('a chart mark below 3:1: ' + mark.getAttribute('class') + ' ' + contrast(paint, background).toFixed(2));
+                      const empty = slide.querySelector('.heatmap .l0');
+                      if (empty && mark.closest('.heatmap') && contrast(paint, getComputedStyle(empty).stroke) < 3) found.push('a day read below 3:1 from a day not read');
+                    }
                     for (const e of slide.querySelectorAll('.headline a, .headline bdi, .top-list a, .save-text a')) {
                       const style = getComputedStyle(e), line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
                       if (e.getBoundingClientRect().height > 3 * line + 2) found.push('a title runs over three lines: ' + e.textContent.slice(0, 40));
@@ -201,7 +214,7 @@ def layout(args):
                     return found;""")
                 if problems:
                     fail(f"slide {number} at {width}×{height}: {sorted(set(problems))}")
-            print(f"ok: every one of the {total} slides fits {width}×{height} without anything under the bar or nav or sideways")
+            print(f"ok: every one of the {total} slides fits {width}×{height} ({'dark' if dark else 'light'}) without anything under the bar or nav or sideways")
         finally:
             driver.quit()
 
