@@ -324,10 +324,13 @@ def share(args):
             check(len(card) > 20, f"the card's content is on the page as text ({card.splitlines()[:2]})")
             for kind, size in (("story", (1080, 1920)), ("square", (1080, 1080))):
                 driver.find_element(By.CSS_SELECTOR, f".share-button[data-card='{kind}']").click()
-                for _ in range(100):
+                # The file may show up before Chromium has written it whole: wait for its header.
+                for _ in range(200):
                     files = [f for f in os.listdir(folder) if f.endswith(".png") and kind in f]
                     if files:
-                        break
+                        with open(os.path.join(folder, files[0]), "rb") as f:
+                            if f.read(16)[12:16] == b"IHDR":
+                                break
                     time.sleep(0.1)
                 else:
                     fail(f"the {kind} button saved no PNG at {width} px")
