@@ -98,8 +98,12 @@ report: build ## yir report on SampleData/wikipedia into out/sample/
 # package is tested too, so the static build is made here; test-spark then finds it done.
 # nginx-light: docs/OPERATIONS.md's snippet for publishing the decks is served as written;
 # systemd: its units are checked with systemd-analyze;
-# unicode-data: Unicode's NormalizationTest.txt, which the title normalisation is tested against.
-TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui chromium chromium-driver fonts-dejavu-core nginx-light systemd unicode-data
+# unicode-data: Unicode's NormalizationTest.txt, which the title normalisation is tested against;
+# poppler-utils: pdfinfo counts the pages of a deck printed by chromium --print-to-pdf;
+# fonts-noto-core, fonts-noto-cjk: the Arabic, Hebrew, Persian, Devanagari and CJK letters of
+# the decks in those languages, in the browser tests and screenshots.
+TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui chromium chromium-driver fonts-dejavu-core nginx-light systemd unicode-data \
+  poppler-utils fonts-noto-core fonts-noto-cjk
 test: deps test-venv deb ## unit, reference, browser and end-to-end tests, the Debian package's among them
 	$(call apt_install,$(TEST_DEBIAN_PACKAGES))
 	SWIFT=$(SWIFT) python3 Tests/check_imports.py .
@@ -109,24 +113,38 @@ test: deps test-venv deb ## unit, reference, browser and end-to-end tests, the D
 	  $(SWIFT) test --skip-build
 
 # Python tools the tests drive, from PyPI: jsonschema (with its RFC 3339 format checker),
-# selenium for the browser tests (it drives Debian's chromium through chromium-driver), and
-# prometheus-client, whose parser reads the --metrics files.
+# selenium for the browser tests (it drives Debian's chromium through chromium-driver),
+# prometheus-client, whose parser reads the --metrics files, axe-playwright-python for the
+# axe-core file it ships (axe.min.js, injected into each page through selenium; its Playwright
+# is never started), and babel, whose own copy of CLDR the number and date forms are checked
+# against.
 test-venv: ## .venv-test: the Python packages the tests drive
 	@test -x .venv-test/bin/python || python3 -m venv .venv-test || \
 	  { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-test; }
-	@.venv-test/bin/python -c "import jsonschema, rfc3339_validator, selenium, prometheus_client" 2>/dev/null || \
-	  .venv-test/bin/pip install -q jsonschema rfc3339-validator selenium prometheus-client
+	@.venv-test/bin/python -c "import jsonschema, rfc3339_validator, selenium, prometheus_client, axe_playwright_python, babel" 2>/dev/null || \
+	  .venv-test/bin/pip install -q jsonschema rfc3339-validator selenium prometheus-client axe-playwright-python==0.1.8 babel
 
-# Every slide of ana's deck, and noor's comparison with the year before (ana's cleared history leaves her none).
+# Every slide of ana's deck, noor's comparison with the year before (ana's cleared history
+# leaves her none), lee's short deck, مريم's Arabic and tomo's Japanese decks; the kinds
+# SampleData has no reader for — a short deck of a few articles, the rank among ten readers or
+# more — from a 300-reader `yir sample`.
 DECK_OF = python3 -c 'import json,sys; print(next(r["slides"] for r in map(json.loads, open(".build/screenshots/readers.jsonl")) if r["user"] == sys.argv[1]))' 
+DECK_OF_LANGUAGES = python3 -c 'import json,sys; print(next(r["slides"] for r in map(json.loads, open(".build/screenshots-languages/readers.jsonl")) if r["user"] == sys.argv[1]))'
+SHOTS = .venv-test/bin/python Tests/browser_check.py shots
 screenshots: report test-venv ## the sample's slides and overview, phone and desktop, light and dark, into docs/screenshots/
-	$(call apt_install,chromium chromium-driver fonts-dejavu-core)
-	rm -rf docs/screenshots && mkdir -p docs/screenshots
-	TZ=UTC .build/release/yir report SampleData/wikipedia --out .build/screenshots --as-of $(AS_OF) --format html,jsonl --no-remote-images --quiet --link-key $(SAMPLE_KEY)
-	.venv-test/bin/python Tests/browser_check.py slides "$(CURDIR)/.build/screenshots/$$($(DECK_OF) ana)" \
-	  --screenshots docs/screenshots --name slides --slides 1,2,3,4,5,6,7,8,9,10,11 > /dev/null
-	.venv-test/bin/python Tests/browser_check.py slides "$(CURDIR)/.build/screenshots/$$($(DECK_OF) noor)" \
-	  --screenshots docs/screenshots --name slides-noor --slides 9 > /dev/null
+	$(call apt_install,chromium chromium-driver fonts-dejavu-core fonts-noto-core fonts-noto-cjk)
+	rm -rf docs/screenshots .build/screenshots-sample .build/screenshots-languages && mkdir -p docs/screenshots
+	TZ=UTC .build/release/yir report SampleData/wikipedia --out .build/screenshots --as-of $(AS_OF) --format html,jsonl --no-remote-images --quiet --link-key $(SAMPLE_KEY) --locale en
+	TZ=UTC .build/release/yir report SampleData/wikipedia --out .build/screenshots-languages --as-of $(AS_OF) --format html,jsonl --no-remote-images --quiet --link-key $(SAMPLE_KEY)
+	$(SHOTS) "$(CURDIR)/.build/screenshots/$$($(DECK_OF) ana)" --screenshots docs/screenshots --name slides --slides 1,2,3,4,5,6,7,8,9,10,11 > /dev/null
+	$(SHOTS) "$(CURDIR)/.build/screenshots/$$($(DECK_OF) noor)" --screenshots docs/screenshots --name slides-noor --kinds change > /dev/null
+	$(SHOTS) "$(CURDIR)/.build/screenshots/$$($(DECK_OF) lee)" --screenshots docs/screenshots --name slides-lee --slides 1,2,3 > /dev/null
+	$(SHOTS) "$(CURDIR)/.build/screenshots-languages/$$($(DECK_OF_LANGUAGES) مريم)" --screenshots docs/screenshots --name slides-ar --slides 1,2,3,4 > /dev/null
+	$(SHOTS) "$(CURDIR)/.build/screenshots-languages/$$($(DECK_OF_LANGUAGES) tomo)" --screenshots docs/screenshots --name slides-ja --slides 1,2,3,4 > /dev/null
+	.build/release/yir sample --readers 300 --seed 9 > .build/screenshots-sample.jsonl
+	TZ=UTC .build/release/yir report .build/screenshots-sample.jsonl --out .build/screenshots-sample --as-of $(AS_OF) --format html --no-remote-images --quiet --link-key $(SAMPLE_KEY)
+	$(SHOTS) "$(CURDIR)/$$(grep -l 'slide slide-few ' .build/screenshots-sample/readers/*.html | head -1)" --screenshots docs/screenshots --name slides-few --kinds few > /dev/null
+	$(SHOTS) "$(CURDIR)/$$(grep -l 'slide slide-rank ' .build/screenshots-sample/readers/*.html | head -1)" --screenshots docs/screenshots --name slides-rank --kinds rank > /dev/null
 	.venv-test/bin/python Tests/browser_check.py index "$(CURDIR)/.build/screenshots/index.html" --screenshots docs/screenshots > /dev/null
 	@ls docs/screenshots
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Drives yir's HTML pages in a real headless Chromium (selenium + Debian's chromedriver).
 
-    browser_check.py slides PAGE.html [--screenshots DIR --name NAME]
+    browser_check.py slides|layout|overflow|rtl|swipe|share|print PAGE.html [--screenshots DIR --name NAME]
+    browser_check.py axe PAGE.html [MORE_PAGES.html…]
     browser_check.py index PAGE.html [--screenshots DIR]
     browser_check.py escaping PAGE.html TEXT...
     browser_check.py referrer PAGE.html
@@ -12,11 +13,14 @@ up as a request in the performance log (and fails), never as a silent success.
 """
 import argparse
 import atexit
+import base64
 import functools
 import http.server
 import json
 import os
+import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -79,10 +83,31 @@ def check_no_errors_and_no_remote_requests(driver, allowed_hosts=()):
 
 
 def visible_slides(driver):
-    return [s for s in driver.find_elements(By.CSS_SELECTOR, ".slide") if s.is_displayed()]
+    """The slides not hidden (selenium's is_displayed misjudges a scrolled right-to-left page)."""
+    return [s for s in driver.find_elements(By.CSS_SELECTOR, ".slide")
+            if driver.execute_script("return getComputedStyle(arguments[0]).display !== 'none'", s)]
+
+
+def swipe_across(driver, xs, y=400):
+    """One finger down at xs[0], moved through the others, lifted at the last."""
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": xs[0], "y": y}]})
+    for x in xs[1:]:
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def show(driver, number):
+    """Opens slide `number` the way a link to it does."""
+    driver.execute_script("location.hash = arguments[0]", f"#slide-{number}")
+    for _ in range(50):
+        if driver.execute_script("return document.querySelector('.slide.active').id") == f"slide-{number}":
+            return
+        time.sleep(0.02)
+    fail(f"slide {number} did not open")
 
 
 def slides(args):
+    """Keys, buttons, focus and what a screen reader hears; no motion when it is not wanted."""
     driver = browser(*SIZES["desktop"])
     try:
         emulate(driver, dark=False)
@@ -93,7 +118,10 @@ def slides(args):
         check(len(visible_slides(driver)) == 1, "one slide is shown at a time")
         position = driver.find_element(By.ID, "position")
         check(position.text == f"1 / {total}", f"the counter says 1 / {total} (found {position.text!r})")
+        counters = driver.execute_script("return document.querySelectorAll('.slide-number, [class*=counter]').length")
+        check(counters == 0, "the slide counter is shown once, in the nav")
         body = driver.find_element(By.TAG_NAME, "body")
+        announcer = driver.find_element(By.ID, "announcer")
 
         def at(index, key_name):
             shown = visible_slides(driver)
@@ -102,9 +130,8 @@ def slides(args):
             check(position.text == f"{index} / {total}", f"the counter says {index} / {total} after {key_name}")
             active = driver.switch_to.active_element
             check(active.get_attribute("id") == f"slide-{index}", f"focus is on slide {index} after {key_name}")
-            announced = driver.find_element(By.ID, "announcer").get_attribute("textContent")
-            check(announced == active.get_attribute("aria-label"),
-                  f"the live region announces slide {index} ({announced!r})")
+            # The focused slide's label is read once: the live region stays quiet.
+            check(announcer.get_attribute("textContent") == "", f"the live region stays quiet after {key_name}")
 
         body.send_keys(Keys.ARROW_RIGHT)
         at(2, "ArrowRight")
@@ -118,59 +145,276 @@ def slides(args):
         at(total, "ArrowRight on the last slide")
         driver.switch_to.active_element.send_keys(Keys.HOME)
         at(1, "Home")
-        driver.find_element(By.CSS_SELECTOR, ".nav-button[data-step='1']").click()
-        at(2, "the next button")
-        check(driver.execute_script("return document.querySelectorAll('svg title, svg desc').length > 0")
-              or total < 5, "charts carry <title> and <desc>")
+        next_button = driver.find_element(By.CSS_SELECTOR, ".nav-button[data-step='1']")
+        next_button.click()
+        shown = visible_slides(driver)
+        check(shown[0].get_attribute("id") == "slide-2", "the next button shows slide 2")
+        check(driver.switch_to.active_element == next_button, "focus stays on the next button")
+        check(announcer.get_attribute("textContent") == shown[0].get_attribute("aria-label"),
+              "the live region announces the slide the button showed, once")
+        check(driver.execute_script("return document.querySelectorAll('.slide h1').length") == total,
+              "every slide has its <h1>")
         reduced = driver.execute_script(
             "return getComputedStyle(document.querySelector('.slide.active .slide-inner')).animationName")
         check(reduced == "none", f"no animation under prefers-reduced-motion (found {reduced!r})")
         check_no_errors_and_no_remote_requests(driver)
-
-        # Print: every slide on its own page.
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
-        printed = driver.execute_script(
-            "return Array.from(document.querySelectorAll('.slide')).filter(s => getComputedStyle(s).display !== 'none').length")
-        check(printed == total, f"the print stylesheet shows all {total} slides (found {printed})")
-        breaks = driver.execute_script(
-            "return getComputedStyle(document.querySelector('.slide')).breakAfter")
-        check(breaks == "page", f"each printed slide ends its page (found {breaks!r})")
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     finally:
         driver.quit()
-    narrow_phone_and_swipe(args.page, total)
     if args.screenshots:
         screenshots(args.page, args.screenshots, args.name, slide_numbers=args.slides)
 
 
-def narrow_phone_and_swipe(page, total):
-    """At 320 px no slide scrolls sideways; a swipe to the left shows the next slide."""
-    driver = browser(320, 640)
+def layout(args):
+    """Every slide fits one screen from 320 × 568 up: nothing under the bar or the nav, nothing
+    sideways, numbers unbroken, titles in three lines, the calendar inside the slide's width,
+    chart marks at 3:1 against the slide — in light and in dark."""
+    for width, height, dark in ((320, 568, False), (390, 844, True), (1280, 800, False), (1280, 800, True)):
+        driver = browser(width, height)
+        try:
+            emulate(driver, dark=dark)
+            driver.get("file://" + args.page)
+            total = len(driver.find_elements(By.CSS_SELECTOR, ".slide"))
+            for number in range(1, total + 1):
+                show(driver, number)
+                problems = driver.execute_script("""
+                    const slide = document.querySelector('.slide.active');
+                    const box = slide.getBoundingClientRect();
+                    const bar = document.querySelector('.deck-bar').getBoundingClientRect();
+                    const nav = document.querySelector('.deck-nav').getBoundingClientRect();
+                    const found = [];
+                    if (box.top < bar.bottom - 0.5) found.push('the slide starts under the bar');
+                    if (box.bottom > nav.top + 0.5) found.push('the slide runs under the nav');
+                    const root = document.documentElement;
+                    if (root.scrollWidth > root.clientWidth) found.push('the page scrolls sideways');
+                    if (slide.scrollWidth > slide.clientWidth) found.push('the slide scrolls sideways');
+                    for (const e of slide.querySelectorAll('*')) {
+                      const r = e.getBoundingClientRect();
+                      if (r.width && (r.right > box.right + 0.5 || r.left < box.left - 0.5)) found.push('wider than the slide: ' + e.tagName + '.' + e.className.baseVal ?? e.className);
+                    }
+                    // Chart marks stand out 3:1 from the slide, and a day read from a day not read.
+                    const luminance = colour => {
+                      const [r, g, b] = colour.match(/[\\d.]+/g).slice(0, 3).map(v => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+                      return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+                    const contrast = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+                    const background = getComputedStyle(slide).backgroundColor;
+                    for (const mark of slide.querySelectorAll('.bars .bar, .heatmap .l1, .heatmap .l2')) {
+                      const style = getComputedStyle(mark), paint = mark.closest('.heatmap') ? style.stroke : style.fill;
+                      if (contrast(paint, background) < 3) found.push('a chart mark below 3:1: ' + mark.getAttribute('class') + ' ' + contrast(paint, background).toFixed(2));
+                      const empty = slide.querySelector('.heatmap .l0');
+                      if (empty && mark.closest('.heatmap') && contrast(paint, getComputedStyle(empty).stroke) < 3) found.push('a day read below 3:1 from a day not read');
+                    }
+                    for (const e of slide.querySelectorAll('.headline a, .headline bdi, .top-list a, .save-text a')) {
+                      const style = getComputedStyle(e), line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+                      if (e.getBoundingClientRect().height > 3 * line + 2) found.push('a title runs over three lines: ' + e.textContent.slice(0, 40));
+                    }
+                    for (const e of slide.querySelectorAll('.fit')) {
+                      if (e.scrollWidth > e.clientWidth + 1) found.push('a figure is cut: ' + e.textContent);
+                      if (e.getClientRects().length > 1 || e.getBoundingClientRect().height > parseFloat(getComputedStyle(e).fontSize) * 1.6) found.push('a figure breaks: ' + e.textContent);
+                    }
+                    return found;""")
+                if problems:
+                    fail(f"slide {number} at {width}×{height}: {sorted(set(problems))}")
+            print(f"ok: every one of the {total} slides fits {width}×{height} ({'dark' if dark else 'light'}) without anything under the bar or nav or sideways")
+        finally:
+            driver.quit()
+
+
+def overflow(args):
+    """Down keys read a slide taller than the screen to its end before they change slide."""
+    driver = browser(320, 568)
+    try:
+        emulate(driver, dark=False)
+        driver.get("file://" + args.page + "#slide-2")
+        # A slide made taller than any screen, whatever the data.
+        driver.execute_script("""const tall = document.createElement('p'); tall.style.height = '2000px';
+            tall.textContent = 'tall'; document.querySelector('#slide-2 .slide-inner').appendChild(tall);""")
+        slide = driver.find_element(By.ID, "slide-2")
+        slide.send_keys(Keys.ARROW_DOWN)
+        scrolled = driver.execute_script("return document.getElementById('slide-2').scrollTop")
+        check(visible_slides(driver)[0].get_attribute("id") == "slide-2" and scrolled > 0,
+              f"ArrowDown on an overflowing slide scrolls it ({scrolled}px) and stays on it")
+        for _ in range(100):
+            driver.switch_to.active_element.send_keys(Keys.PAGE_DOWN)
+            if visible_slides(driver)[0].get_attribute("id") != "slide-2":
+                break
+        at_end = driver.execute_script("const s = document.getElementById('slide-2'); return s.scrollHeight - s.clientHeight - s.scrollTop")
+        check(visible_slides(driver)[0].get_attribute("id") == "slide-3", "at the slide's end the next key shows slide 3")
+        driver.switch_to.active_element.send_keys(Keys.ARROW_UP)
+        check(visible_slides(driver)[0].get_attribute("id") == "slide-2", "ArrowUp at the top of slide 3 goes back to slide 2")
+        check(at_end <= 1, f"slide 2 was read to its end first ({at_end}px left)")
+    finally:
+        driver.quit()
+
+
+def rtl(args):
+    """Right to left: the layout mirrors, and keys and swipes go the way the text reads."""
+    driver = browser(390, 844)
     try:
         emulate(driver, dark=False)
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
-        for number in range(1, total + 1):
-            driver.get(f"file://{page}#slide-{number}")
-            overflow = driver.execute_script(
-                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-            if overflow > 0:
-                fail(f"slide {number} scrolls sideways at 320 px ({overflow}px)")
-        print(f"ok: none of the {total} slides scrolls sideways at 320 px")
-        driver.get(f"file://{page}#slide-1")
-        driver.refresh()
+        driver.get("file://" + args.page)
+        driver.execute_script("document.documentElement.dir = 'rtl'")
+        back = driver.find_element(By.CSS_SELECTOR, ".nav-button[data-step='-1']").rect
+        forward = driver.find_element(By.CSS_SELECTOR, ".nav-button[data-step='1']").rect
+        check(back["x"] > forward["x"], "the previous button is on the right, the next on the left")
+        art = driver.find_element(By.CSS_SELECTOR, "#slide-1 .art").rect
+        check(art["x"] < 100, f"the illustration sits at the start of the line, on the left ({art['x']})")
+        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+        check(visible_slides(driver)[0].get_attribute("id") == "slide-2", "ArrowLeft shows the next slide")
+        driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        check(visible_slides(driver)[0].get_attribute("id") == "slide-1", "ArrowRight shows the previous slide")
 
-        def touch(kind, x):
-            points = [] if kind == "touchEnd" else [{"x": x, "y": 300}]
-            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-        touch("touchStart", 260)
-        touch("touchMove", 160)
-        touch("touchMove", 60)
-        touch("touchEnd", 60)
+        swipe_across(driver, [100, 200, 330])
         shown = visible_slides(driver)
-        check(len(shown) == 1 and shown[0].get_attribute("id") == "slide-2", "a swipe to the left shows slide 2")
+        check(shown and shown[0].get_attribute("id") == "slide-2", f"a swipe to the right shows the next slide ({driver.current_url}, {[s.get_attribute('id') for s in shown]})")
+        isolated = driver.execute_script("""
+            return [...document.querySelectorAll('.slide bdi, .slide [dir=auto]')].length""")
+        check(isolated > 0, f"texts from the data are direction-isolated ({isolated})")
+        check_no_errors_and_no_remote_requests(driver)
     finally:
         driver.quit()
+
+
+def swipe(args):
+    """A swipe to the left and a tap on the right third show the next slide; a tap in the middle does nothing."""
+    driver = browser(390, 844)
+    try:
+        emulate(driver, dark=False)
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+        driver.get("file://" + args.page)
+
+        swipe_across(driver, [300, 200, 60])
+        check(visible_slides(driver)[0].get_attribute("id") == "slide-2", "a swipe to the left shows slide 2")
+
+        def tap(x):
+            driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mousePressed", "x": x, "y": 700, "button": "left", "clickCount": 1})
+            driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": x, "y": 700, "button": "left", "clickCount": 1})
+
+        tap(195)
+        check(visible_slides(driver)[0].get_attribute("id") == "slide-2", "a tap in the middle stays on slide 2")
+        tap(370)
+        check(visible_slides(driver)[0].get_attribute("id") == "slide-3", "a tap on the right shows slide 3")
+        tap(20)
+        check(visible_slides(driver)[0].get_attribute("id") == "slide-2", "a tap on the left shows slide 2")
+    finally:
+        driver.quit()
+
+
+def png_size(path):
+    with open(path, "rb") as f:
+        head = f.read(24)
+    if head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        fail(f"{path} is not a PNG")
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def share(args):
+    """The share card's buttons save PNGs of a fixed size, whatever the screen; the card's
+    content is on the page as text."""
+    for width, height in ((390, 844), (1280, 800)):
+        folder = tempfile.mkdtemp(dir=SCRATCH)
+        driver = browser(width, height)
+        try:
+            emulate(driver, dark=width > 600)
+            driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
+            driver.get("file://" + args.page + "#slide-" + str(len(driver.find_elements(By.CSS_SELECTOR, ".slide")) or 1))
+            total = len(driver.find_elements(By.CSS_SELECTOR, ".slide"))
+            show(driver, total)
+            card = driver.find_element(By.CSS_SELECTOR, ".summary-card").text
+            check(len(card) > 20, f"the card's content is on the page as text ({card.splitlines()[:2]})")
+            for kind, size in (("story", (1080, 1920)), ("square", (1080, 1080))):
+                driver.find_element(By.CSS_SELECTOR, f".share-button[data-card='{kind}']").click()
+                # The file may show up before Chromium has written it whole: wait for its header.
+                for _ in range(200):
+                    files = [f for f in os.listdir(folder) if f.endswith(".png") and kind in f]
+                    if files:
+                        with open(os.path.join(folder, files[0]), "rb") as f:
+                            if f.read(16)[12:16] == b"IHDR":
+                                break
+                    time.sleep(0.1)
+                else:
+                    fail(f"the {kind} button saved no PNG at {width} px")
+                found = png_size(os.path.join(folder, files[0]))
+                check(found == size, f"'{kind}' at {width} px saves a {size[0]}×{size[1]} PNG ({files[0]}: {found[0]}×{found[1]})")
+            check_no_errors_and_no_remote_requests(driver)
+        finally:
+            driver.quit()
+
+
+def print_pdf(args):
+    """Printing: one page per slide, no blank last page (Chromium's own --print-to-pdf, pages
+    counted by poppler's pdfinfo), and the light palette when printed from dark mode."""
+    folder = tempfile.mkdtemp(dir=SCRATCH)
+    pdf = os.path.join(folder, "deck.pdf")
+    total = open(args.page, encoding="utf-8").read().count('<section class="slide ')
+    subprocess.run(["chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                    "--proxy-server=127.0.0.1:9", f"--user-data-dir={folder}/profile",
+                    f"--print-to-pdf={pdf}", "file://" + args.page], check=True, capture_output=True, timeout=120)
+    info = subprocess.run(["pdfinfo", pdf], check=True, capture_output=True, text=True).stdout
+    pages = int(next(l.split()[-1] for l in info.splitlines() if l.startswith("Pages:")))
+    check(pages == total, f"the printed deck has one page per slide ({pages} pages, {total} slides)")
+    driver = browser(*SIZES["desktop"])
+    try:
+        driver.get("file://" + args.page)
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print", "features": [
+            {"name": "prefers-color-scheme", "value": "dark"}]})
+        shown = driver.execute_script(
+            "return [...document.querySelectorAll('.slide')].filter(s => getComputedStyle(s).display !== 'none').length")
+        check(shown == total, f"the print stylesheet shows all {total} slides ({shown})")
+        light = driver.execute_script("""
+            return [...document.querySelectorAll('.slide')].every(s => {
+              const [r, g, b] = getComputedStyle(s).backgroundColor.match(/[\\d.]+/g).map(Number);
+              return 0.2126 * r + 0.7152 * g + 0.0722 * b > 180; })""")
+        check(light, "printed from dark mode, every slide is light")
+        dark_pdf = base64.b64decode(driver.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True})["data"])
+        with open(pdf, "wb") as f:
+            f.write(dark_pdf)
+        info = subprocess.run(["pdfinfo", pdf], check=True, capture_output=True, text=True).stdout
+        pages = int(next(l.split()[-1] for l in info.splitlines() if l.startswith("Pages:")))
+        check(pages == total, f"printed from dark mode, still one page per slide ({pages})")
+    finally:
+        driver.quit()
+
+
+def axe_source():
+    """axe-core as PyPI's axe-playwright-python ships it: one file, injected into each page."""
+    import axe_playwright_python
+    path = os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js")
+    return open(path, encoding="utf-8").read()
+
+
+def axe(args):
+    """axe-core over every page given — every slide of a deck — light and dark, 390 and 1280 px:
+    every violation is printed, and any fails the check."""
+    source = axe_source()
+    version = None
+    runs, violations = 0, []
+    for width, height in ((390, 844), (1280, 800)):
+        for dark in (False, True):
+            driver = browser(width, height)
+            try:
+                emulate(driver, dark)
+                for page in [args.page] + args.texts:
+                    driver.get("file://" + page)
+                    driver.execute_script(source)
+                    version = driver.execute_script("return axe.version")
+                    slides = len(driver.find_elements(By.CSS_SELECTOR, ".slide")) if "/readers/" in page or "slide" in page else 0
+                    for number in range(1, slides + 1) if slides else [0]:
+                        if number:
+                            show(driver, number)
+                        result = driver.execute_async_script("""
+                            const done = arguments[arguments.length - 1];
+                            axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v =>
+                              v.id + ' (' + v.impact + '): ' + v.nodes.map(n => n.target.join(' ') + ' ' + (n.failureSummary || '').replace(/\\s+/g, ' ')).join(' | '))))
+                              .catch(e => done(['axe failed: ' + e]));""")
+                        runs += 1
+                        where = f"{os.path.basename(page)}{'#slide-' + str(number) if number else ''} {width}px {'dark' if dark else 'light'}"
+                        violations += [f"{where}: {v}" for v in result]
+            finally:
+                driver.quit()
+    for v in violations:
+        print("violation: " + v)
+    check(not violations, f"axe-core {version}: no violation in {runs} runs ({len(violations)} found)")
 
 
 def screenshots(page, folder, name, slide_numbers):
@@ -192,26 +436,67 @@ def screenshots(page, folder, name, slide_numbers):
                 driver.quit()
 
 
+def shots(args):
+    """Screenshots only: the slides given by number (--slides) or by kind (--kinds few,rank)."""
+    numbers = args.slides
+    if args.kinds:
+        kinds = re.findall(r'<section class="slide slide-([a-z-]+) ', open(args.page, encoding="utf-8").read())
+        numbers = [kinds.index(kind) + 1 for kind in args.kinds.split(",") if kind in kinds]
+        check(numbers, f"the deck has a slide of a kind of {args.kinds}")
+    screenshots(args.page, args.screenshots, args.name, slide_numbers=numbers)
+
+
+def natural(text):
+    """reader-2 before reader-10: digit runs compare as numbers."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part.lower()) for part in re.split(r"(\d+)", text) if part]
+
+
 def index(args):
     driver = browser(*SIZES["desktop"])
     try:
         emulate(driver, dark=False)
         driver.get("file://" + args.page)
+        # Reader ids that sort differently as text and as numbers, added to the table.
+        driver.execute_script("""
+            const body = document.querySelector('#readers tbody');
+            for (const id of ['reader-10', 'reader-2', 'reader-1']) {
+              const row = body.rows[0].cloneNode(true);
+              row.cells[0].querySelector('bdi').textContent = id;
+              body.appendChild(row);
+            }""")
         rows = lambda: [r.find_element(By.CSS_SELECTOR, "th").text for r in
-                        driver.find_elements(By.CSS_SELECTOR, "#readers tbody tr")]
+                        driver.find_elements(By.CSS_SELECTOR, "#readers tbody tr") if r.is_displayed()]
         users = rows()
-        check(len(users) >= 2, f"the readers table lists readers ({len(users)})")
-        check(users == sorted(users), "readers start in user order")
-        header = driver.find_elements(By.CSS_SELECTOR, "#readers thead th")[2]
+        check(len(users) >= 5, f"the readers table lists readers ({len(users)})")
+        headers = driver.find_elements(By.CSS_SELECTOR, "#readers thead th")
+        headers[0].find_element(By.CSS_SELECTOR, "button").click()
+        check(rows() == sorted(users, key=natural), f"reader ids sort in natural order ({[u for u in rows() if u.startswith('reader-')]})")
+        header = headers[2]
+        sorted_minutes = lambda: [int(c.get_attribute("data-sort")) for c in
+                                  driver.find_elements(By.CSS_SELECTOR, "#readers tbody tr td:nth-of-type(2)")]
         header.find_element(By.CSS_SELECTOR, "button").click()
-        minutes = [int(c.get_attribute("data-sort")) for c in
-                   driver.find_elements(By.CSS_SELECTOR, "#readers tbody tr td:nth-of-type(2)")]
-        check(minutes == sorted(minutes), "clicking 'Reading' sorts ascending by reading time")
-        check(header.get_attribute("aria-sort") == "ascending", "the header says aria-sort=ascending")
+        check(sorted_minutes() == sorted(sorted_minutes(), reverse=True), "a first click on 'Reading' sorts largest first")
+        check(header.get_attribute("aria-sort") == "descending", "the header says aria-sort=descending")
         header.find_element(By.CSS_SELECTOR, "button").click()
-        minutes = [int(c.get_attribute("data-sort")) for c in
-                   driver.find_elements(By.CSS_SELECTOR, "#readers tbody tr td:nth-of-type(2)")]
-        check(minutes == sorted(minutes, reverse=True), "a second click sorts descending")
+        check(sorted_minutes() == sorted(sorted_minutes()), "a second click sorts smallest first")
+        search = driver.find_element(By.ID, "reader-search")
+        check(search.is_displayed(), "the search box shows")
+        search.send_keys("READER-1")
+        check(sorted(rows()) == ["reader-1", "reader-10"], f"searching 'READER-1' keeps the readers whose id holds it ({rows()})")
+        search.send_keys("zzz")
+        check(driver.find_element(By.ID, "search-none").is_displayed(), "no match says so")
+        search.clear()
+        search.send_keys(" ")
+        search.send_keys(Keys.BACKSPACE)
+        check(len(rows()) == len(users), "an empty search shows every reader again")
+        top = driver.execute_script("""
+            const wrap = document.querySelector('.readers-wrap');
+            wrap.style.maxHeight = '120px';
+            wrap.scrollTop = 60;
+            return document.querySelector('#readers thead th').getBoundingClientRect().top - wrap.getBoundingClientRect().top""")
+        check(abs(top) <= 2, f"the header row stays in sight when the table scrolls ({top}px from the top)")
+        check(len(driver.find_elements(By.CSS_SELECTOR, ".histogram svg[role=img]")) == 3,
+              "histograms of reading minutes, articles and streaks")
         links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "#readers tbody a")]
         check(all(l.startswith("file://") and "/readers/" in l for l in links), "each reader links to its slides")
         check_no_errors_and_no_remote_requests(driver)
@@ -285,16 +570,21 @@ def referrer(args):
         server.shutdown()
 
 
+MODES = {"slides": slides, "layout": layout, "overflow": overflow, "rtl": rtl, "swipe": swipe, "share": share,
+         "print": print_pdf, "axe": axe, "shots": shots, "index": index, "escaping": escaping, "referrer": referrer}
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["slides", "index", "escaping", "referrer"])
+    parser.add_argument("mode", choices=list(MODES))
     parser.add_argument("page")
     parser.add_argument("texts", nargs="*")
     parser.add_argument("--screenshots")
     parser.add_argument("--name", default="slides")
     parser.add_argument("--slides", type=lambda s: [int(x) for x in s.split(",")], default=[1])
+    parser.add_argument("--kinds")
     args = parser.parse_args()
-    {"slides": slides, "index": index, "escaping": escaping, "referrer": referrer}[args.mode](args)
+    MODES[args.mode](args)
 
 
 if __name__ == "__main__":

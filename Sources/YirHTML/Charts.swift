@@ -1,126 +1,91 @@
 import YirCore
 import YirStats
 
-/// The slides' inline SVG charts: bar charts (views per hour, minutes per month) and the
-/// calendar heatmap. The templates hold each chart's frame (`<figure>`, `<svg>` with `<title>`
-/// and `<desc>`, the data table); the many small shapes inside are written here as SVG text,
-/// escaped by `HTMLText`: through Mustache's reflection, a few hundred shapes per page cost
-/// several times the rest of the page. Every shape keeps its classes (`bar`, `highlight`,
-/// `tick`, `day`, `l0`–`l4`, `future`, `streak`), so a stylesheet still restyles them.
+/// The figures of the slides' charts — bar charts (views per hour, minutes per month) and the
+/// calendar — and their tables. The templates hold each chart's frame (`<figure>`, `<svg>` with
+/// `<title>` and `<desc>`, the data table); the page's script draws the marks from the figures
+/// the `<svg>` carries: a page carries a few hundred bytes of figures instead of a few
+/// thousand of shapes.
 enum Charts {
-    static let barChartWidth = 480
-    static let barChartHeight = 160
-    static let barAreaHeight = 130
-    static let labelMargin = 24
-
-    /// One bar per value, scaled to the largest, each with its title; `labels` under every
-    /// `labelEvery`-th bar; the `highlight` bar stands out.
-    static func bars(_ values: [Int64], titles: [String], labels: [String], labelEvery: Int,
-                     highlight: Int?) -> String {
-        let slot = barChartWidth / values.count
-        let width = slot * 3 / 4
-        let top = max(values.max() ?? 0, 1)
-        var svg = ""
-        svg.reserveCapacity(values.count * 140)
-        for i in values.indices {
-            let height = values[i] == 0 ? 0 : max(2, Int(values[i] * Int64(barAreaHeight) / top))
-            svg += "<rect class=\"bar\(i == highlight ? " highlight" : "")\" x=\"\(i * slot + (slot - width) / 2)\" y=\"\(barAreaHeight - height)\" width=\"\(width)\" height=\"\(height)\" rx=\"3\"><title>"
-            HTMLText.append(titles[i], to: &svg)
-            svg += "</title></rect>"
-            if i % labelEvery == 0 {
-                svg += "<text class=\"tick\" x=\"\(i * slot + slot / 2)\" y=\"\(barAreaHeight + 20)\" text-anchor=\"middle\">"
-                HTMLText.append(labels[i], to: &svg)
-                svg += "</text>"
-            }
-            svg += "\n"
-        }
-        return svg
+    /// A bar chart as the page's script draws it (`slides-script`), from its figures in the
+    /// `<svg>`'s attributes: `values` (numbers, comma-separated), `labels` under every
+    /// `labelEvery`-th bar and `texts` above the bars (both `|`-separated, a text empty where a
+    /// bar has none), `highlight` the bar that stands out. The chart's table says it in text.
+    static func bars(_ values: [Int64], labels: [String], labelEvery: Int, highlight: Int?,
+                     valueTexts: [String]) -> [String: Any] {
+        [
+            "values": values.map(String.init).joined(separator: ","),
+            "labels": labels.enumerated().map { $0.offset % labelEvery == 0 ? $0.element : "" }.joined(separator: "|"),
+            "texts": valueTexts.joined(separator: "|"),
+            "highlight": highlight ?? -1,
+        ]
     }
 
-    /// The rows of a chart's data table, `<tr><th scope="row">…</th><td>…</td></tr>` (a
-    /// calendar has up to 366).
+    /// The rows of a chart's data table, `<tr><th>…</th><td>…</td>…</tr>` (a `th` first in a
+    /// body row heads its row).
     static func tableRows(_ rows: [(heading: String, value: String)]) -> String {
+        tableRows(rows.map { (heading: $0.heading, values: [$0.value]) })
+    }
+
+    static func tableRows(_ rows: [(heading: String, values: [String])]) -> String {
         var html = ""
         html.reserveCapacity(rows.count * 60)
         for row in rows {
-            html += "<tr><th scope=\"row\">"
+            html += "<tr><th>"
             HTMLText.append(row.heading, to: &html)
-            html += "</th><td>"
-            HTMLText.append(row.value, to: &html)
-            html += "</td></tr>\n"
+            html += "</th>"
+            for value in row.values {
+                html += "<td>"
+                HTMLText.append(value, to: &html)
+                html += "</td>"
+            }
+            html += "</tr>\n"
         }
         return html
     }
 
-    static let cell = 11
-    static let cellStep = 13
-    static let calendarTop = 16
-    static let calendarLeft = 30
+    /// The calendar's viewBox: twelve month grids of 7 × 6 squares of 10 with gaps of 2, four
+    /// months a row (the page's script draws them: `slides-script`).
+    static let calendarWidth = 4 * 82 + 3 * 16
+    static let calendarHeight = 3 * (16 + 6 * 12) + 2 * 16
 
-    private static func put(_ text: StaticString, _ out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    private static func put(_ number: Int, _ out: inout [UInt8]) {
-        withDecimalBytes(FixedDecimal(Int64(number), scale: 0)) { out.append(contentsOf: $0) }
-    }
-
-    /// A year as weeks (columns, Monday on top) of day cells; a cell's level 0–4 says how much
-    /// was read that day relative to the reader's best day; days after the window's end are
-    /// marked `future`, days of the longest streak `streak`.
-    /// `longDates`: each day of `year`'s long date (`LongDates`).
+    /// The year as the page's script draws it — twelve small month grids, four a row, so it
+    /// fits a phone's width without scrolling sideways — from one character per day
+    /// (`days`): `0` no reading, `1` reading, `2` more than half the reader's best day's,
+    /// `3` after the window's end; the longest streak as the indices of its first and last
+    /// day (`streak`). A shape per day was two thirds of a page's weight; this is one byte.
+    /// The month table says the same in text.
     static func calendar(year: Int, days: [ReaderStats.Day], windowEnd: CivilDate, streak: ReaderStats.Streak,
-                         longDates: [String], format: LocaleFormat, strings: HTMLStrings) -> [String: Any] {
+                         format: LocaleFormat, strings: HTMLStrings) -> [String: Any] {
         let first = CivilDate(year: year, month: 1, day: 1).daysSinceEpoch
         let count = CivilDate.isLeapYear(year) ? 366 : 365
-        let lead = CivilDate.weekday(daysSinceEpoch: first) - 1
-        var byDay: [Int64: ReaderStats.Day] = [:]
-        for day in days { byDay[day.day] = day }
         let best = max(days.map(\.milliseconds).max() ?? 0, 1)
-        let streakRange = streak.start.flatMap { s in streak.end.map { s.daysSinceEpoch...$0.daysSinceEpoch } }
-        // As bytes: 366 cells of string interpolation were a tenth of a page's time.
-        var cells: [UInt8] = []
-        cells.reserveCapacity(count * 110)
-        var months: [[String: Any]] = []
-        for i in 0..<count {
-            let dayNumber = first + Int64(i)
-            let date = CivilDate(daysSinceEpoch: dayNumber)
-            let column = (i + lead) / 7
-            let row = (i + lead) % 7
-            let x = calendarLeft + column * cellStep
-            if date.day == 1 {
-                months.append(["month_label": String(format.monthName(date.month).prefix(3)), "month_x": x])
-            }
-            var level = 0
-            var title = longDates[i]
-            if let day = byDay[dayNumber] {
-                level = day.milliseconds == 0 ? 1 : min(4, 1 + Int(day.milliseconds * 4 / (best + 1)))
-                title += ": " + format.duration(milliseconds: day.milliseconds)
-                    + ", " + strings.plural("views", day.views, format.integer(day.views))
-            }
-            put("<rect class=\"day l", &cells)
-            put(level, &cells)
-            if date > windowEnd { put(" future", &cells) }
-            if let streakRange, streakRange.contains(dayNumber) { put(" streak", &cells) }
-            put("\" x=\"", &cells)
-            put(x, &cells)
-            put("\" y=\"", &cells)
-            put(calendarTop + row * cellStep, &cells)
-            put("\" width=\"", &cells)
-            put(cell, &cells)
-            put("\" height=\"", &cells)
-            put(cell, &cells)
-            put("\" rx=\"2\"><title>", &cells)
-            HTMLText.append(utf8: title, to: &cells)
-            put("</title></rect>\n", &cells)
+        var shades = [UInt8](repeating: UInt8(ascii: "0"), count: count)
+        let windowEndIndex = Int(windowEnd.daysSinceEpoch - first)
+        if windowEndIndex + 1 < count {
+            for i in max(0, windowEndIndex + 1)..<count { shades[i] = UInt8(ascii: "3") }
         }
-        let weekdays = [1, 3, 5].map { w -> [String: Any] in
-            ["weekday_label": String(format.weekdayName(w).prefix(2)), "weekday_y": calendarTop + (w - 1) * cellStep + cell - 2]
+        var monthDays = [Int](repeating: 0, count: 12), monthMilliseconds = [Int64](repeating: 0, count: 12)
+        for day in days {
+            let i = Int(day.day - first)
+            guard shades.indices.contains(i) else { continue }
+            shades[i] = day.milliseconds * 2 > best ? UInt8(ascii: "2") : UInt8(ascii: "1")
+            let m = CivilDate(daysSinceEpoch: day.day).month - 1
+            monthDays[m] += 1
+            monthMilliseconds[m] += day.milliseconds
         }
-        let columns = (count + lead + 6) / 7
-        return [
-            "cells_svg": String(decoding: cells, as: UTF8.self), "months": months, "weekdays": weekdays,
-            "width": calendarLeft + columns * cellStep, "height": calendarTop + 7 * cellStep, "cell_size": cell,
+        var context: [String: Any] = [
+            "days": String(decoding: shades, as: UTF8.self), "year": year,
+            "month_labels": (1...12).map { String(format.monthName($0).prefix(3)) }.joined(separator: "|"),
+            "width": calendarWidth, "height": calendarHeight,
+            "rows_html": tableRows((0..<12).map { m in
+                (heading: format.monthName(m + 1),
+                 values: [format.integer(monthDays[m]), format.duration(milliseconds: monthMilliseconds[m])])
+            }),
         ]
+        if streak.days >= SlideDeck.minimumStreak, let start = streak.start, let end = streak.end {
+            context["streak"] = "\(start.daysSinceEpoch - first),\(end.daysSinceEpoch - first)"
+        }
+        return context
     }
 }

@@ -1,5 +1,4 @@
 import Crypto
-import Dispatch
 import Foundation
 import Synchronization
 import YirCore
@@ -29,7 +28,7 @@ public struct HTMLReport: Sendable {
         self.remoteImages = remoteImages
         self.jobs = jobs
         slidesPolicy = ContentSecurityPolicy.forPage(style: templates.style, script: templates.slidesScript, remoteImages: remoteImages)
-        indexPolicy = ContentSecurityPolicy.forPage(style: templates.style, script: templates.indexScript, remoteImages: remoteImages)
+        indexPolicy = ContentSecurityPolicy.forPage(style: templates.indexStyle, script: templates.indexScript, remoteImages: remoteImages)
     }
 
     /// Writes the pages of `model` under `folder`, each deck under its name in `model.decks`;
@@ -68,16 +67,15 @@ public struct HTMLReport: Sendable {
     /// A deck maker for each reader's language (SPEC §2.1), made before the pages are: the
     /// strings, plural rules and formats of a language are built once per run.
     func slideDecks(_ model: ReportModel) -> [LanguageTag: SlideDeck] {
+        let templates = templates
+        let times = model.statistics.readers.compactMap { $0.reading.milliseconds > 0 ? $0.reading.milliseconds : nil }.sorted()
         var decks: [LanguageTag: SlideDeck] = [:]
-        let readersWithReading = Self.readersWithReading(model)
         for language in Set(model.statistics.readers.map(\.locale)) {
             let strings = templates.strings.strings(for: language)
-            let format = LocaleFormat(Self.formatLanguage(for: language, textIn: strings.language))
-            let templates = templates
             decks[language] = SlideDeck(strings: strings, render: { templates.render($0, template: $1) },
-                                        format: format, readersWithReading: readersWithReading,
-                                        remoteImages: remoteImages, articleNames: model.statistics.articleNames,
-                                        longDates: LongDates(format: format))
+                                        format: LocaleFormat(Self.formatLanguage(for: language, textIn: strings.language)),
+                                        readersWithReading: times.count, readingTimes: times, remoteImages: remoteImages,
+                                        articleNames: model.statistics.articleNames)
         }
         return decks
     }
@@ -105,16 +103,17 @@ public struct HTMLReport: Sendable {
 
     func readerPage(_ reader: ReaderStats, deck: SlideDeck) -> String {
         var context = deck.context(for: reader)
-        addPageParts(&context, script: templates.slidesScript, policy: slidesPolicy)
+        addPageParts(&context, style: templates.style, script: templates.slidesScript, policy: slidesPolicy)
         return templates.render(context, template: "slides")
     }
 
     public func indexPage(_ model: ReportModel, readerLinks: [String]) -> String {
-        let strings = templates.strings.strings(for: model.parameters.locale.runLanguage)
-        let overview = Overview(strings: strings, format: LocaleFormat(Self.formatLanguage(for: model.parameters.locale.runLanguage, textIn: strings.language)),
+        let language = model.parameters.locale.runLanguage
+        let strings = templates.strings.strings(for: language)
+        let overview = Overview(strings: strings, format: LocaleFormat(Self.formatLanguage(for: language, textIn: strings.language)),
                                 readersWithReading: Self.readersWithReading(model), maximumListed: maximumListedReaders)
         var context = overview.context(model, readerLinks: readerLinks)
-        addPageParts(&context, script: templates.indexScript, policy: indexPolicy)
+        addPageParts(&context, style: templates.indexStyle, script: templates.indexScript, policy: indexPolicy)
         return templates.render(context, template: "index")
     }
 
@@ -138,8 +137,8 @@ public struct HTMLReport: Sendable {
 
     /// The inline style and script, and the policy that allows exactly them: no other script,
     /// no style from elsewhere, no connection, images only as https thumbnails (or none).
-    private func addPageParts(_ context: inout [String: Any], script: String, policy: String) {
-        context["style"] = templates.style
+    private func addPageParts(_ context: inout [String: Any], style: String, script: String, policy: String) {
+        context["style"] = style
         context["script"] = script
         context["csp"] = policy
     }

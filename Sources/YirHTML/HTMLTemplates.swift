@@ -12,12 +12,14 @@ public struct HTMLTemplates: Sendable {
     /// The static parts, rendered once: they carry no data, and the script's hash goes into the
     /// Content-Security-Policy.
     let style: String
+    let indexStyle: String
     let slidesScript: String
     let indexScript: String
 
-    public static let slideKinds = ["opening", "time", "articles", "top", "patterns", "monthly", "streak", "rabbit-hole",
+    public static let slideKinds = ["opening", "few", "time", "articles", "top", "patterns", "monthly", "streak", "rabbit-hole",
                                     "change", "saved", "notifications", "rank", "summary"]
-    public static let required = ["slides", "index", "style", "slides-script", "index-script", "bar-chart", "calendar"]
+    public static let required = ["slides", "index", "style", "index-style", "slides-script", "index-script", "bar-chart", "calendar",
+                                  "article-item"]
         + slideKinds.map { "slide-\($0)" }
 
     /// The templates of `folders` alone, each laid over the ones before.
@@ -52,9 +54,54 @@ public struct HTMLTemplates: Sendable {
         library = MustacheLibrary(templates: templates)
         strings = try StringsCatalog(files: files)
         let empty: [String: Any] = [:]
-        style = library.render(empty, withTemplate: "style") ?? ""
-        slidesScript = library.render(empty, withTemplate: "slides-script") ?? ""
-        indexScript = library.render(empty, withTemplate: "index-script") ?? ""
+        // Every page carries them whole: without comments and indentation they weigh a third less.
+        style = Self.compact(library.render(empty, withTemplate: "style") ?? "", comment: "/*")
+        indexStyle = Self.compact(library.render(empty, withTemplate: "index-style") ?? "", comment: "/*")
+        slidesScript = ScriptCompaction.compact(library.render(empty, withTemplate: "slides-script") ?? "")
+        indexScript = ScriptCompaction.compact(library.render(empty, withTemplate: "index-script") ?? "")
+    }
+
+    /// A style sheet without indentation, blank lines and comment lines (runs of lines from one
+    /// starting with `/*` to the `*/` that ends one), and each line without the spaces its
+    /// punctuation does not need (`tightened`).
+    static func compact(_ text: String, comment: String) -> String {
+        var lines: [Substring] = []
+        var inComment = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if inComment {
+                if trimmed.contains("*/") { inComment = false }
+                continue
+            }
+            if trimmed.isEmpty { continue }
+            if comment == "/*" && trimmed.hasPrefix("/*") {
+                if !trimmed.contains("*/") { inComment = true }
+                continue
+            }
+            lines.append(comment == "/*" ? Substring(tightened(trimmed)) : trimmed)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A line of style without the spaces its punctuation does not need and zeros before a
+    /// decimal point (`a { b: 0.5em; }` → `a{b:.5em}`); a line holding a quoted string is left
+    /// as it is.
+    private static func tightened(_ line: Substring) -> String {
+        guard !line.contains("\"") && !line.contains("'") else { return String(line) }
+        var text = String(line)
+        for (spaced, tight) in [(" { ", "{"), (" {", "{"), ("{ ", "{"), (" }", "}"), ("; ", ";"), (": ", ":"), (", ", ","), (";}", "}")] {
+            text = text.replacingOccurrences(of: spaced, with: tight)
+        }
+        // `0.5em` → `.5em`: a zero before the point, where no digit comes before it.
+        var bytes = Array(text.utf8), i = 0
+        while i + 2 < bytes.count {
+            if bytes[i] == UInt8(ascii: "0"), bytes[i + 1] == UInt8(ascii: "."), (i == 0 || !(0x30...0x39).contains(bytes[i - 1]) && bytes[i - 1] != UInt8(ascii: ".")),
+               (0x30...0x39).contains(bytes[i + 2]) {
+                bytes.remove(at: i)
+            }
+            i += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     func render(_ context: [String: Any], template: String) -> String {

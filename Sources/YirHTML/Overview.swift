@@ -1,3 +1,4 @@
+import Foundation
 import YirCore
 import YirReport
 import YirStats
@@ -24,7 +25,7 @@ struct Overview {
             ["param_name": strings.text("index_year"), "param_value": p.year.map(String.init) ?? strings.text("index_year_per_reader")],
             ["param_name": strings.text("index_time_zone"), "param_value": p.timeZone ?? strings.text("index_time_zone_per_reader")],
             ["param_name": strings.text("index_profile"), "param_value": p.profile],
-            ["param_name": strings.text("index_locale"), "param_value": p.locale],
+            ["param_name": strings.text("index_locale"), "param_value": p.locale.description],
         ]
         parameters.append(["param_name": strings.text("index_generator"), "param_value": "\(ReportModel.generatorName) \(ReportModel.generatorVersion)"])
 
@@ -78,6 +79,7 @@ struct Overview {
             let r = stats.readers[i]
             var row: [String: Any] = [
                 "user": r.user, "link": readerLinks[i], "zone": r.zone.identifier,
+                "language": languageName(r.locale),
                 "reading": format.integer(r.reading.minutes), "reading_sort": r.reading.milliseconds,
                 "articles": format.integer(r.reading.articles), "articles_sort": r.reading.articles,
                 "app": format.integer(r.appTime.milliseconds / 60_000), "app_sort": r.appTime.milliseconds,
@@ -101,8 +103,15 @@ struct Overview {
             return row
         }
 
+        let histograms: [[String: Any]] = [
+            histogram("minutes", strings.text("index_hist_minutes"), stats.readers.map { $0.reading.minutes }),
+            histogram("articles", strings.text("index_hist_articles"), stats.readers.map { Int64($0.reading.articles) }),
+            histogram("streak", strings.text("index_hist_streak"), stats.readers.map { Int64($0.streak.days) }),
+        ]
+
         var context: [String: Any] = [
             "lang": strings.locale, "dir": strings.isRightToLeft ? "rtl" : "ltr", "page_title": strings.text("index_title"), "t": strings.all,
+            "histograms": histograms,
             "parameters": parameters, "figures": figures, "percentiles": percentiles,
             "inputs": inputs, "accepted": accepted, "not_counted": notCounted,
             "readers": readers,
@@ -119,6 +128,51 @@ struct Overview {
             context["rejected_total"] = format.integer(d.rejectedTotal)
         }
         return context
+    }
+
+    static let histogramWidth = 300
+    static let histogramHeight = 150
+    static let histogramBase = 120
+
+    /// Readers counted in ranges of equal width — 1, 2 or 5 times a power of ten, so that at
+    /// most ten bars cover 0 to the largest value — each bar with its count above it.
+    func histogram(_ id: String, _ title: String, _ values: [Int64]) -> [String: Any] {
+        let top = values.max() ?? 0
+        var width: Int64 = 1
+        while (top / width) + 1 > 10 {
+            let digits = String(width)
+            width = digits.hasPrefix("2") ? width / 2 * 5 : width * 2
+        }
+        let buckets = Int(top / width) + 1
+        var counts = [Int](repeating: 0, count: buckets)
+        for value in values { counts[Int(value / width)] += 1 }
+        let most = max(counts.max() ?? 0, 1)
+        let slot = Self.histogramWidth / buckets
+        let labelEvery = buckets > 6 ? 2 : 1
+        var svg = "<line class=\"axis\" x1=\"0\" y1=\"\(Self.histogramBase)\" x2=\"\(Self.histogramWidth)\" y2=\"\(Self.histogramBase)\"/>"
+        var rows: [(heading: String, value: String)] = []
+        for i in 0..<buckets {
+            let from = Int64(i) * width, to = from + width - 1
+            let range = width == 1 ? format.integer(from) : strings.text("index_hist_range", ["from": format.integer(from), "to": format.integer(to)])
+            rows.append((range, format.integer(counts[i])))
+            let height = counts[i] == 0 ? 0 : max(2, counts[i] * (Self.histogramBase - 20) / most)
+            let x = i * slot
+            svg += "<rect class=\"bar\" x=\"\(x + 2)\" y=\"\(Self.histogramBase - height)\" width=\"\(slot - 4)\" height=\"\(height)\"/>"
+            svg += "<text class=\"value\" x=\"\(x + slot / 2)\" y=\"\(Self.histogramBase - height - 4)\" text-anchor=\"middle\">\(format.integer(counts[i]))</text>"
+            if i % labelEvery == 0 {
+                svg += "<text class=\"tick\" x=\"\(x + 2)\" y=\"\(Self.histogramBase + 16)\">"
+                HTMLText.append(format.integer(from), to: &svg)
+                svg += "</text>"
+            }
+        }
+        return ["hist_id": id, "hist_title": title, "hist_svg": svg, "hist_rows": Charts.tableRows(rows),
+                "hist_width": Self.histogramWidth, "hist_height": Self.histogramHeight]
+    }
+
+    /// A reader's language as the page's own language names it (`German (Austria)`), from CLDR;
+    /// the tag itself for a language CLDR has no name for.
+    private func languageName(_ tag: LanguageTag) -> String {
+        Locale(identifier: format.identifier).localizedString(forIdentifier: tag.text) ?? tag.text
     }
 
     private func percentileRow(_ name: String, _ p: CohortStats.Percentiles?) -> [String: Any] {

@@ -1,10 +1,10 @@
-import Synchronization
 import YirCore
 import YirStats
 
-/// What a reader's slides page shows (issue #4's eleven slides), as a Mustache context: every
-/// text is composed here from the locale's strings and formats, the template only places it,
-/// and Mustache escapes all of it. A slide with nothing to show is left out.
+/// What a reader's slides page shows, as a Mustache context: every text is composed here from
+/// the locale's strings and formats, the template only places it, and Mustache escapes all of
+/// it. Which slides appear and what they say is chosen by the data (docs/OUTPUT.md, "Copy
+/// chosen by the data"): a slide with nothing to show is left out, and so is a weak figure.
 struct SlideDeck: Sendable {
     let strings: HTMLStrings
     /// Renders a template by name (`HTMLTemplates.render`).
@@ -12,17 +12,55 @@ struct SlideDeck: Sendable {
     let format: LocaleFormat
     /// Readers of the run with reading time: the rank slide needs at least 10 of them.
     let readersWithReading: Int
+    /// Every reading time of the run above 0, ascending: how many readers one read more than.
+    let readingTimes: [Int64]
     let remoteImages: Bool
     /// The sites and titles of the figures' articles.
     let articleNames: ArticleNaming
-    /// Every day's long date, a year at a time (the calendar names all of them on every page).
-    let longDates: LongDates
 
     static let minimumReadersForRank = 10
     /// A sitting of one or two articles is no rabbit hole.
     static let minimumArticlesForRabbitHole = 3
     /// How late the first counted view may come before the opening says from when time counts.
     static let lateFirstViewDays: Int64 = 60
+    /// A streak shorter than this is no achievement: the slide shows the days read instead.
+    static let minimumStreak = 3
+    /// Without a streak, the calendar slide needs this many days with reading.
+    static let minimumDaysForCalendar = 7
+    /// Fewer articles than this make a short deck: one slide of what was read.
+    static let handfulOfArticles = 5
+    /// The rank is shown only as good news: more reading than at least this share of readers.
+    static let minimumRankPercent = 50
+    /// The tones of the slides' colours (`tone-1`…), taken in turn.
+    static let tones = 6
+
+    /// Text from the data inside a sentence, isolated from its direction (FSI … PDI), so that an
+    /// Arabic title in an English sentence, or a Latin one in an Arabic sentence, keeps its order.
+    static func isolated(_ text: String) -> String { "\u{2068}\(text)\u{2069}" }
+
+    /// A readable name for a notification type the table does not know:
+    /// `echo-subscriptions-push-new-thing` → `New thing`.
+    static func readableNotification(_ key: String) -> String {
+        var name = Substring(key)
+        for prefix in ["echo-subscriptions-push-", "echo-subscriptions-"] where name.hasPrefix(prefix) {
+            name = name.dropFirst(prefix.count)
+            break
+        }
+        let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).joined(separator: " ")
+        guard let first = words.first else { return key }
+        return first.uppercased() + words.dropFirst()
+    }
+
+    /// How many readers of the run with reading time read less than `milliseconds`, in whole
+    /// percent rounded down (so the slide never claims more than the truth).
+    func percentReadLess(than milliseconds: Int64) -> Int {
+        var low = 0, high = readingTimes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if readingTimes[mid] < milliseconds { low = mid + 1 } else { high = mid }
+        }
+        return readingTimes.isEmpty ? 0 : 100 * low / readingTimes.count
+    }
 
     /// The band of a change in whole percent (docs/OUTPUT.md): `twice` from +100 %, `more`
     /// from +10 %, `same` within ±10 %, `less` from −10 % down — said kindly.
@@ -56,8 +94,12 @@ struct SlideDeck: Sendable {
         // The window's end is exclusive: its last day is the day of the instant before it.
         let lastDay = zone.local(max(reader.window.start, reader.window.end - 1)).date
         var slides: [(kind: String, heading: String, content: [String: Any])] = []
-        let minutesRead = format.integer(reader.reading.minutes)
         let hasReading = reader.reading.views > 0
+        // Under a minute of reading is said in seconds, never as "0 minutes".
+        let reading = readingFigure(reader.reading.milliseconds)
+        // A handful of articles gets one warm slide of what was read, not a row of small numbers.
+        let shortDeck = reader.reading.articles < Self.handfulOfArticles
+        let streakShown = reader.streak.days >= Self.minimumStreak
 
         // 1. Opening.
         let windowText = lastDay == CivilDate(year: year, month: 12, day: 31)
@@ -66,30 +108,42 @@ struct SlideDeck: Sendable {
             : strings.text("opening_window_until", ["start": format.monthAndDay(CivilDate(year: year, month: 1, day: 1)),
                                                     "date": format.longDate(lastDay)])
         var opening: [String: Any] = [
-            "greeting": strings.text("opening_greeting", ["user": reader.user]),
+            "greeting": strings.text("opening_greeting", ["user": Self.isolated(reader.user)]),
             "window": windowText,
             "zone": strings.text("opening_zone", ["zone": zone.identifier]),
         ]
         if let coverage = coverageNote(reader) { opening["coverage"] = coverage }
         slides.append(("opening", strings.text("opening_heading", ["year": format.year(year)]), opening))
 
-        // 2. Time in the app and reading.
-        if reader.appTime.sessions > 0 || hasReading {
-            var content: [String: Any] = [
-                "reading_minutes": minutesRead,
-                "reading_label": strings.plural("minutes_reading", Int(reader.reading.minutes), minutesRead),
-            ]
-            if reader.appTime.sessions > 0 {
-                let appMinutes = format.integer(reader.appTime.milliseconds / 60_000)
-                content["app_minutes"] = appMinutes
-                content["app_label"] = strings.plural("minutes_in_app", Int(reader.appTime.milliseconds / 60_000), appMinutes)
-                content["sessions"] = strings.plural("sessions", reader.appTime.sessions, format.integer(reader.appTime.sessions))
+        // 2. Time in the app and reading: reading is the hero figure, else the app's time.
+        let appMinutes = reader.appTime.milliseconds / 60_000
+        var time: [String: Any] = ["hero": reading.figure, "hero_label": reading.label]
+        if reader.appTime.sessions > 0 && appMinutes > 0 {
+            let figure = format.integer(appMinutes), label = strings.plural("minutes_in_app", Int(appMinutes), format.integer(appMinutes))
+            if hasReading {
+                time["app_minutes"] = figure
+                time["app_label"] = label
+            } else {
+                time["hero"] = figure
+                time["hero_label"] = label
             }
-            slides.append(("time", strings.text("time_heading"), content))
+            time["sessions"] = strings.plural("sessions", reader.appTime.sessions, format.integer(reader.appTime.sessions))
         }
 
-        // 3. Articles.
-        if reader.reading.articles > 0 {
+        if shortDeck && hasReading {
+            // 2–7 as one slide: the few articles, each with its time and views.
+            let articles = format.integer(reader.reading.articles)
+            slides.append(("few", strings.text("few_heading"), [
+                "few_text": strings.plural("few_text", reader.reading.articles, articles,
+                                           ["duration": format.duration(milliseconds: reader.reading.milliseconds)]),
+                "few_list": reader.topArticles.map(article),
+            ]))
+        } else if !hasReading {
+            if time["sessions"] != nil { slides.append(("time", strings.text("time_heading"), time)) }
+        } else {
+            slides.append(("time", strings.text("time_heading"), time))
+
+            // 3. Articles.
             let articles = format.integer(reader.reading.articles)
             slides.append(("articles", strings.text("articles_heading"), [
                 "articles": articles,
@@ -98,96 +152,89 @@ struct SlideDeck: Sendable {
                 "average": strings.text("articles_average", ["duration": duration(reader.reading.averageSecondsPerArticle)]),
                 "median": strings.text("articles_median", ["duration": duration(reader.reading.medianSecondsPerArticle)]),
             ]))
-        }
 
-        // 4. Top article and the top list.
-        if let top = reader.topArticles.first {
-            slides.append(("top", strings.text("top_heading"), [
-                "top_article": article(top),
-                "top_minutes": strings.text("top_time", ["duration": format.duration(milliseconds: top.milliseconds)]),
-                "top_list": reader.topArticles.enumerated().map { i, a in
-                    article(a).merging(["position": i + 1]) { a, _ in a }
-                },
-            ]))
-        }
-
-        // 5. Reading patterns, with views per hour.
-        if hasReading, let hour = reader.patterns.hour, let weekday = reader.patterns.weekday,
-           let month = reader.patterns.month, let timeOfDay = reader.patterns.timeOfDay {
-            let hours = activity.hourViews.map(Int64.init)
-            let titles = hours.indices.map { h in
-                format.hour(h) + ": " + strings.plural("views", Int(hours[h]), format.integer(hours[h]))
+            // 4. Top article, then the rest of the top list numbered from 2.
+            if let top = reader.topArticles.first {
+                var content: [String: Any] = [
+                    "top_article": article(top),
+                    "top_minutes": strings.text("top_time", ["duration": format.duration(milliseconds: top.milliseconds)]),
+                ]
+                if reader.topArticles.count > 1 {
+                    content["top_rest"] = reader.topArticles.dropFirst().map(article)
+                    content["top_list_heading"] = strings.text("top_list_heading")
+                }
+                slides.append(("top", strings.text("top_heading"), content))
             }
-            slides.append(("patterns", strings.text("patterns_heading"), [
-                "time_of_day": strings.text("time_of_day_\(timeOfDay.rawValue)"),
-                "weekday": strings.text("patterns_weekday", ["weekday": format.weekdayName(weekday)]),
-                "month": strings.text("patterns_month", ["month": format.monthName(month)]),
-                "hour": strings.text("patterns_hour", ["hour": format.hour(hour)]),
-                "chart": chart(hours, titles: titles, labels: hours.indices.map(format.hour), labelEvery: 6,
-                               highlight: hour, title: strings.text("chart_hours_title"),
-                               description: strings.text("chart_hours_desc", ["hour": format.hour(hour)]),
-                               valueHeading: strings.text("chart_views"),
-                               values: hours.map { format.integer($0) }, rowHeadings: hours.indices.map(format.hour)),
-            ]))
-        }
 
-        // 6. Month by month.
-        if hasReading {
+            // 5. Reading patterns, with views per hour.
+            if let hour = reader.patterns.hour, let weekday = reader.patterns.weekday, let timeOfDay = reader.patterns.timeOfDay {
+                let hours = activity.hourViews.map(Int64.init)
+                slides.append(("patterns", strings.text("patterns_heading"), [
+                    "time_of_day": strings.text("time_of_day_\(timeOfDay.rawValue)"),
+                    "weekday": strings.text("patterns_weekday", ["weekday": format.weekdayName(weekday)]),
+                    "hour": strings.text("patterns_hour", ["hour": format.shortTime(LocalTime(wallMilliseconds: Int64(hour) * 3_600_000))]),
+                    "chart": chart(hours, labels: hours.indices.map(format.hour), labelEvery: 6,
+                                   highlight: hour, valueLabels: false, title: strings.text("chart_hours_title"),
+                                   description: strings.text("chart_hours_desc", ["hour": format.hour(hour)]),
+                                   valueHeading: strings.text("chart_views"),
+                                   values: hours.map { format.integer($0) }, rowHeadings: hours.indices.map(format.hour)),
+                ]))
+            }
+
+            // 6. Month by month: the busiest month is the one with the most reading time, here
+            // and everywhere.
             let minutes = reader.monthly.map { $0.milliseconds / 60_000 }
             let names = reader.monthly.map { format.monthName($0.month) }
             let best = reader.monthly.max { a, b in a.milliseconds < b.milliseconds || (a.milliseconds == b.milliseconds && a.month > b.month) }!
             slides.append(("monthly", strings.text("monthly_heading"), [
                 "best": strings.text("monthly_best", ["month": format.monthName(best.month),
                                                       "duration": format.duration(milliseconds: best.milliseconds)]),
-                "chart": chart(minutes, titles: minutes.indices.map { names[$0] + ": " + strings.plural("minutes", Int(minutes[$0]), format.integer(minutes[$0])) },
-                               labels: (1...12).map(format.shortMonthName), labelEvery: 1, highlight: best.month - 1,
+                "chart": chart(minutes, labels: (1...12).map(format.shortMonthName), labelEvery: 2, highlight: best.month - 1, valueLabels: true,
                                title: strings.text("chart_months_title"),
                                description: strings.text("chart_months_desc", ["month": format.monthName(best.month)]),
                                valueHeading: strings.text("chart_minutes"),
                                values: minutes.map { format.integer($0) }, rowHeadings: names),
             ]))
-        }
 
-        // 7. Longest streak, with the year as a calendar.
-        if reader.streak.days > 0, let start = reader.streak.start, let end = reader.streak.end {
-            let yearDates = longDates.of(year: year)
-            var calendar = Charts.calendar(year: year, days: activity.days, windowEnd: lastDay,
-                                           streak: reader.streak, longDates: yearDates, format: format, strings: strings)
-            calendar["calendar_title"] = strings.text("calendar_title", ["year": format.year(year)])
-            calendar["calendar_desc"] = strings.text("calendar_desc", [
-                "days": format.integer(activity.days.count), "streak": format.integer(reader.streak.days)])
-            let firstDay = CivilDate(year: year, month: 1, day: 1).daysSinceEpoch
-            calendar["rows_html"] = Charts.tableRows(activity.days.map {
-                let i = Int($0.day - firstDay)
-                return (yearDates.indices.contains(i) ? yearDates[i] : format.longDate(CivilDate(daysSinceEpoch: $0.day)),
-                        format.duration(milliseconds: $0.milliseconds))
-            })
-            calendar["value_heading"] = strings.text("chart_reading")
-            slides.append(("streak", strings.text("streak_heading"), [
-                "streak_days": format.integer(reader.streak.days),
-                "streak_label": strings.plural("days_in_a_row", reader.streak.days, format.integer(reader.streak.days)),
-                "streak_range": start == end
-                    ? strings.text("streak_on", ["date": format.longDate(start)])
-                    : strings.text("streak_range", ["start": format.longDate(start), "end": format.longDate(end)]),
-                "active_days": strings.plural("active_days", activity.days.count, format.integer(activity.days.count)),
-                "calendar": calendar,
-            ]))
-        }
+            // 7. The longest streak with the year as a calendar; without a streak of three days,
+            // the days read, when there are a week's worth of them.
+            let activeDays = activity.days.count
+            if streakShown || activeDays >= Self.minimumDaysForCalendar {
+                var calendar = Charts.calendar(year: year, days: activity.days, windowEnd: lastDay, streak: reader.streak,
+                                               format: format, strings: strings)
+                calendar["calendar_title"] = strings.text("calendar_title", ["year": format.year(year)])
+                calendar["calendar_desc"] = strings.text("calendar_desc", [
+                    "days": format.integer(activeDays), "streak": format.integer(reader.streak.days)])
+                calendar["value_heading"] = strings.text("chart_reading")
+                calendar["days_heading"] = strings.text("days_heading")
+                var content: [String: Any] = ["calendar": calendar]
+                if streakShown, let start = reader.streak.start, let end = reader.streak.end {
+                    content["hero"] = format.integer(reader.streak.days)
+                    content["hero_label"] = strings.plural("days_in_a_row", reader.streak.days, format.integer(reader.streak.days))
+                    content["range"] = strings.text("streak_range", ["start": format.longDate(start), "end": format.longDate(end)])
+                    content["active_days"] = strings.plural("active_days", activeDays, format.integer(activeDays))
+                } else {
+                    content["hero"] = format.integer(activeDays)
+                    content["hero_label"] = strings.plural("days_with_reading", activeDays, format.integer(activeDays))
+                }
+                slides.append(("streak", strings.text(streakShown ? "streak_heading" : "days_heading"), content))
+            }
 
-        // 7a. The longest sitting, when it went somewhere: three articles or more.
-        if let hole = reader.rabbitHole, hole.articles >= Self.minimumArticlesForRabbitHole {
-            let first = articleNames.title(hole.first), last = articleNames.title(hole.last)
-            var content: [String: Any] = [
-                "hole_articles": format.integer(hole.articles),
-                "hole_label": strings.plural("rabbit_hole_articles", hole.articles, format.integer(hole.articles)),
-                "hole_when": strings.text("rabbit_hole_when", ["date": format.longDate(zone.local(hole.start).date),
-                                                               "duration": format.duration(milliseconds: hole.milliseconds)]),
-                "hole_from": strings.text("rabbit_hole_from"), "hole_to": strings.text("rabbit_hole_to"),
-                "first_title": first, "last_title": last,
-            ]
-            if let url = ArticleLinks.url(wiki: articleNames.wiki(hole.first), title: first) { content["first_url"] = url }
-            if let url = ArticleLinks.url(wiki: articleNames.wiki(hole.last), title: last) { content["last_url"] = url }
-            slides.append(("rabbit-hole", strings.text("rabbit_hole_heading"), content))
+            // 7a. The longest sitting, when it went somewhere: three articles or more.
+            if let hole = reader.rabbitHole, hole.articles >= Self.minimumArticlesForRabbitHole {
+                let first = articleNames.title(hole.first), last = articleNames.title(hole.last)
+                var content: [String: Any] = [
+                    "hole_articles": format.integer(hole.articles),
+                    "hole_label": strings.plural("rabbit_hole_articles", hole.articles, format.integer(hole.articles)),
+                    "hole_when": strings.text("rabbit_hole_when", ["date": format.longDate(zone.local(hole.start).date),
+                                                                   "duration": format.duration(milliseconds: hole.milliseconds)]),
+                    "hole_from": strings.text("rabbit_hole_from"), "hole_to": strings.text("rabbit_hole_to"),
+                    "first_title": first, "last_title": last,
+                ]
+                if let url = ArticleLinks.url(wiki: articleNames.wiki(hole.first), title: first) { content["first_url"] = url }
+                if let url = ArticleLinks.url(wiki: articleNames.wiki(hole.last), title: last) { content["last_url"] = url }
+                slides.append(("rabbit-hole", strings.text("rabbit_hole_heading"), content))
+            }
         }
 
         // 7b. This year against the year before, when both have reading: never a reproach.
@@ -202,80 +249,100 @@ struct SlideDeck: Sendable {
                 // What stayed with them this year, rather than how much less it was.
                 if let top = reader.topArticles.first { content["stayed"] = article(top) }
             } else {
-                let minutes = reader.reading.minutes, previousMinutes = previous.milliseconds / 60_000
-                content["change_minutes"] = format.integer(minutes)
-                content["change_minutes_label"] = strings.plural("minutes_reading", Int(minutes), format.integer(minutes))
+                let previousMinutes = previous.milliseconds / 60_000
+                content["change_figure"] = reading.figure
+                content["change_label"] = reading.label
                 content["change_previous"] = strings.plural("change_previous_minutes", Int(previousMinutes), format.integer(previousMinutes),
                                                             ["previous": previousYear])
             }
             slides.append(("change", strings.text("change_heading", ["previous": previousYear]), content))
         }
 
-        // 8. Saved — always shown: "0" is an answer too.
+        // 8. Saved: "0" is an answer too, but not in a short deck.
         let saved = reader.saved
-        var savedContent: [String: Any] = [
-            "saved_30": format.integer(saved.last30DaysCount),
-            "saved_30_label": strings.plural("saved_last_30_days", saved.last30DaysCount, format.integer(saved.last30DaysCount)),
-            "saved_year": strings.plural("saved_this_year", saved.yearCount, format.integer(saved.yearCount), ["year": format.year(year)]),
-        ]
-        if saved.lastSaved != nil {
-            savedContent["last_saved"] = strings.text("saved_last", ["when": saved.lastSavedDisplay])
-        }
-        if !saved.recent.isEmpty {
-            savedContent["recent"] = saved.recent.map { save -> [String: Any] in
-                let wiki = articleNames.wiki(save.name), title = articleNames.title(save.name)
-                var item: [String: Any] = ["save_title": title,
-                                           "save_date": format.longDate(zone.local(save.saved).date)]
-                if let url = ArticleLinks.url(wiki: wiki, title: title) { item["save_url"] = url }
-                if let thumbnail = ArticleLinks.thumbnail(save.thumbnail, remoteImages: remoteImages) { item["thumbnail"] = thumbnail }
-                return item
+        if !shortDeck || saved.yearCount > 0 || saved.last30DaysCount > 0 {
+            var savedContent: [String: Any] = [
+                "saved_30": format.integer(saved.last30DaysCount),
+                "saved_30_label": strings.plural("saved_last_30_days", saved.last30DaysCount, format.integer(saved.last30DaysCount)),
+                "saved_year": strings.plural("saved_this_year", saved.yearCount, format.integer(saved.yearCount), ["year": format.year(year)]),
+            ]
+            if let last = saved.lastSaved {
+                // Always with its day: a time alone says nothing a week later.
+                savedContent["last_saved"] = strings.text("saved_last", ["date": format.longDate(zone.local(last).date)])
             }
-            savedContent["recent_heading"] = strings.text("saved_recent")
+            if !saved.recent.isEmpty {
+                savedContent["recent"] = saved.recent.map { save -> [String: Any] in
+                    let wiki = articleNames.wiki(save.name), title = articleNames.title(save.name)
+                    var item: [String: Any] = ["save_title": title,
+                                               "save_date": format.longDate(zone.local(save.saved).date)]
+                    if let url = ArticleLinks.url(wiki: wiki, title: title) { item["save_url"] = url }
+                    if let thumbnail = ArticleLinks.thumbnail(save.thumbnail, remoteImages: remoteImages) { item["thumbnail"] = thumbnail }
+                    return item
+                }
+                savedContent["recent_heading"] = strings.text("saved_recent")
+            }
+            slides.append(("saved", strings.text("saved_heading"), savedContent))
         }
-        slides.append(("saved", strings.text("saved_heading"), savedContent))
 
-        // 9. Notifications followed.
+        // 9. Notifications followed, each with a readable name even when the table lacks it.
         if !reader.notifications.subscribed.isEmpty {
             slides.append(("notifications", strings.text("notifications_heading"), [
                 "notifications_label": strings.plural("notifications", reader.notifications.subscribed.count,
                                                       format.integer(reader.notifications.subscribed.count)),
-                "subscribed": reader.notifications.subscribed.map { ["notification": strings.has("notification_\($0.key)") ? strings.text("notification_\($0.key)") : $0.label] },
+                "subscribed": reader.notifications.subscribed.map { n -> [String: Any] in
+                    if strings.has("notification_\(n.key)") { return ["notification": strings.text("notification_\(n.key)")] }
+                    return ["notification": n.label == n.key ? Self.readableNotification(n.key) : n.label]
+                },
             ]))
         }
 
-        // 10. Rank, when the run is big enough for it to mean something.
-        if let percent = reader.rankTopPercent, readersWithReading >= Self.minimumReadersForRank {
-            slides.append(("rank", strings.text("rank_heading"), [
-                "percent": strings.text("rank_percent", ["percent": format.percent(Int64(percent))]),
-                "rank_text": strings.text("rank_text", ["readers": format.integer(readersWithReading)]),
-            ]))
+        // 10. Rank, only as good news, and only when the run is big enough for it to mean something.
+        if reader.reading.milliseconds > 0, readersWithReading >= Self.minimumReadersForRank {
+            let percent = percentReadLess(than: reader.reading.milliseconds)
+            if percent >= Self.minimumRankPercent {
+                let figure = strings.text("rank_figure", ["percent": format.percent(Int64(percent))])
+                slides.append(("rank", strings.text("rank_heading"), [
+                    "percent": figure,
+                    "rank_text": strings.text("rank_text", ["percent": figure, "readers": format.integer(readersWithReading)]),
+                ]))
+            }
         }
 
-        // 11. Summary.
-        var highlights: [[String: Any]] = [
-            ["highlight_value": minutesRead, "highlight_label": strings.plural("minutes_reading", Int(reader.reading.minutes), minutesRead)],
-        ]
+        // 11. Summary, also the share card: the strongest figures only.
+        var highlights: [[String: Any]] = []
+        if reader.reading.milliseconds > 0 || reader.appTime.sessions == 0 {
+            highlights.append(["highlight_value": reading.figure, "highlight_label": reading.label])
+        }
         if reader.reading.articles > 0 {
             highlights.append(["highlight_value": format.integer(reader.reading.articles),
                                "highlight_label": strings.plural("articles", reader.reading.articles, format.integer(reader.reading.articles))])
         }
-        if reader.streak.days > 0 {
+        if streakShown {
             highlights.append(["highlight_value": format.integer(reader.streak.days),
                                "highlight_label": strings.plural("days_in_a_row", reader.streak.days, format.integer(reader.streak.days))])
         }
-        highlights.append(["highlight_value": format.integer(saved.yearCount),
-                           "highlight_label": strings.plural("saved_in_year", saved.yearCount, format.integer(saved.yearCount), ["year": format.year(year)])])
+        if saved.yearCount > 0 {
+            highlights.append(["highlight_value": format.integer(saved.yearCount),
+                               "highlight_label": strings.plural("saved_in_year", saved.yearCount, format.integer(saved.yearCount), ["year": format.year(year)])])
+        }
+        if highlights.isEmpty, reader.appTime.sessions > 0 {
+            let appMinutes = reader.appTime.milliseconds / 60_000
+            highlights.append(["highlight_value": format.integer(appMinutes),
+                               "highlight_label": strings.plural("minutes_in_app", Int(appMinutes), format.integer(appMinutes))])
+        }
         var summary: [String: Any] = [
             "summary_user": reader.user, "summary_year": strings.text("summary_year", ["year": format.year(year)]),
             "highlights": highlights,
+            "share_file": strings.text("share_file", ["year": format.year(year)]),
         ]
-        if let top = reader.topArticles.first { summary["summary_top"] = strings.text("summary_top", ["title": articleNames.title(top.name)]) }
-        if let timeOfDay = reader.patterns.timeOfDay { summary["summary_time"] = strings.text("time_of_day_\(timeOfDay.rawValue)") }
+        if let top = reader.topArticles.first { summary["summary_top"] = strings.text("summary_top", ["title": Self.isolated(articleNames.title(top.name))]) }
+        if let timeOfDay = reader.patterns.timeOfDay, !shortDeck { summary["summary_time"] = strings.text("time_of_day_\(timeOfDay.rawValue)") }
         slides.append(("summary", strings.text("summary_heading"), summary))
 
         let total = slides.count
-        var context: [String: Any] = [
-            "lang": strings.locale, "dir": strings.isRightToLeft ? "rtl" : "ltr", "page_title": strings.text("page_title", ["user": reader.user, "year": format.year(year)]),
+        let context: [String: Any] = [
+            "lang": strings.locale, "dir": strings.isRightToLeft ? "rtl" : "ltr",
+            "page_title": strings.text("page_title", ["user": reader.user, "year": format.year(year)]),
             "t": strings.all,
             "slides": slides.enumerated().map { i, slide -> [String: Any] in
                 var content = slide.content
@@ -283,14 +350,25 @@ struct SlideDeck: Sendable {
                 content["slide_id"] = slide.kind
                 content["t"] = strings.all
                 return [
-                    "slide_id": slide.kind, "number": i + 1, "total": total, "heading": slide.heading,
+                    "slide_id": slide.kind, "number": i + 1, "heading": slide.heading, "tone": i % Self.tones + 1,
                     "position": strings.text("slide_position", ["n": format.integer(i + 1), "total": format.integer(total)]),
+                    "counter": strings.text("slide_counter", ["n": format.integer(i + 1), "total": format.integer(total)]),
                     // Each kind of slide has its template (`slide-KIND`), rendered on its own small context.
                     "body": render(content, "slide-\(slide.kind)"),
                 ]
             },
         ]
         return context
+    }
+
+    /// Reading time as the hero figure says it: minutes, or seconds under a minute.
+    private func readingFigure(_ milliseconds: Int64) -> (figure: String, label: String) {
+        if milliseconds > 0 && milliseconds < 60_000 {
+            let seconds = max(1, (milliseconds + 500) / 1000)
+            return (format.integer(seconds), strings.plural("seconds_reading", Int(seconds), format.integer(seconds)))
+        }
+        let minutes = milliseconds / 60_000
+        return (format.integer(minutes), strings.plural("minutes_reading", Int(minutes), format.integer(minutes)))
     }
 
     private func duration(_ seconds: FixedDecimal) -> String {
@@ -310,41 +388,20 @@ struct SlideDeck: Sendable {
         return item
     }
 
-    /// A bar chart with its title, description and the same figures as a table.
-    private func chart(_ values: [Int64], titles: [String], labels: [String], labelEvery: Int, highlight: Int?,
-                       title: String, description: String, valueHeading: String, values texts: [String],
+    /// A bar chart with its title, description and the same figures as a table; the values
+    /// written above every bar (`valueLabels`) or above the highlighted one only.
+    private func chart(_ values: [Int64], labels: [String], labelEvery: Int, highlight: Int?,
+                       valueLabels: Bool, title: String, description: String, valueHeading: String, values texts: [String],
                        rowHeadings: [String]) -> [String: Any] {
-        [
-            "bars_svg": Charts.bars(values, titles: titles, labels: labels, labelEvery: labelEvery, highlight: highlight),
-            "chart_title": title, "chart_desc": description,
-            "width": Charts.barChartWidth, "height": Charts.barChartHeight, "baseline": Charts.barAreaHeight,
-            // Room either side for the first and last labels.
-            "view_x": -Charts.labelMargin, "view_width": Charts.barChartWidth + 2 * Charts.labelMargin,
-            "view_right": Charts.barChartWidth + Charts.labelMargin,
-            "value_heading": valueHeading,
-            "rows_html": Charts.tableRows(rowHeadings.indices.map { (rowHeadings[$0], texts[$0]) }),
-        ]
-    }
-}
-
-/// Each day's long date (`LocaleFormat.longDate`) of a year, made the first time a page asks
-/// for the year and kept for the run: 365 dates a page were 3 % of the pages' time.
-final class LongDates: Sendable {
-    private let format: LocaleFormat
-    private let years = Mutex<[Int: [String]]>([:])
-
-    init(format: LocaleFormat) { self.format = format }
-
-    /// The long dates of `year`, January 1 first.
-    func of(year: Int) -> [String] {
-        years.withLock { years in
-            if let dates = years[year] { return dates }
-            let first = CivilDate(year: year, month: 1, day: 1).daysSinceEpoch
-            let dates = (0..<(CivilDate.isLeapYear(year) ? 366 : 365)).map {
-                format.longDate(CivilDate(daysSinceEpoch: first + Int64($0)))
-            }
-            years[year] = dates
-            return dates
-        }
+        var chart = Charts.bars(values, labels: labels, labelEvery: labelEvery, highlight: highlight,
+                                valueTexts: texts.indices.map { valueLabels || $0 == highlight ? texts[$0] : "" })
+        chart["chart_title"] = title
+        chart["chart_desc"] = description
+        chart["value_heading"] = valueHeading
+        // A table of the hours with views: the hours without are the chart's empty places.
+        chart["rows_html"] = Charts.tableRows(rowHeadings.indices.compactMap { i in
+            valueLabels || values[i] > 0 ? (heading: rowHeadings[i], value: texts[i]) : nil
+        })
+        return chart
     }
 }

@@ -79,7 +79,7 @@ public enum JSONReport {
             w.field("time_zone", p.timeZone)
             w.field("top", p.top)
             w.field("profile", p.profile)
-            w.field("locale", p.locale)
+            w.field("locale", p.locale.description)
         }
     }
 

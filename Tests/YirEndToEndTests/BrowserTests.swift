@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import YirTestSupport
 
-/// Issue #4's checks in a real browser: headless Chromium from Debian, driven by selenium from
-/// the test venv (`make test` installs both), through Tests/browser_check.py.
+/// The pages in a real browser: headless Chromium from Debian, driven by selenium from the test
+/// venv (`make test` installs both), through Tests/browser_check.py.
 @Suite(.serialized) struct BrowserTests {
     let cli = CommandLineTests()
 
@@ -21,15 +21,107 @@ import YirTestSupport
         return out
     }
 
-    @Test func slidesNavigateByKeyboardMoveFocusAndLoadNothingFromOtherHosts() throws {
-        let out = try sampleReport()
+    /// Every deck of SampleData's report, by path.
+    func sampleDecks(_ out: URL) throws -> [String] {
         let readers = out.appendingPathComponent("readers")
-        let r = try browserCheck(["slides", out.appendingPathComponent(try sampleDeck(of: "ana")).path])
-        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
-        #expect(r.stdoutText.contains("ok: focus is on slide 2 after ArrowRight"))
+        return try FileManager.default.contentsOfDirectory(atPath: readers.path).filter { $0 != "index.html" }.sorted()
+            .map { readers.appendingPathComponent($0).path }
     }
 
-    @Test func overviewTableSortsByClickingAHeader() throws {
+    /// The deck of `user` in a report of `lines` alone.
+    func deck(of user: String, from lines: [String]) throws -> String {
+        let out = scratchFolder()
+        let report = try cli.yir(["report", try cli.file(lines), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html"])
+        #expect(report.status == 0, "\(report.stderr)")
+        return out.appendingPathComponent(try sampleDeck(of: user)).path
+    }
+
+    func deckCheck(_ mode: String, of user: String = "ana") throws -> ProgramResult {
+        let out = try sampleReport()
+        return try browserCheck([mode, out.appendingPathComponent(try sampleDeck(of: user)).path])
+    }
+
+    @Test func slidesNavigateByKeyboardMoveFocusAndLoadNothingFromOtherHosts() throws {
+        let r = try deckCheck("slides")
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+        #expect(r.stdoutText.contains("ok: focus is on slide 2 after ArrowRight"))
+        #expect(r.stdoutText.contains("ok: the live region announces the slide the button showed, once"))
+    }
+
+    /// From 320 × 568 up: nothing under the bar or the nav, nothing sideways, numbers unbroken.
+    @Test func everySlideOfEveryDeckFitsOneScreenFrom320By568() throws {
+        let out = try sampleReport()
+        for deck in try sampleDecks(out) {
+            let r = try browserCheck(["layout", deck])
+            #expect(r.status == 0, "\(deck): \(r.stdoutText)\(r.stderr)")
+        }
+    }
+
+    /// A 300-character title is cut to three lines, and figures of a million minutes shrink
+    /// rather than break or run out of the slide, at 320 px as on a desktop.
+    @Test func aLongTitleAndHugeFiguresStillFitEveryScreen() throws {
+        let long = String(repeating: "Geschichte_der_Naturwissenschaften_", count: 9).prefix(300)
+        let lines = ["\(long)", "B", "C", "D", "E"].enumerated().flatMap { i, title in
+            (1...4).map { day in
+                #"{"type":"page_view","user":"wide","timestamp":"2025-0\#(i + 2)-1\#(day)T10:00:00Z","wiki":"de.wikipedia.org","title":"\#(title)","seconds":86000}"#
+            }
+        } + (0..<40).map { #"{"type":"saved_article","user":"wide","timestamp":"2025-12-0\#($0 % 9 + 1)T10:00:00Z","wiki":"de.wikipedia.org","title":"\#(long)\#($0)"}"# }
+        let r = try browserCheck(["layout", try deck(of: "wide", from: lines)])
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+    }
+
+    @Test func anOverflowingSlideScrollsOnArrowDownBeforeItAdvances() throws {
+        let r = try deckCheck("overflow")
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+    }
+
+    @Test func swipesAndTapZonesTurnTheSlides() throws {
+        let r = try deckCheck("swipe")
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+    }
+
+    /// A deck set right to left (as the page of an Arabic reader is) mirrors, and its keys and
+    /// swipes follow the reading direction.
+    @Test func aRightToLeftDeckMirrorsAndTurnsTheOtherWay() throws {
+        // An Arabic reader's year: her id and titles from the data in Arabic script.
+        let user = "نور"
+        let titles = ["القاهرة", "نهر_النيل", "الأهرامات", "Ada_Lovelace", "ابن_سينا", "الخوارزمي"]
+        let lines = titles.enumerated().flatMap { i, title in
+            (1...3).map { day in
+                #"{"type":"page_view","user":"\#(user)","timestamp":"2025-0\#(i + 2)-1\#(day)T20:0\#(i):00Z","wiki":"ar.wikipedia.org","title":"\#(title)","seconds":\#(300 + 60 * i)}"#
+            }
+        }
+        let r = try browserCheck(["rtl", try deck(of: user, from: lines)])
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+        #expect(r.stdoutText.contains("ok: ArrowLeft shows the next slide"))
+    }
+
+    @Test func theShareButtonsSavePNGsOfTheCardsFixedSize() throws {
+        let r = try deckCheck("share")
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+        #expect(r.stdoutText.contains("ok: 'story' at 390 px saves a 1080×1920 PNG"))
+        #expect(r.stdoutText.contains("ok: 'square' at 1280 px saves a 1080×1080 PNG"))
+    }
+
+    /// Chromium's --print-to-pdf, pages counted by pdfinfo: one a slide, no blank last page.
+    @Test func printingGivesOnePagePerSlideInTheLightPalette() throws {
+        let out = try sampleReport()
+        for deck in try sampleDecks(out) {
+            let r = try browserCheck(["print", deck])
+            #expect(r.status == 0, "\(deck): \(r.stdoutText)\(r.stderr)")
+        }
+    }
+
+    /// axe-core over the overview and every slide of every SampleData deck, light and dark,
+    /// 390 and 1280 px wide.
+    @Test func axeFindsNoViolationOnTheOverviewOrAnySlide() throws {
+        let out = try sampleReport()
+        let r = try browserCheck(["axe", out.appendingPathComponent("index.html").path] + (try sampleDecks(out)))
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+        #expect(r.stdoutText.contains("ok: axe-core 4."))
+    }
+
+    @Test func overviewSortsSearchesAndKeepsItsHeaderInSight() throws {
         let out = try sampleReport()
         let r = try browserCheck(["index", out.appendingPathComponent("index.html").path])
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")

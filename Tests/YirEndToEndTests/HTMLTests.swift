@@ -16,12 +16,12 @@ import YirTestSupport
         return HTMLReport(templates: templates, remoteImages: remoteImages)
     }
 
-    /// The slides page of the run's first reader.
-    func page(_ run: Run, locale: String = "en", overlay: String? = nil, remoteImages: Bool = true) throws -> String {
+    /// The slides page of the run's first reader, or of `user`.
+    func page(_ run: Run, locale: String = "en", overlay: String? = nil, remoteImages: Bool = true, user: String? = nil) throws -> String {
         var run = run
         run.locale = locale
         let model = try run.model()
-        let reader = try #require(model.statistics.readers.first)
+        let reader = try #require(user.map { u in model.statistics.readers.first { $0.user == u } } ?? model.statistics.readers.first)
         return try renderer(overlay: overlay, remoteImages: remoteImages)
             .readerPage(reader, model: model)
     }
@@ -29,8 +29,14 @@ import YirTestSupport
     /// Text as Mustache writes it into an attribute.
     func attribute(_ text: String) -> String { text.replacingOccurrences(of: "'", with: "&#39;") }
 
+    /// A reader's year of five articles or more (a whole deck, not the short one): `days`
+    /// views on consecutive days from 1 March, each of another article.
+    func fullYear(days: Int = 5, seconds: String = "600") -> [String] {
+        (0..<days).map { view("2025-03-\(String(format: "%02d", $0 + 1))T10:00:00Z", title: "Article_\($0)", seconds: seconds) }
+    }
+
     func slideIDs(_ page: String) -> [String] {
-        page.components(separatedBy: #"<section class="slide slide-"#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        page.components(separatedBy: #"<section class="slide slide-"#).dropFirst().map { String($0.prefix { $0 != "\"" && $0 != " " }) }
     }
 
     @Test func linksAreHttpsArticleURLsBuiltFromWikiAndTitle() {
@@ -77,9 +83,9 @@ import YirTestSupport
     @Test func templatesKeepTheirFirstLineWhateverItHolds() throws {
         let overlay = scratchFolder()
         try FileManager.default.createDirectory(at: overlay.appendingPathComponent("html"), withIntermediateDirectories: true)
-        try "\n  \nbody { color: teal; }".write(to: overlay.appendingPathComponent("html/style.mustache"), atomically: true, encoding: .utf8)
+        try "\n  \n<p>teal</p>".write(to: overlay.appendingPathComponent("html/slide-opening.mustache"), atomically: true, encoding: .utf8)
         let page = try page(Run([view("2025-03-01T10:00:00Z")]), overlay: overlay.path)
-        #expect(page.contains("<style>\n  \nbody { color: teal; }</style>"))
+        #expect(page.contains("<div class=\"slide-inner\">\n\n  \n<p>teal</p>"))
     }
 
     /// A copy text's `{name}` is replaced when a value has that name; anything else in braces is
@@ -100,40 +106,83 @@ import YirTestSupport
         #expect(strings.text("missing_key", values) == "missing_key")
     }
 
-    /// The calendar's dates are made once per year and locale: each is the day's long date,
-    /// February 29 in a leap year included.
-    @Test func longDatesOfAYearAreEachDaysLongDate() {
-        for locale in ["en", "de"] {
-            let format = LocaleFormat(LanguageTag(locale)!)
-            let dates = LongDates(format: format)
-            for year in [2024, 2025, 2024] {
-                let first = CivilDate(year: year, month: 1, day: 1).daysSinceEpoch
-                let expected = (0..<(year == 2024 ? 366 : 365)).map { format.longDate(CivilDate(daysSinceEpoch: first + Int64($0))) }
-                #expect(dates.of(year: year) == expected)
-            }
-            #expect(dates.of(year: 2024)[59] == (locale == "en" ? "February 29, 2024" : "29. Februar 2024"))
-        }
-    }
-
     @Test func slidesWithoutDataAreLeftOut() throws {
         let sessionOnly = try page(Run([session("2025-03-01T10:00:00Z", ms: "600000")]))
-        #expect(slideIDs(sessionOnly) == ["opening", "time", "saved", "summary"])
-        #expect(sessionOnly.contains(#"<span class="big">0</span>"#), "the saved slide says 0")
-        let reader = try page(Run([view("2025-03-01T10:00:00Z", seconds: "120"),
-                                   notification("2025-01-01T00:00:00Z", key: "echo-subscriptions-push-edit-thank", enabled: true)]))
+        #expect(slideIDs(sessionOnly) == ["opening", "time", "summary"])
+        #expect(sessionOnly.contains(#"<p class="hero fit">10</p>"#) && sessionOnly.contains("minutes in the app"),
+                "the app's time is the hero figure without reading")
+        let reader = try page(Run(fullYear() + [notification("2025-01-01T00:00:00Z", key: "echo-subscriptions-push-edit-thank", enabled: true)]))
         #expect(slideIDs(reader) == ["opening", "time", "articles", "top", "patterns", "monthly", "streak", "saved",
                                      "notifications", "summary"])
-        #expect(reader.contains(">Thanks<"))
+        #expect(reader.contains("<bdi>Thanks</bdi>"))
+        #expect(reader.contains(#"<p class="hero fit">0</p>"#), "the saved slide says 0")
         #expect(reader.contains("Slide 3 of 10: Articles you read"))
     }
 
+    /// docs/OUTPUT.md: fewer than five articles make one warm slide of what was read, and no
+    /// slide of zeros.
+    @Test func aHandfulOfArticlesGetsAShortDeck() throws {
+        let deck = try page(Run([view("2025-03-01T10:00:00Z", title: "Ada_Lovelace", seconds: "120"),
+                                 view("2025-03-02T10:00:00Z", title: "Charles_Babbage", seconds: "60")]))
+        #expect(slideIDs(deck) == ["opening", "few", "summary"])
+        #expect(deck.contains("This year you read 2 articles, for 3\u{A0}min in all:"))
+        #expect(deck.contains("<bdi>Ada Lovelace</bdi>") && deck.contains("<bdi>Charles Babbage</bdi>"))
+        let four = try page(Run(fullYear(days: 4)))
+        #expect(slideIDs(four).contains("few"))
+        #expect(!slideIDs(try page(Run(fullYear(days: 5)))).contains("few"))
+    }
+
+    @Test func readingUnderAMinuteIsSaidInSeconds() throws {
+        let deck = try page(Run(fullYear(seconds: "8")))
+        #expect(deck.contains(#"<p class="hero fit">40</p>"#) && deck.contains("seconds reading"), "5 × 8 s")
+        #expect(!deck.contains("0 minutes") && !deck.contains(">0</p>\n<p class=\"hero-label\">minutes"))
+    }
+
+    @Test func aStreakUnderThreeDaysIsLeftOutForTheDaysRead() throws {
+        // Seven days, never two in a row: no streak, but a week of days read.
+        let scattered = try page(Run((0..<7).map { view("2025-03-\(String(format: "%02d", 2 * $0 + 1))T10:00:00Z", title: "A\($0)") }))
+        #expect(slideIDs(scattered).contains("streak"))
+        #expect(scattered.contains("The days you read") && !scattered.contains("days in a row"))
+        // Five days, two in a row at most: neither.
+        let few = try page(Run((0..<5).map { view("2025-03-\(String(format: "%02d", 3 * $0 + 1))T10:00:00Z", title: "A\($0)") }))
+        #expect(!slideIDs(few).contains("streak"))
+        let three = try page(Run(fullYear(days: 5)))
+        #expect(three.contains("5</p>\n<p class=\"hero-label\">days in a row"))
+    }
+
+    @Test func lastSavedAlwaysSaysItsDay() throws {
+        let deck = try page(Run(fullYear() + [save("2025-12-31T09:30:00Z", title: "A")]))
+        #expect(deck.contains("Last saved on December 31, 2025."))
+    }
+
+    @Test func anUnknownNotificationTypeGetsAReadableName() throws {
+        let deck = try page(Run(fullYear() + [notification("2025-01-01T00:00:00Z", key: "echo-subscriptions-push-new-thing", enabled: true)]))
+        #expect(deck.contains("<bdi>New thing</bdi>") && !deck.contains(">echo-subscriptions-push-new-thing<"))
+        #expect(SlideDeck.readableNotification("custom_key") == "Custom key")
+    }
+
+    @Test func theTopListIsNumberedFromTwoWithViewsBesideTime() throws {
+        let deck = try page(Run(fullYear()))
+        let slide = deck.components(separatedBy: #"class="slide slide-top "#)[1].components(separatedBy: "</section>")[0]
+        #expect(slide.contains(#"<ol class="top-list" start="2">"#))
+        #expect(slide.components(separatedBy: "<li>").count - 1 == 4, "the first is the headline, not repeated")
+        #expect(slide.contains("10\u{A0}min · 1 view"))
+    }
+
+    @Test func theBusiestMonthIsTheMonthWithTheMostReadingTime() throws {
+        // March has more views, April more minutes.
+        let deck = try page(Run(fullYear(seconds: "60") + [view("2025-04-10T10:00:00Z", title: "Long", seconds: "3000")]))
+        #expect(deck.contains("Your busiest month was April"))
+        #expect(!deck.contains("busiest month: March") && !deck.contains("Your busiest month was March"))
+    }
+
     @Test func aSittingOfThreeArticlesOrMoreGetsTheRabbitHoleSlide() throws {
-        let two = try page(Run([view("2025-05-01T10:00:00Z", title: "Ada_Lovelace"), view("2025-05-01T10:05:00Z", title: "Analytical_Engine")]))
+        let two = try page(Run(fullYear() + [view("2025-05-01T10:00:00Z", title: "Ada_Lovelace"), view("2025-05-01T10:05:00Z", title: "Analytical_Engine")]))
         #expect(!slideIDs(two).contains("rabbit-hole"))
-        let three = try page(Run([view("2025-05-01T10:00:00Z", title: "Ada_Lovelace"), view("2025-05-01T10:05:00Z", title: "Charles_Babbage"),
-                                  view("2025-05-01T10:10:00Z", title: "Analytical_Engine")]))
+        let three = try page(Run(fullYear() + [view("2025-05-01T10:00:00Z", title: "Ada_Lovelace"), view("2025-05-01T10:05:00Z", title: "Charles_Babbage"),
+                                               view("2025-05-01T10:10:00Z", title: "Analytical_Engine")]))
         #expect(slideIDs(three).contains("rabbit-hole"))
-        #expect(three.contains("3</span> <span class=\"unit\">articles in one sitting"))
+        #expect(three.contains("3</p>\n<p class=\"hero-label\">articles in one sitting"))
         #expect(three.contains(#"<a href="https://en.wikipedia.org/wiki/Ada_Lovelace" rel="noopener noreferrer"><bdi>Ada Lovelace</bdi></a>"#))
         #expect(three.contains(#"<a href="https://en.wikipedia.org/wiki/Analytical_Engine" rel="noopener noreferrer"><bdi>Analytical Engine</bdi></a>"#))
     }
@@ -145,7 +194,7 @@ import YirTestSupport
         let deck = try page(Run([view("2024-05-01T10:00:00Z", seconds: "500"), view("2025-05-01T10:00:00Z", seconds: seconds)]))
         #expect(slideIDs(deck).contains("change"))
         #expect(deck.contains(says), "\(seconds) s")
-        let slide = deck.components(separatedBy: #"class="slide slide-change""#)[1].components(separatedBy: "</section>")[0]
+        let slide = deck.components(separatedBy: #"class="slide slide-change "#)[1].components(separatedBy: "</section>")[0]
         if seconds == "100" { #expect(!slide.contains("in 2024<") && !slide.contains("%"), "no figure of the drop: \(slide)") }
     }
 
@@ -168,11 +217,15 @@ import YirTestSupport
             (0..<readers).map { view("2025-03-01T10:00:00Z", seconds: "\(60 * ($0 + 1))", user: "r\($0)") }
                 + [session("2025-03-01T10:00:00Z", ms: "1000", user: "r99")]
         }
-        #expect(!slideIDs(try page(Run(lines(9)))).contains("rank"))
-        let ten = try page(Run(lines(10)))
-        #expect(slideIDs(ten).contains("rank"))
-        // r0 has the least time of 10: r = 10, ⌈100 · 10 / 10⌉.
-        #expect(ten.contains("Top 100%"))
+        #expect(!slideIDs(try page(Run(lines(9)), user: "r8")).contains("rank"))
+        // r9 read more than 9 of the 10: good news; r0, the least, is told nothing of rank.
+        let top = try page(Run(lines(10)), user: "r9")
+        #expect(slideIDs(top).contains("rank"))
+        #expect(top.contains("You spent more time reading than 90% of the 10 readers in this export."))
+        #expect(!slideIDs(try page(Run(lines(10)), user: "r0")).contains("rank"))
+        // Half of them is still good news; fewer is not said.
+        #expect(slideIDs(try page(Run(lines(10)), user: "r5")).contains("rank"))
+        #expect(!slideIDs(try page(Run(lines(10)), user: "r4")).contains("rank"))
     }
 
     @Test func localeFormatsNumbersAndDatesAndCopy() throws {
@@ -182,11 +235,11 @@ import YirTestSupport
         #expect(en.longDate(CivilDate(year: 2024, month: 2, day: 29)) == "February 29, 2024")
         #expect(de.longDate(CivilDate(year: 2024, month: 2, day: 29)) == "29. Februar 2024")
         #expect(en.hour(0) == "12\u{202F}AM" && en.hour(12) == "12\u{202F}PM" && de.hour(21) == "21 Uhr")
-        let lines = (0..<40).map { view("2025-03-\(String(format: "%02d", $0 % 28 + 1))T10:00:00Z", seconds: "2000") }
+        let lines = (0..<40).map { view("2025-03-\(String(format: "%02d", $0 % 28 + 1))T10:00:00Z", title: "A\($0 % 5)", seconds: "2000") }
         let german = try page(Run(lines), locale: "de")
         #expect(german.contains(#"<html lang="de" dir="ltr">"#))
         #expect(german.contains("Dein Lesejahr 2025"))
-        #expect(german.contains("1.333</span>"), "22,222 minutes... 40 × 2000 s = 1333 min, German grouping")
+        #expect(german.contains("1.333</p>"), "40 × 2000 s = 1333 min, German grouping")
     }
 
     @Test func aMissingKeyFallsBackToEnglishAndTemplatesOverrideFileByFile() throws {
@@ -198,9 +251,9 @@ import YirTestSupport
         let page = try page(Run([view("2025-03-01T10:00:00Z")]), locale: "eo", overlay: overlay.path)
         #expect(page.contains("Jaro 2025"))
         #expect(page.contains(#"<html lang="eo" dir="ltr">"#), "labelled with the language of its own file")
-        #expect(page.contains("Time well spent"), "English where eo.json has no text")
-        #expect(page.contains("<style>body { color: rebeccapurple; }</style>"))
-        #expect(page.contains(attribute(ContentSecurityPolicy.hashSource("body { color: rebeccapurple; }"))))
+        #expect(page.contains("A few good reads"), "English where eo.json has no text")
+        #expect(page.contains("<style>body{color:rebeccapurple}</style>"), "the style as compacted for every page")
+        #expect(page.contains(attribute(ContentSecurityPolicy.hashSource("body{color:rebeccapurple}"))))
     }
 
     @Test func aBrokenTemplateIsExit66BeforeAnyInputIsRead() throws {
@@ -279,25 +332,50 @@ import YirTestSupport
     }
 
     @Test func calendarHasOneCellPerDayOfTheYearInTheReadersZone() throws {
-        // 2024 is a leap year; the view at 23:30Z on 31 Dec 2023 is 1 Jan 2024 in Berlin.
+        // 2024 is a leap year; the view at 23:30Z on 31 Dec 2023 is 1 Jan 2024 in Berlin. Four
+        // more articles on 2–4 January make a whole deck with a streak, so the calendar shows.
+        let january = [("2024-01-02T10:00:00Z", "B", "20"), ("2024-01-03T10:00:00Z", "C", "20"),
+                       ("2024-01-04T10:00:00Z", "D", "20"), ("2024-01-04T11:00:00Z", "E", "5")]
+            .map { view($0.0, title: $0.1, seconds: $0.2, extra: #","tz":"Europe/Berlin""#) }
         let run = { (year: String) in
-            var r = Run([view("\(year)", seconds: "60", extra: #","tz":"Europe/Berlin""#)])
+            var r = Run([view("\(year)", title: "A", seconds: "60", extra: #","tz":"Europe/Berlin""#)] + january)
             r.asOf = "2024-12-31T12:00:00Z"
             return r
         }
         let reader = try run("2023-12-31T23:30:00Z").reader()
-        #expect(reader.activity?.days.map { CivilDate(daysSinceEpoch: $0.day) } == [CivilDate(year: 2024, month: 1, day: 1)])
+        #expect(reader.activity?.days.first.map { CivilDate(daysSinceEpoch: $0.day) } == CivilDate(year: 2024, month: 1, day: 1))
         #expect(reader.activity?.hourViews[0] == 1)
+        let days = { (page: String) in page.components(separatedBy: #"data-days=""#)[1].prefix { $0 != "\"" } }
         let page = try page(run("2023-12-31T23:30:00Z"))
-        #expect(page.components(separatedBy: #"<rect class="day "#).count - 1 == 366)
-        #expect(page.contains("January 1, 2024: \(LocaleFormat(.english).duration(milliseconds: 60_000)), 1 view"))
-        // As-of 31 Dec 12:00: no day after it is in the window, none is "future".
-        #expect(!page.contains(" future"))
+        #expect(days(page).count == 366)
+        #expect(days(page).prefix(5) == "21110", "1 January in Berlin the best day, then 2–4 January")
+        #expect(page.contains("<tr><th>January</th><td>4</td><td>2\u{A0}min 5\u{A0}s</td></tr>"))
+        // As-of 31 Dec 12:00: no day after it is in the window, none is "future" (3).
+        #expect(!days(page).contains("3"))
         var early = run("2024-03-31T01:30:00Z")  // the night Berlin moves to summer time
         early.asOf = "2024-06-30T12:00:00Z"
         let partial = try self.page(early)
-        #expect(partial.components(separatedBy: " future").count - 1 == 184, "1 July – 31 December")
-        #expect(partial.contains("March 31, 2024: \(LocaleFormat(.english).duration(milliseconds: 60_000)), 1 view"))
+        #expect(days(partial).filter { $0 == "3" }.count == 184, "1 July – 31 December")
+        #expect(days(partial).dropFirst(90).first == "2", "31 March, the 91st day")
+        #expect(partial.contains("<tr><th>March</th><td>1</td><td>1\u{A0}min</td></tr>"))
+    }
+
+    /// The pages' script loses comments, spaces and the line ends that end no statement, never
+    /// a character of a string or a regular expression, nor a space that keeps `+ +b` from
+    /// becoming `++b`, nor a line end that may end a statement.
+    @Test func scriptCompactionKeepsStringsAndRegularExpressions() {
+        let script = """
+            var a = "x  //  y", b = 'it\\'s';  // gone
+            /* gone */ var c = /^#s-(\\d+) $/.exec(h), d = a + +b, e = c - -1;
+            x = 1
+            y = 2
+            return /x y/.test(a)
+            """
+        #expect(ScriptCompaction.compact(script) == """
+            var a="x  //  y",b='it\\'s';var c=/^#s-(\\d+) $/.exec(h),d=a+ +b,e=c- -1;x=1
+            y=2
+            return/x y/.test(a)
+            """)
     }
 
     @Test func indexListsTheReadersWithTheMostReadingWhenThereAreTooMany() throws {

@@ -112,7 +112,7 @@ import YirTemplates
         #expect(index.contains("From --templates"))         // --templates over YIR_TEMPLATES,
         #expect(!index.contains("From YIR_TEMPLATES"))
         #expect(index.contains("Made by"))                  // YIR_TEMPLATES over the built-in file,
-        #expect(index.contains("prefers-reduced-motion"))   // and the built-in style under both.
+        #expect(index.contains("prefers-color-scheme"))     // and the built-in style under both.
         let missing = try runProgram(binary, ["validate", "x.xml"], in: folder, environment: ["YIR_TEMPLATES": "/nonexistent"])
         #expect(missing.status == 66 && missing.stderr.contains("YIR_TEMPLATES=/nonexistent is not a folder"))
     }

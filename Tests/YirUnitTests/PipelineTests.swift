@@ -35,14 +35,19 @@ import YirPipeline
         #expect(p.ingestOptions.asOf == instant("2025-06-29T22:00:00Z"))
         #expect(p.statsParameters.asOf == p.ingestOptions.asOf && p.reportParameters.asOf == p.ingestOptions.asOf)
         #expect(p.statsParameters.top == 3 && p.reportParameters.top == 3)
-        #expect(p.statsParameters.locale.identifier == "de" && p.reportParameters.locale == "de")
+        let deAT = LocaleChoice.fixed(LanguageTag("de-AT")!)
+        #expect(p.statsParameters.locale == deAT && p.reportParameters.locale == deAT)
     }
 
     /// A bad value names its option, before anything is read.
-    @Test(arguments: [("asOf", "--as-of"), ("tz", "--tz")])
+    @Test(arguments: [("asOf", "--as-of"), ("tz", "--tz"), ("locale", "--locale")])
     func aBadValueNamesItsOption(field: String, option: String) throws {
         var arguments = RunArguments()
-        if field == "asOf" { arguments.asOf = "yesterday" } else { arguments.tz = "Mars/Olympus" }
+        switch field {
+        case "asOf": arguments.asOf = "yesterday"
+        case "tz": arguments.tz = "Mars/Olympus"
+        default: arguments.locale = "de_DE"
+        }
         #expect { try RunParameters(arguments, zones: ZoneCatalog()) } throws: { error in
             (error as? ParameterError)?.description.hasPrefix(option) == true
         }
