@@ -471,9 +471,9 @@ def index(args):
         headers = driver.find_elements(By.CSS_SELECTOR, "#readers thead th")
         headers[0].find_element(By.CSS_SELECTOR, "button").click()
         check(rows() == sorted(users, key=natural), f"reader ids sort in natural order ({[u for u in rows() if u.startswith('reader-')]})")
-        header = headers[2]
+        header = headers[3]
         sorted_minutes = lambda: [int(c.get_attribute("data-sort")) for c in
-                                  driver.find_elements(By.CSS_SELECTOR, "#readers tbody tr td:nth-of-type(2)")]
+                                  driver.find_elements(By.CSS_SELECTOR, "#readers tbody tr td:nth-of-type(3)")]
         header.find_element(By.CSS_SELECTOR, "button").click()
         check(sorted_minutes() == sorted(sorted_minutes(), reverse=True), "a first click on 'Reading' sorts largest first")
         check(header.get_attribute("aria-sort") == "descending", "the header says aria-sort=descending")
