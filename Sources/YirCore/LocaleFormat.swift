@@ -14,6 +14,10 @@ public struct LocaleFormat: Sendable {
     private let integerStyle: IntegerFormatStyle<Int64>
     private let percentStyle: IntegerFormatStyle<Int64>.Percent
     private let shortTimes: ShortTimes
+    /// Integers and durations already formatted (ICU takes a microsecond or more a form; a
+    /// run's pages show the same small counts and reading times again and again).
+    private let integers = FormMemo()
+    private let durations = FormMemo()
     private let monthDayStyle: Date.FormatStyle
     private let longDateStyle: Date.FormatStyle
     private let hourStyle: Date.FormatStyle
@@ -87,7 +91,11 @@ public struct LocaleFormat: Sendable {
     public func longDate(_ date: CivilDate) -> String { LocaleFormat.date(date, 0).formatted(longDateStyle) }
 
     /// `12,345` (en), `12.345` (de), `12 345` (fr).
-    public func integer(_ value: Int64) -> String { integerStyle.format(value) }
+    public func integer(_ value: Int64) -> String {
+        // Small counts repeat from page to page; large numbers (bytes, lines) do not.
+        guard (0..<10_000).contains(value) else { return integerStyle.format(value) }
+        return integers.form(value) { integerStyle.format(value) }
+    }
 
     public func integer(_ value: Int) -> String { integer(Int64(value)) }
 
@@ -133,9 +141,12 @@ public struct LocaleFormat: Sendable {
             units = [.hours, .minutes]
             shown = seconds / 60 * 60
         }
-        return Duration.seconds(shown).formatted(
-            .units(allowed: units, width: .abbreviated, zeroValueUnits: seconds < 60 ? .show(length: 1) : .hide)
-                .locale(locale))
+        // The form depends on `shown` alone: the units follow from its size.
+        return durations.form(shown) {
+            Duration.seconds(shown).formatted(
+                .units(allowed: units, width: .abbreviated, zeroValueUnits: seconds < 60 ? .show(length: 1) : .hide)
+                    .locale(locale))
+        }
     }
 }
 
@@ -159,5 +170,25 @@ final class ShortTimes: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return formatter.string(from: date)
+    }
+}
+
+/// Forms made once per value, shared by the threads that render pages.
+final class FormMemo: @unchecked Sendable {
+    private var forms: [Int64: String] = [:]
+    private let lock = NSLock()
+
+    func form(_ value: Int64, _ make: () -> String) -> String {
+        lock.lock()
+        if let form = forms[value] {
+            lock.unlock()
+            return form
+        }
+        lock.unlock()
+        let form = make()
+        lock.lock()
+        forms[value] = form
+        lock.unlock()
+        return form
     }
 }
