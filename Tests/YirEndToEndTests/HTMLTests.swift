@@ -7,7 +7,7 @@ import YirTestSupport
 @testable import YirReport
 @testable import YirStats
 
-/// SPEC §4.4 and issue #4: the HTML slides and the overview, rendered from the real templates.
+/// SPEC §4.4 and docs/OUTPUT.md: the HTML slides and the overview, rendered from the real templates.
 @Suite struct HTMLTests {
     static let templatesFolder = packageRoot.appendingPathComponent("Templates").path
     /// English forms, as the pages write durations (CLDR's, through `LocaleFormat`).
