@@ -168,7 +168,7 @@ public enum PartitionFormat {
                             if PartitionTrailer.isTrailer(line) {
                                 trailers.append((index + 1, try PartitionTrailer(line)))
                             } else {
-                                var reader = try Partitions.reader(line, zones: zones)
+                                var reader = try PartitionFormat.reader(line, zones: zones)
                                 try Partitions.takeArticles(of: &reader, into: &totals)
                                 readers.append(reader)
                             }

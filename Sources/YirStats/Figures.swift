@@ -47,6 +47,7 @@ public struct ReaderStats: Sendable {
         }
     }
 
+
     public struct Activity: Sendable {
         public static let none = Activity(hourViews: Array(repeating: 0, count: 24), weekdayViews: Array(repeating: 0, count: 7), days: [])
 
@@ -56,6 +57,12 @@ public struct ReaderStats: Sendable {
         public var weekdayViews: [Int]
         /// Days with counted views, ascending.
         public var days: [Day]
+
+        public init(hourViews: [Int], weekdayViews: [Int], days: [Day]) {
+            self.hourViews = hourViews
+            self.weekdayViews = weekdayViews
+            self.days = days
+        }
     }
 
     public struct Day: Sendable {
@@ -63,12 +70,23 @@ public struct ReaderStats: Sendable {
         public var day: Int64
         public var views: Int
         public var milliseconds: Int64
+
+        public init(day: Int64, views: Int, milliseconds: Int64) {
+            self.day = day
+            self.views = views
+            self.milliseconds = milliseconds
+        }
     }
 
     public struct Window: Sendable {
         public var start: Int64
         /// The earlier of the next 1 January and the as-of instant.
         public var end: Int64
+
+        public init(start: Int64, end: Int64) {
+            self.start = start
+            self.end = end
+        }
     }
 
     /// What the figures rest on (SPEC §2.3 `coverage`): the year window from the later of its
@@ -79,6 +97,13 @@ public struct ReaderStats: Sendable {
         /// The latest history clear at or before A, when it lies after the window's start.
         public var cleared: Int64?
         public var firstView: Int64?
+
+        public init(start: Int64, end: Int64, cleared: Int64?, firstView: Int64?) {
+            self.start = start
+            self.end = end
+            self.cleared = cleared
+            self.firstView = firstView
+        }
     }
 
     /// A run of counted views each starting within 30 minutes of the latest end before it.
@@ -95,6 +120,17 @@ public struct ReaderStats: Sendable {
         public var first: ArticleName
         public var last: ArticleName
         public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
+
+        public init(articles: Int, views: Int, milliseconds: Int64, start: Int64, end: Int64,
+                    first: ArticleName, last: ArticleName) {
+            self.articles = articles
+            self.views = views
+            self.milliseconds = milliseconds
+            self.start = start
+            self.end = end
+            self.first = first
+            self.last = last
+        }
     }
 
     /// Counted views in the window a year before this one (SPEC §2.3 `previous_year`).
@@ -103,6 +139,12 @@ public struct ReaderStats: Sendable {
         public var views: Int
         public var articles: Int
         public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
+
+        public init(milliseconds: Int64, views: Int, articles: Int) {
+            self.milliseconds = milliseconds
+            self.views = views
+            self.articles = articles
+        }
     }
 
     public struct Reading: Sendable {
@@ -113,6 +155,15 @@ public struct ReaderStats: Sendable {
         public var medianSecondsPerArticle: FixedDecimal
         public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
         public var minutes: Int64 { milliseconds / 60_000 }
+
+        public init(milliseconds: Int64, views: Int, articles: Int, averageSecondsPerArticle: FixedDecimal,
+                    medianSecondsPerArticle: FixedDecimal) {
+            self.milliseconds = milliseconds
+            self.views = views
+            self.articles = articles
+            self.averageSecondsPerArticle = averageSecondsPerArticle
+            self.medianSecondsPerArticle = medianSecondsPerArticle
+        }
     }
 
     public struct AppTime: Sendable {
@@ -120,6 +171,12 @@ public struct ReaderStats: Sendable {
         public var sessions: Int
         public var averageSessionSeconds: FixedDecimal
         public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
+
+        public init(milliseconds: Int64, sessions: Int, averageSessionSeconds: FixedDecimal) {
+            self.milliseconds = milliseconds
+            self.sessions = sessions
+            self.averageSessionSeconds = averageSessionSeconds
+        }
     }
 
     public struct Patterns: Sendable {
@@ -127,6 +184,12 @@ public struct ReaderStats: Sendable {
         public var weekday: Int?
         public var month: Int?
         public var timeOfDay: TimeOfDay? { hour.map(TimeOfDay.init(hour:)) }
+
+        public init(hour: Int?, weekday: Int?, month: Int?) {
+            self.hour = hour
+            self.weekday = weekday
+            self.month = month
+        }
     }
 
     public struct Month: Sendable {
@@ -134,12 +197,24 @@ public struct ReaderStats: Sendable {
         public var milliseconds: Int64
         public var views: Int
         public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
+
+        public init(month: Int, milliseconds: Int64, views: Int) {
+            self.month = month
+            self.milliseconds = milliseconds
+            self.views = views
+        }
     }
 
     public struct Streak: Sendable {
         public var days: Int
         public var start: CivilDate?
         public var end: CivilDate?
+
+        public init(days: Int, start: CivilDate?, end: CivilDate?) {
+            self.days = days
+            self.start = start
+            self.end = end
+        }
     }
 
     public struct Saved: Sendable {
@@ -148,17 +223,55 @@ public struct ReaderStats: Sendable {
         public var lastSavedDisplay: String
         public var yearCount: Int
         public var recent: [RecentSave]
+
+        public init(last30DaysCount: Int, lastSaved: Int64?, lastSavedDisplay: String, yearCount: Int,
+                    recent: [RecentSave]) {
+            self.last30DaysCount = last30DaysCount
+            self.lastSaved = lastSaved
+            self.lastSavedDisplay = lastSavedDisplay
+            self.yearCount = yearCount
+            self.recent = recent
+        }
     }
 
     public struct RecentSave: Sendable {
         public var name: ArticleName
         public var saved: Int64
         public var thumbnail: String?
+
+        public init(name: ArticleName, saved: Int64, thumbnail: String?) {
+            self.name = name
+            self.saved = saved
+            self.thumbnail = thumbnail
+        }
     }
 
     public struct Notifications: Sendable {
         public var subscribed: [NotificationType]
         public var unsubscribed: [NotificationType]
+
+        public init(subscribed: [NotificationType], unsubscribed: [NotificationType]) {
+            self.subscribed = subscribed
+            self.unsubscribed = unsubscribed
+        }
+    }
+}
+
+extension ReaderStats {
+    /// The figures as read back from a partition line (`ReaderDecoder`). A function, not an
+    /// initializer: declaring a public initializer would take away the memberwise one the
+    /// statistics build every reader with (see above).
+    public static func readBack(user: String, zone: ZoneRules, locale: LanguageTag, window: Window,
+                                coverage: Coverage, reading: Reading, topArticles: [ArticleFigures],
+                                appTime: AppTime, patterns: Patterns, monthly: [Month], streak: Streak,
+                                rabbitHole: RabbitHole?, previousYear: PreviousYear?,
+                                readingChange: FixedDecimal?, saved: Saved, notifications: Notifications,
+                                rankTopPercent: Int?, activity: Activity?, articles: [ArticleFigures]?) -> ReaderStats {
+        ReaderStats(user: user, zone: zone, locale: locale, window: window, coverage: coverage,
+                    reading: reading, topArticles: topArticles, appTime: appTime, patterns: patterns,
+                    monthly: monthly, streak: streak, rabbitHole: rabbitHole, previousYear: previousYear,
+                    readingChange: readingChange, saved: saved, notifications: notifications,
+                    rankTopPercent: rankTopPercent, activity: activity, articles: articles)
     }
 }
 
@@ -172,6 +285,16 @@ public struct ArticleFigures: Sendable {
     /// Distinct readers who counted it (cohort only).
     public var readers: Int
     public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
+
+    public init(name: ArticleName, milliseconds: Int64, views: Int, firstViewed: Int64, lastViewed: Int64,
+                readers: Int) {
+        self.name = name
+        self.milliseconds = milliseconds
+        self.views = views
+        self.firstViewed = firstViewed
+        self.lastViewed = lastViewed
+        self.readers = readers
+    }
 }
 
 /// `patterns.time_of_day` (SPEC §2.3).
@@ -201,10 +324,26 @@ public struct CohortStats: Sendable {
     public var previousYear: PreviousYear
     public var readingSeconds: FixedDecimal { .seconds(milliseconds: readingMilliseconds) }
 
+    public init(readers: Int, readingMilliseconds: Int64, readingSecondsPercentiles: Percentiles?,
+                appTimeSecondsPercentiles: Percentiles?, topArticles: [ArticleFigures],
+                previousYear: PreviousYear) {
+        self.readers = readers
+        self.readingMilliseconds = readingMilliseconds
+        self.readingSecondsPercentiles = readingSecondsPercentiles
+        self.appTimeSecondsPercentiles = appTimeSecondsPercentiles
+        self.topArticles = topArticles
+        self.previousYear = previousYear
+    }
+
     public struct PreviousYear: Sendable {
         public var readers: Int
         public var readingMilliseconds: Int64
         public var readingSeconds: FixedDecimal { .seconds(milliseconds: readingMilliseconds) }
+
+        public init(readers: Int, readingMilliseconds: Int64) {
+            self.readers = readers
+            self.readingMilliseconds = readingMilliseconds
+        }
     }
 
     /// Nearest-rank percentiles, in milliseconds.
@@ -212,6 +351,12 @@ public struct CohortStats: Sendable {
         public var p50: Int64
         public var p90: Int64
         public var p99: Int64
+
+        public init(p50: Int64, p90: Int64, p99: Int64) {
+            self.p50 = p50
+            self.p90 = p90
+            self.p99 = p99
+        }
     }
 }
 

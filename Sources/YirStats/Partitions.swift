@@ -1,43 +1,19 @@
 import YirCore
 
-/// SPEC §6 from the statistics' side: reader figures read back from a partition's lines
-/// (`yir stats --format jsonl --partition`), and the run-level figures (§2.4 cohort, §2.3 rank)
-/// made from all of them, as `Statistics.compute` makes them from records.
+/// SPEC §6 from the statistics' side: the run-level figures (§2.4 cohort, §2.3 rank) made from
+/// the readers of every partition, as `Statistics.compute` makes them from records. The lines
+/// themselves are read by `PartitionFormat`, beside the code that writes them.
 public enum Partitions {
     public struct DecodeError: Error, CustomStringConvertible {
         public var message: String
         /// A whole reader object but its `detail`: what a plain `stats --format jsonl` line is.
         public var lacksOnlyDetail = false
         public var description: String { message }
-    }
 
-    /// A reader line with its `detail` (see `PartitionFormat`), read straight into the figures.
-    public static func reader(_ line: UnsafeRawBufferPointer, zones: ZoneCatalog) throws(DecodeError) -> ReaderStats {
-        var reader = JSONPullReader(line)
-        var decoder = ReaderDecoder(zones: zones)
-        do {
-            try reader.object { reader, key throws(JSONPullReader.Failure) in try decoder.member(key, &reader) }
-            try reader.end()
-        } catch {
-            throw DecodeError(message: "reader line: \(error)")
+        public init(message: String, lacksOnlyDetail: Bool = false) {
+            self.message = message
+            self.lacksOnlyDetail = lacksOnlyDetail
         }
-        return try decoder.figures()
-    }
-
-    /// `12.5` → 12500 × 10⁻³: the decimal text exactly, its scale the number of its decimals.
-    static func fixedDecimal(_ text: String) -> FixedDecimal? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, let whole = Int64(parts[0]), whole >= 0 else { return nil }
-        guard parts.count == 2 else { return FixedDecimal(whole, scale: 0) }
-        let fraction = parts[1]
-        guard !fraction.isEmpty, fraction.count <= 9, fraction.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-              let digits = Int64(fraction) else { return nil }
-        var scale: Int64 = 1
-        for _ in 0..<fraction.count { scale *= 10 }
-        // Too many digits for 64 bits is no number a report holds, not a crash.
-        let (scaled, overflow) = whole.multipliedReportingOverflow(by: scale)
-        guard !overflow, scaled <= Int64.max - digits else { return nil }
-        return FixedDecimal(scaled + digits, scale: fraction.count)
     }
 
     /// The run's totals per article (§2.4), summed as readers are read: by name, as read back.

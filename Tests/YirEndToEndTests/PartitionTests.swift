@@ -3,6 +3,7 @@ import Testing
 import YirTestSupport
 @testable import YirCore
 @testable import YirIngest
+@testable import YirReport
 @testable import YirStats
 
 /// SPEC §6: `yir stats --format jsonl --partition` on each partition of an export partitioned
@@ -235,10 +236,10 @@ import YirTestSupport
     }
 
     @Test func readerFiguresComeBackExactly() throws {
-        #expect(Partitions.fixedDecimal("1.0005") == FixedDecimal(10005, scale: 4))
-        #expect(Partitions.fixedDecimal("12") == FixedDecimal(12, scale: 0))
-        #expect(Partitions.fixedDecimal("-1") == nil && Partitions.fixedDecimal("1e3") == nil && Partitions.fixedDecimal("1.") == nil)
-        #expect(Partitions.fixedDecimal("9223372036854775807.5") == nil && Partitions.fixedDecimal("1.+5") == nil)
+        #expect(PartitionFormat.fixedDecimal("1.0005") == FixedDecimal(10005, scale: 4))
+        #expect(PartitionFormat.fixedDecimal("12") == FixedDecimal(12, scale: 0))
+        #expect(PartitionFormat.fixedDecimal("-1") == nil && PartitionFormat.fixedDecimal("1e3") == nil && PartitionFormat.fixedDecimal("1.") == nil)
+        #expect(PartitionFormat.fixedDecimal("9223372036854775807.5") == nil && PartitionFormat.fixedDecimal("1.+5") == nil)
         let text = #"{"a":"Fu\u00dfball \ud83d\ude00 \"q\" \\","b":[1,-2.5e3,true,null],"c":{"d":[[]]}}"#
         var a: String?
         var b: [String] = []

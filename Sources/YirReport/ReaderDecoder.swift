@@ -1,4 +1,5 @@
 import YirCore
+import YirStats
 
 /// Reads a partition's reader line (the `jsonl` reader object plus `detail`) back into
 /// `ReaderStats`, member by member, without building a tree. Every value comes back exactly:
@@ -48,7 +49,7 @@ struct ReaderDecoder {
             let missing = names.filter(\.1).map(\.0).joined(separator: ", ")
             throw Partitions.DecodeError(message: "reader line: '\(missing)' is missing", lacksOnlyDetail: missing == "detail")
         }
-        return ReaderStats(user: user, zone: zone, locale: locale, window: window, coverage: coverage, reading: reading,
+        return ReaderStats.readBack(user: user, zone: zone, locale: locale, window: window, coverage: coverage, reading: reading,
                            topArticles: topArticles, appTime: appTime, patterns: patterns, monthly: monthly, streak: streak,
                            rabbitHole: rabbitHole, previousYear: previousYear, readingChange: readingChange, saved: saved,
                            notifications: notifications, rankTopPercent: nil, activity: activity, articles: articles)
@@ -331,7 +332,7 @@ struct ReaderDecoder {
     private static func signedDecimal(_ r: inout JSONPullReader) throws(Failure) -> FixedDecimal {
         let text = String(decoding: try r.numberText(), as: UTF8.self)
         let negative = text.hasPrefix("-")
-        guard let magnitude = Partitions.fixedDecimal(negative ? String(text.dropFirst()) : text), magnitude.scale <= 3,
+        guard let magnitude = PartitionFormat.fixedDecimal(negative ? String(text.dropFirst()) : text), magnitude.scale <= 3,
               magnitude.value <= JSONPullReader.largestCount
         else { throw r.failure("a number with at most 3 decimals, not '\(text)'") }
         return FixedDecimal(negative ? -magnitude.value : magnitude.value, scale: magnitude.scale)
@@ -383,7 +384,7 @@ struct ReaderDecoder {
     /// Seconds ≥ 0 with at most four decimals (a median's), of at most `largestCount` milliseconds.
     private static func decimal(_ r: inout JSONPullReader) throws(Failure) -> FixedDecimal {
         let text = try r.numberText()
-        guard let value = Partitions.fixedDecimal(String(decoding: text, as: UTF8.self)), value.scale <= 4,
+        guard let value = PartitionFormat.fixedDecimal(String(decoding: text, as: UTF8.self)), value.scale <= 4,
               value.value / [1, 10, 100, 1000, 10_000][value.scale] <= JSONPullReader.largestCount / 1000
         else { throw r.failure("seconds ≥ 0 with at most 4 decimals, below 2^53 milliseconds") }
         return value
