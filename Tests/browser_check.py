@@ -253,7 +253,7 @@ def rtl(args):
         emulate(driver, dark=False)
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
         driver.get("file://" + args.page)
-        driver.execute_script("document.documentElement.dir = 'rtl'")
+        check(driver.execute_script("return document.documentElement.dir") == "rtl", "the page is set right to left by its language")
         back = driver.find_element(By.CSS_SELECTOR, ".nav-button[data-step='-1']").rect
         forward = driver.find_element(By.CSS_SELECTOR, ".nav-button[data-step='1']").rect
         check(back["x"] > forward["x"], "the previous button is on the right, the next on the left")

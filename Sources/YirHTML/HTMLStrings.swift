@@ -25,6 +25,9 @@ public struct HTMLStrings: Sendable {
     /// The page's `lang`.
     public var locale: String { language.text }
 
+    /// The page's `dir`.
+    public var direction: String { isRightToLeft ? "rtl" : "ltr" }
+
     init(language: LanguageTag, texts: [String: Text]) {
         self.language = language
         self.texts = texts

@@ -110,7 +110,7 @@ struct Overview {
         ]
 
         var context: [String: Any] = [
-            "lang": strings.locale, "dir": strings.isRightToLeft ? "rtl" : "ltr", "page_title": strings.text("index_title"), "t": strings.all,
+            "lang": strings.locale, "dir": strings.direction, "page_title": strings.text("index_title"), "t": strings.all,
             "histograms": histograms,
             "parameters": parameters, "figures": figures, "percentiles": percentiles,
             "inputs": inputs, "accepted": accepted, "not_counted": notCounted,

@@ -341,7 +341,7 @@ struct SlideDeck: Sendable {
 
         let total = slides.count
         let context: [String: Any] = [
-            "lang": strings.locale, "dir": strings.isRightToLeft ? "rtl" : "ltr",
+            "lang": strings.locale, "dir": strings.direction,
             "page_title": strings.text("page_title", ["user": reader.user, "year": format.year(year)]),
             "t": strings.all,
             "slides": slides.enumerated().map { i, slide -> [String: Any] in

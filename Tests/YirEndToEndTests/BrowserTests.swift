@@ -80,15 +80,17 @@ import YirTestSupport
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
     }
 
-    /// A deck set right to left (as the page of an Arabic reader is) mirrors, and its keys and
-    /// swipes follow the reading direction.
-    @Test func aRightToLeftDeckMirrorsAndTurnsTheOtherWay() throws {
-        // An Arabic reader's year: her id and titles from the data in Arabic script.
-        let user = "نور"
-        let titles = ["القاهرة", "نهر_النيل", "الأهرامات", "Ada_Lovelace", "ابن_سينا", "الخوارزمي"]
+    /// The deck of a reader of Arabic or Hebrew is set right to left by its language, mirrors,
+    /// and its keys and swipes follow the reading direction.
+    @Test(arguments: [
+        ("نور", "ar.wikipedia.org", ["القاهرة", "نهر_النيل", "الأهرامات", "Ada_Lovelace", "ابن_سينا", "الخوارزمي"]),
+        ("נועה", "he.wikipedia.org", ["ירושלים", "ים_המלח", "עברית", "Ada_Lovelace", "תל_אביב", "חיפה"]),
+    ])
+    func aRightToLeftDeckMirrorsAndTurnsTheOtherWay(user: String, wiki: String, titles: [String]) throws {
+        // The reader's id and titles from the data in their own script; the wiki gives the language.
         let lines = titles.enumerated().flatMap { i, title in
             (1...3).map { day in
-                #"{"type":"page_view","user":"\#(user)","timestamp":"2025-0\#(i + 2)-1\#(day)T20:0\#(i):00Z","wiki":"ar.wikipedia.org","title":"\#(title)","seconds":\#(300 + 60 * i)}"#
+                #"{"type":"page_view","user":"\#(user)","timestamp":"2025-0\#(i + 2)-1\#(day)T20:0\#(i):00Z","wiki":"\#(wiki)","title":"\#(title)","seconds":\#(300 + 60 * i)}"#
             }
         }
         let r = try browserCheck(["rtl", try deck(of: user, from: lines)])
