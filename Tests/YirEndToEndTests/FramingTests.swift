@@ -240,6 +240,50 @@ import YirSample
         #expect(same)
     }
 
+    /// Figures do not depend on how readers' lines interleave, only on each reader's own order:
+    /// an export taken reader by reader, and the same lines dealt out one reader after another
+    /// (each reader's lines in their order), give the same readers, for every `--jobs` value and
+    /// chunk size. Workers look a line ahead for its reader; a user written with an escape, a
+    /// rejected line and a blank line between one reader's lines must not change what they find.
+    @Test(arguments: [(1, Ingestor.defaultChunkSize), (2, 3000), (3, 997)])
+    func readersLinesInAnyInterleavingGiveTheSameFigures(jobs: Int, chunkSize: Int) throws {
+        var byReader: [String: [String]] = [:]
+        var order: [String] = []
+        SyntheticExport(readers: 600, days: 90, seed: 13).generate { block in
+            for line in String(decoding: block, as: UTF8.self).split(separator: "\n").map(String.init) {
+                let user = line.components(separatedBy: #""user":""#)[1].components(separatedBy: "\"")[0]
+                if byReader[user] == nil { order.append(user) }
+                byReader[user, default: []].append(line)
+            }
+        }
+        let first = order[0]
+        let escaped = first.utf16.map { String(format: "\\u%04x", $0) }.joined()
+        byReader[first]! += [
+            #"{"type":"page_view","user":"\#(escaped)","timestamp":"2025-06-01T10:00:00Z","wiki":"enwiki","title":"Escaped","seconds":30}"#,
+            #"{"type":"page_view","user":"\#(first)","timestamp":"not a time","wiki":"enwiki","title":"Rejected","seconds":30}"#,
+            "",
+            #"{"type":"page_view","user":"\#(first)","timestamp":"2025-06-01T10:05:00Z","wiki":"enwiki","title":"After","seconds":30}"#,
+        ]
+        let grouped = order.flatMap { byReader[$0]! }
+        var dealt: [String] = []
+        var next = [String: Int]()
+        while dealt.count < grouped.count {
+            for user in order where next[user, default: 0] < byReader[user]!.count {
+                dealt.append(byReader[user]![next[user, default: 0]])
+                next[user, default: 0] += 1
+            }
+        }
+        #expect(dealt != grouped)
+        var original = Run(grouped)
+        original.jobs = 1
+        var interleaved = Run(dealt)
+        interleaved.jobs = jobs
+        interleaved.chunkSize = chunkSize
+        let model = try interleaved.model()
+        #expect(model.statistics.diagnostics.rejectedTotal == 1)
+        #expect(JSONReport.lines(model) == JSONReport.lines(try original.model()))
+    }
+
     /// SPEC §1.4 with the merge in shards of readers: a duplicate id, whatever chunk, batch and
     /// shard it lands in, loses to the first in input order — so an export with every fifth
     /// record repeated later with other figures gives exactly the readers of the export

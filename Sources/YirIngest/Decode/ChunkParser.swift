@@ -80,6 +80,29 @@ struct ChunkParser {
             result.rejections.append((1, chunk.offset, .lineTooLong, Array(bytes)))
             return result
         }
+        // Native lines are scanned one ahead of being read, by two profiles in turn: the next
+        // line's user slot is asked for before this line is read, a line's work ahead of its
+        // lookup instead of a few fields' (`LocalStrings.user`).
+        let profiles = translator == nil ? [profile, NativeProfile()] : [profile]
+        var turn = 0
+        var pending: (line: UnsafeRawBufferPointer, number: Int, offset: Int64, user: NativeProfile.UserLookahead)?
+        var pendingUser: UnsafeRawBufferPointer?
+        func readPending() {
+            guard let line = pending else { return }
+            pending = nil
+            let decoded = profiles[turn ^ 1].read(line.line, impliedType: impliedType, strings: &strings, user: line.user)
+            accept(decoded, line.line, number: line.number, offset: line.offset)
+        }
+        func accept(_ decoded: Result<ParsedRecord, RejectReason>, _ line: UnsafeRawBufferPointer, number: Int, offset: Int64) {
+            switch decoded {
+            case .success(let record):
+                let shard = shardCount == 1 ? 0
+                    : Self.shard(ofUserHash: strings.userHash, shardCount: shardCount)
+                result.shards[shard].append(record)
+            case .failure(let reason):
+                result.rejections.append((number, offset, reason, Array(line.prefix(1024))))
+            }
+        }
         var start = 0
         if chunk.atInputStart, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         let count = bytes.count
@@ -100,11 +123,12 @@ struct ChunkParser {
             result.lines += 1
             let offset = chunk.offset + Int64(lineStart)
             guard line.count <= LineLimits.maximumLineLength else {
+                readPending()
                 result.rejections.append((result.physicalLines, offset, .lineTooLong, Array(line.prefix(LineLimits.keptPrefix))))
                 continue
             }
-            let decoded: Result<ParsedRecord, RejectReason>
             if let translator {
+                let decoded: Result<ParsedRecord, RejectReason>
                 switch translator.translate(line) {
                 case .ignored:
                     result.ignored += 1
@@ -116,18 +140,32 @@ struct ChunkParser {
                     // input's own line.
                     decoded = translator.line.withUnsafeBytes { profile.decode($0, impliedType: nil, strings: &strings) }
                 }
-            } else {
-                decoded = profile.decode(line, impliedType: impliedType, strings: &strings)
+                accept(decoded, line, number: result.physicalLines, offset: offset)
+                continue
             }
-            switch decoded {
-            case .success(let record):
-                let shard = shardCount == 1 ? 0
-                    : Self.shard(ofUserHash: strings.users.hash(of: record.user), shardCount: shardCount)
-                result.shards[shard].append(record)
-            case .failure(let reason):
-                result.rejections.append((result.physicalLines, offset, reason, Array(line.prefix(1024))))
+            if let failure = profiles[turn].scan(line) {
+                readPending()
+                accept(.failure(failure), line, number: result.physicalLines, offset: offset)
+                continue
             }
+            var lookahead = NativeProfile.UserLookahead.none
+            let user = profiles[turn].plainUser(in: line)
+            if let user {
+                if let before = pendingUser, before.count == user.count,
+                   user.isEmpty || bytesEqual(before.baseAddress!, user.baseAddress!, user.count) {
+                    lookahead = .same
+                } else {
+                    let key = strings.userKey(user)
+                    strings.prefetchUser(key)
+                    lookahead = .key(key)
+                }
+            }
+            readPending()
+            pending = (line, result.physicalLines, offset, lookahead)
+            pendingUser = user
+            turn ^= 1
         }
+        readPending()
         return result
     }
 

@@ -57,7 +57,21 @@ struct LocalStrings {
         }
     }
 
-    var users = StringTable()
+    /// Users' bytes, in local id order; looked up through `userOfKey`.
+    private(set) var users = StringTable()
+    /// Local user ids by a 96-bit fingerprint of the user's bytes: one slot read per record.
+    /// In an export whose lines come in no order of reader, each record's user is one of
+    /// every reader the worker has met, and a string table's probe missed the cache three or
+    /// four times (slot, hash, start, bytes) where this misses once, and that once is asked
+    /// for early (`prefetchUser`).
+    private var userOfKey = FingerprintMap()
+    private var lastUser: Int32 = -1
+    /// The bytes of `lastUser`, kept beside it: the table's copy is a cache miss away when the
+    /// user was found by its fingerprint.
+    private var lastUserBytes: [UInt8] = []
+    /// A hash of the user `user(_:key:)` returned last, the same in every worker: it picks
+    /// the reader's shard and salts the fingerprints of its records' ids.
+    private(set) var userHash: UInt64 = 0
     var wikis = StringTable()       // normalised
     /// The articles this worker met that it had not met before and that `knownArticles` did
     /// not know, since they were last shipped: local article id `shippedArticles + i` is the
@@ -109,6 +123,44 @@ struct LocalStrings {
         case local(Int32)
         /// The catalog's id, from `knownArticles`.
         case catalog(Int32)
+    }
+
+    /// Whether `bytes` are the user `user(_:key:)` returned last: exports sorted by reader
+    /// repeat it line after line, and a compare costs less than a fingerprint.
+    func isLastUser(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        lastUser >= 0 && lastUserBytes.count == bytes.count
+            && lastUserBytes.withUnsafeBytes { bytes.isEmpty || bytesEqual($0.baseAddress!, bytes.baseAddress!, bytes.count) }
+    }
+
+    /// The fingerprint under which a user is looked up.
+    func userKey(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
+        hashBytes(bytes, seeds: (0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89))
+    }
+
+    /// Starts bringing in the slot `user` will read for this key.
+    func prefetchUser(_ key: (UInt64, UInt64)) { userOfKey.prefetch(key) }
+
+    /// The local id of a user, adding it when new. `key` is `userKey(_:)`, when already made
+    /// for a user other than the last.
+    mutating func user(_ bytes: UnsafeRawBufferPointer, key known: (UInt64, UInt64)? = nil) -> Int32 {
+        if known == nil, isLastUser(bytes) { return lastUser }
+        let key = known ?? userKey(bytes)
+        let id: Int32
+        if let found = userOfKey.value(key) {
+            id = found
+        } else {
+            id = users.intern(bytes)
+            userOfKey.insert(key, value: id)
+        }
+        lastUser = id
+        lastUserBytes.replaceSubrange(lastUserBytes.indices, with: bytes)
+        userHash = key.0
+        return id
+    }
+
+    mutating func user(_ string: String) -> Int32 {
+        var string = string
+        return string.withUTF8 { user(UnsafeRawBufferPointer($0)) }
     }
 
     /// The id of a site as read; its normalised form is `wikiOfRaw[id]`.

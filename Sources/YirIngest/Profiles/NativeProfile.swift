@@ -26,11 +26,39 @@ final class NativeProfile {
     /// Validates one line and reads its record, interning strings into `strings`.
     func decode(_ line: UnsafeRawBufferPointer, impliedType: RecordType?,
                          strings: inout LocalStrings) -> Result<ParsedRecord, RejectReason> {
-        if let failure = scanner.scan(line) { return .failure(failure.reason) }
+        if let failure = scan(line) { return .failure(failure) }
+        return read(line, impliedType: impliedType, strings: &strings)
+    }
+
+    /// Validates one line's JSON and locates its members, for `read` or `plainUser` to use:
+    /// `decode` in two steps, so that a worker can look at the next line before it reads this one.
+    func scan(_ line: UnsafeRawBufferPointer) -> RejectReason? {
+        scanner.scan(line)?.reason
+    }
+
+    /// The bytes of the scanned line's `user` when it is a string without escapes.
+    func plainUser(in line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        guard let user = scanner.values[Field.user.rawValue], user.kind == .string, !user.escaped else { return nil }
+        return UnsafeRawBufferPointer(rebasing: line[user.start..<user.end])
+    }
+
+    /// What the caller of `read` did about the line's user before.
+    enum UserLookahead {
+        /// Nothing: `read` asks for the user's slot itself, as early as it can.
+        case none
+        /// The caller found the user the same as the line before's and asked for nothing.
+        case same
+        /// The caller made the user's fingerprint and asked for its slot.
+        case key((UInt64, UInt64))
+    }
+
+    /// Reads the record of the line `scan` accepted last.
+    func read(_ line: UnsafeRawBufferPointer, impliedType: RecordType?, strings: inout LocalStrings,
+              user lookahead: UserLookahead = .none) -> Result<ParsedRecord, RejectReason> {
         scannerLine = line
         defer { scannerLine = UnsafeRawBufferPointer(start: nil, count: 0) }
         do {
-            return .success(try read(line, impliedType: impliedType, strings: &strings))
+            return .success(try read(line, impliedType: impliedType, strings: &strings, user: lookahead))
         } catch {
             return .failure(error)
         }
@@ -75,7 +103,7 @@ final class NativeProfile {
     }
 
     private func read(_ line: UnsafeRawBufferPointer, impliedType: RecordType?,
-                               strings: inout LocalStrings) throws(RejectReason) -> ParsedRecord {
+                      strings: inout LocalStrings, user lookahead: UserLookahead) throws(RejectReason) -> ParsedRecord {
         let type: RecordType
         if let named = try withString(.type, { RecordType(name: $0) }) {
             guard let named else { throw .unknownType }
@@ -91,13 +119,26 @@ final class NativeProfile {
         // are plain strings; otherwise `readArticle` alone decides (and rejects) as before.
         // A site first met on a line rejected further down is still learnt, as users are:
         // the catalog names sites only through articles, so nothing shows it.
-        var early: (rawWiki: Int32, key: (UInt64, UInt64))?
+        var early: (article: (rawWiki: Int32, key: (UInt64, UInt64))?, user: (UInt64, UInt64)?) = (nil, nil)
         if type == .pageView || type == .savedArticle, let wiki = value(.wiki), let title = value(.title),
            wiki.kind == .string, title.kind == .string, !wiki.escaped, !title.escaped, wiki.end > wiki.start {
             let rawWiki = strings.rawWiki(UnsafeRawBufferPointer(rebasing: line[wiki.start..<wiki.end]))
             let key = strings.articleKey(rawWiki: rawWiki, title: UnsafeRawBufferPointer(rebasing: line[title.start..<title.end]))
             strings.prefetchArticle(key)
-            early = (rawWiki, key)
+            early.article = (rawWiki, key)
+        }
+        // So is the user's, unless it is the last line's or the caller asked for it already:
+        // in an export not sorted by reader every line's user is a miss in a table of every
+        // reader the worker has met.
+        switch lookahead {
+        case .key(let key): early.user = key
+        case .same: break
+        case .none:
+            if let bytes = plainUser(in: line), !strings.isLastUser(bytes) {
+                let key = strings.userKey(bytes)
+                strings.prefetchUser(key)
+                early.user = key
+            }
         }
 
         guard let stamp = value(.timestamp) else { throw .missingField }
@@ -126,9 +167,9 @@ final class NativeProfile {
             if bytes.isEmpty || (bytes.count > 256 && String(decoding: bytes, as: UTF8.self).unicodeScalars.count > 256) {
                 throw .invalidValue
             }
-            user = strings.users.intern(bytes)
+            user = strings.user(bytes, key: early.user)
         }
-        if user < 0 { user = strings.users.intern("default") }
+        if user < 0 { user = strings.user("default") }
 
         var zone: Int32 = -1
         if let found = try withString(.tz, { strings.zone($0) }) {
@@ -151,7 +192,7 @@ final class NativeProfile {
             guard !bytes.isEmpty else { return }
             // Ids are unique per reader and type (docs/DECISIONS.md): the fingerprint mixes in
             // both, so the merge only has to look it up.
-            let salt = strings.users.hash(of: user) ^ (UInt64(type.rawValue + 1) &* 0x9E37_79B9_7F4A_7C15)
+            let salt = strings.userHash ^ (UInt64(type.rawValue + 1) &* 0x9E37_79B9_7F4A_7C15)
             let hash = hashBytes(bytes, seeds: (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344))
             record.idHash = (mix64(hash.0 ^ salt), mix64(hash.1 &+ salt))
             record.flags.insert(.hasID)
@@ -159,7 +200,7 @@ final class NativeProfile {
 
         switch type {
         case .pageView:
-            try readArticle(into: &record, strings: &strings, early: early)
+            try readArticle(into: &record, strings: &strings, early: early.article)
             if let ns = value(.namespace) {
                 guard ns.kind == .number else { throw .wrongType }
                 let n = FixedPoint(UnsafeRawBufferPointer(rebasing: line[ns.start..<ns.end]), scale: 0)
@@ -175,7 +216,7 @@ final class NativeProfile {
             guard !duration.isNegative else { throw .negativeDuration }
             record.milliseconds = duration.magnitude
         case .savedArticle:
-            try readArticle(into: &record, strings: &strings, early: early)
+            try readArticle(into: &record, strings: &strings, early: early.article)
             let isSave = try withString(.action) { (bytes) throws(RejectReason) -> Bool in
                 if bytes.elementsEqual("save".utf8) { return true }
                 if bytes.elementsEqual("unsave".utf8) { return false }
