@@ -105,6 +105,28 @@ public struct StringTable: Sendable {
         a != b && withBytes(a) { x in withBytes(b) { y in bytesPrecede(x, y) } }
     }
 
+    /// An entry's first 16 bytes as two big-endian words, zero-padded: two entries whose
+    /// prefixes differ are in the order of their prefixes (`precedes`), and only entries with
+    /// equal prefixes need their bytes compared.
+    public func orderPrefix(_ id: Int32) -> OrderPrefix {
+        withBytes(id) { bytes in
+            var words: (UInt64, UInt64) = (0, 0)
+            for (i, byte) in bytes.prefix(16).enumerated() {
+                if i < 8 { words.0 |= UInt64(byte) << (56 - 8 * UInt64(i)) } else { words.1 |= UInt64(byte) << (56 - 8 * UInt64(i - 8)) }
+            }
+            return OrderPrefix(high: words.0, low: words.1)
+        }
+    }
+
+    public struct OrderPrefix: Comparable, Sendable {
+        let high: UInt64
+        let low: UInt64
+
+        public static func < (a: OrderPrefix, b: OrderPrefix) -> Bool {
+            a.high != b.high ? a.high < b.high : a.low < b.low
+        }
+    }
+
     private func equals(_ id: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
         let start = starts[id]
         guard starts[id + 1] - start == bytes.count else { return false }

@@ -33,6 +33,25 @@ import Foundation
         }
     }
 
+    /// Readers are sorted by their ids' first 16 bytes before their whole ids: wherever two
+    /// prefixes differ, their order is the ids' byte order (a prefix first, a NUL byte after
+    /// the end, a difference at byte 0, 7, 8 or 15, bytes above 0x7F).
+    @Test func orderPrefixesAgreeWithByteOrder() {
+        let ids = ["", "a", "a\u{0}", "ab", "abcdefgh", "abcdefgh\u{0}", "abcdefghi", "abcdefghijklmno", "abcdefghijklmnop",
+                   "abcdefghijklmnopq", "abcdefghijklmnoq", "bbcdefgh", "abcdefgz", "é", "e\u{301}", "\u{FFFF}", "z", "Z",
+                   "reader-10", "reader-9", "u17611", "u1761"]
+        var table = StringTable()
+        let interned = ids.map { table.intern($0) }
+        var compared = 0
+        for a in interned {
+            for b in interned where table.orderPrefix(a) != table.orderPrefix(b) {
+                #expect((table.orderPrefix(a) < table.orderPrefix(b)) == table.precedes(a, b), "\(table.string(a)) \(table.string(b))")
+                compared += 1
+            }
+        }
+        #expect(compared > 400)
+    }
+
     /// The two-lane hash gives what two calls of the one-lane hash give, for every length
     /// around the word size.
     @Test func hashingTwoSeedsInOnePassMatchesHashingEachAlone() {
