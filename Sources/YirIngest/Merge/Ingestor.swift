@@ -467,32 +467,38 @@ private struct Shard {
 
     mutating func merge(_ records: [ParsedRecord], strings: Ingestor.StringMaps, articles: [Int32],
                         readerOfUser: UnsafeMutableBufferPointer<Int32>) {
-        // What a record's merge reads at random is asked for a few records ahead, so that it
-        // has arrived by the time the record is merged and the misses overlap instead of
-        // coming one after another: its id's slot, and its reader's entry in `readerOfUser`;
-        // then, once that entry has arrived, the reader's latest zone and language. In an
-        // export sorted by reader these are the same lines record after record; in one that
-        // is not, each is a miss in tables over every reader.
-        let ahead = 16, near = 8
+        // What a record's merge reads at random is asked for records ahead, so that it has
+        // arrived by the time the record is merged and the misses overlap instead of coming
+        // one after another. Each stage needs what the one before brought in: the user's
+        // catalog id (`far` ahead) and the id's slot; the reader of that user (`ahead`); then
+        // the reader's latest zone and language (`near`). In an export sorted by reader these
+        // are the same lines record after record; in one that is not, each is a miss in tables
+        // over every reader.
+        let far = 24, ahead = 16, near = 8
         let users = strings.ids[Ingestor.Table.users.rawValue]
         records.withUnsafeBufferPointer { records in
             users.withUnsafeBufferPointer { users in
-                func prefetchEarly(_ record: ParsedRecord) {
+                func prefetchUser(_ record: ParsedRecord) {
                     if record.flags.contains(.hasID) { seenIDs.prefetch(record.idHash) }
-                    yir_prefetch(readerOfUser.baseAddress! + Int(users[Int(record.user)]))
+                    yir_prefetch(users.baseAddress! + Int(record.user))
                 }
                 func prefetchReader(_ record: ParsedRecord) {
+                    yir_prefetch(readerOfUser.baseAddress! + Int(users[Int(record.user)]))
+                }
+                func prefetchLatest(_ record: ParsedRecord) {
                     guard record.zone >= 0 || record.locale >= 0 else { return }
                     let reader = Int(readerOfUser[Int(users[Int(record.user)])])
                     guard reader >= 0 else { return }
                     if record.zone >= 0 { latestZones.withUnsafeBufferPointer { yir_prefetch($0.baseAddress! + reader) } }
                     if record.locale >= 0 { latestLocales.withUnsafeBufferPointer { yir_prefetch($0.baseAddress! + reader) } }
                 }
-                for record in records.prefix(ahead) { prefetchEarly(record) }
-                for record in records.prefix(near) { prefetchReader(record) }
+                for record in records.prefix(far) { prefetchUser(record) }
+                for record in records.prefix(ahead) { prefetchReader(record) }
+                for record in records.prefix(near) { prefetchLatest(record) }
                 for i in records.indices {
-                    if i + ahead < records.count { prefetchEarly(records[i + ahead]) }
-                    if i + near < records.count { prefetchReader(records[i + near]) }
+                    if i + far < records.count { prefetchUser(records[i + far]) }
+                    if i + ahead < records.count { prefetchReader(records[i + ahead]) }
+                    if i + near < records.count { prefetchLatest(records[i + near]) }
                     accept(records[i], strings, articles, readerOfUser)
                 }
             }
