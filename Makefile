@@ -188,7 +188,8 @@ else
 $(error BENCH_SIZE is 200 or 2000 (MB), not $(BENCH_SIZE))
 endif
 
-bench: bench-compare bench-allocs ## bench-compare and bench-allocs, then the renderers, streamed inputs, profiles and micro benchmarks
+bench: bench-compare bench-allocs ## bench-compare at 200 MB and 2 GB, bench-allocs, the renderers, streamed inputs, profiles, micro benchmarks; then one table of every export
+	$(MAKE) bench-2gb
 	@test -s .bench/html-10k.jsonl || .build/release/yir sample --readers 12600 --days 365 --seed 7 > .bench/html-10k.jsonl
 	python3 Benchmarks/render_html.py --yir .build/release/yir --export .bench/html-10k.jsonl --runs 3
 	python3 Benchmarks/render_formats.py --yir .build/release/yir --export $(BENCH_EXPORT) --runs 3
@@ -196,6 +197,7 @@ bench: bench-compare bench-allocs ## bench-compare and bench-allocs, then the re
 	  --export $(BENCH_EXPORT) --runs 3
 	python3 Benchmarks/profile_throughput.py --yir .build/release/yir --export $(BENCH_EXPORT) --runs 3
 	$(SWIFT) package --package-path Benchmarks benchmark
+	@python3 Benchmarks/summary.py .bench/results/*.json
 
 bench-2gb: ## bench-compare on 2 GB exports (3 runs, no jq; ~30 min, ~6 GiB of RAM)
 	$(MAKE) bench-compare BENCH_SIZE=2000 BENCH_RUNS=3 BENCH_COMPARE_FLAGS=--no-jq
@@ -209,7 +211,9 @@ bench-compare: build bench-venv ## yir against DuckDB and jq, side by side, on b
 	    --export $$export --lines $(BENCH_CHECK_LINES) || exit 1; done
 	@for export in $(BENCH_SAMPLE) $(BENCH_GEN); do \
 	  python3 Benchmarks/compare.py --yir .build/release/yir --python .venv-bench/bin/python \
-	    --export $$export --runs $(BENCH_RUNS) $(BENCH_COMPARE_FLAGS) || exit 1; done
+	    --export $$export --runs $(BENCH_RUNS) $(BENCH_COMPARE_FLAGS) \
+	    --result .bench/results/$$(basename $$export .jsonl).json || exit 1; done
+	@python3 Benchmarks/summary.py .bench/results/*.json
 
 # The heap allocations of one `yir stats` run on the bench export, counted by
 # Benchmarks/malloc_count.c through LD_PRELOAD: what a change saves, where perf shows only time.

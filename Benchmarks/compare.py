@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Side-by-side comparison on one export, in one run: yir (--jobs 1 and all cores); DuckDB doing
+"""Side-by-side comparison on one export, in one run: yir (--jobs 1 and all cores, and `yir check`,
+which computes every figure and writes none); DuckDB doing
 yir's job (duck_full.py: every reader's figures, written as JSON Lines); DuckDB's simple reduction
 (the floor: parse, group, five sums); and jq summing one field.
 
@@ -8,11 +9,16 @@ every tool alike. For each: median wall time, MB/s over the export's size, peak 
 rusage of that very child), and the ratios to both DuckDB queries. Usage:
 
     python3 Benchmarks/compare.py --yir .build/release/yir --python .venv-bench/bin/python \\
-        --export .bench/export.jsonl --runs 5 [--yir-before OTHER-BUILD/yir] [--no-jq] [--no-ceiling]
+        --export .bench/export.jsonl --runs 5 [--yir-before OTHER-BUILD/yir] [--no-jq] [--no-ceiling] \\
+        [--result .bench/results/export.json]
+
+With --result, the figures are also written as JSON for summary.py, which prints every export's
+row in one table.
 
 Check first that the equal-work query computes what yir does (equal_work_check.py).
 """
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -76,6 +82,7 @@ def main():
                    help="leave jq out: at ~20 MB/s it takes minutes a run on an export of gigabytes")
     p.add_argument("--no-ceiling", action="store_true",
                    help="leave out the machine's and the workload's ceilings (copies side by side)")
+    p.add_argument("--result", help="also write the figures to this JSON file, for summary.py")
     args = p.parse_args()
     cores = os.cpu_count() or 1
     size_mb = os.path.getsize(args.export) / 1e6
@@ -86,9 +93,13 @@ def main():
                 "--jobs", str(jobs), "--quiet"]
 
     same_job, simple = f"duckdb same job, {cores} thr", f"duckdb simple, {cores} thr"
+    check = f"yir check --jobs {cores}"
     tools = {
         "yir stats --jobs 1": yir(args.yir, 1),
         f"yir stats --jobs {cores}": yir(args.yir, cores),
+        # Every figure computed and none written: the work of the simple reduction's kind
+        # (read, group, reduce), without the JSON Lines that are as large as the export.
+        check: ["env", "TZ=UTC", args.yir, "check", args.export, "--as-of", args.as_of, "--jobs", str(cores), "--quiet"],
         # Both tools write their per-reader lines where nobody keeps them.
         same_job: [args.python, args.same_job, args.export, str(cores), args.as_of, "/dev/null"],
         simple: [args.python, "-c", DUCKDB, args.export, str(cores)],
@@ -119,17 +130,30 @@ def main():
           f"{many / simple_wall:.2f}x its simple reduction (target <= 1.0x); "
           f"peak RSS {max(one_rss, many_rss) / min(same_rss, simple_rss):.2f}x the smaller DuckDB's (target <= 1.0x); "
           f"scaling: --jobs 1 takes {one / many:.2f}x the time of --jobs {cores} (target >= 1.8x)")
-    if args.no_ceiling:
-        return
-    binary = os.path.join(".bench", "busy_loop")
-    if subprocess.run(["cc", "-O1", "-o", binary, os.path.join(HERE, "busy_loop.c")]).returncode == 0:
-        ceiling = side_by_side([binary], cores)
-        print(f"machine ceiling: {cores} busy loops side by side finish {ceiling:.2f}x the work of one in the same time "
-              f"(Benchmarks/busy_loop.c; no program scales beyond this here)")
-    # The same for yir's own work: memory traffic and caches are shared, a busy loop's are not.
-    ceiling = side_by_side(tools["yir stats --jobs 1"], cores)
-    print(f"workload ceiling: {cores} copies of `yir stats --jobs 1` side by side finish {ceiling:.2f}x the work of one "
-          f"(what --jobs {cores} could reach if nothing in yir were serial)")
+    checked, checked_rss = summary(results[check])
+    print(f"yir check --jobs {cores} (every figure, none written): {checked / simple_wall:.2f}x DuckDB's simple reduction")
+    result = {
+        "export": args.export, "mb": round(size_mb), "runs": args.runs, "cores": cores,
+        "yir_jobs_1": [one, one_rss], "yir_jobs_n": [many, many_rss], "yir_check_n": [checked, checked_rss],
+        "duckdb_same_job": [same_wall, same_rss], "duckdb_simple": [simple_wall, simple_rss],
+        "measured": time.strftime("%Y-%m-%d %H:%M"),
+    }
+    if not args.no_ceiling:
+        binary = os.path.join(".bench", "busy_loop")
+        if subprocess.run(["cc", "-O1", "-o", binary, os.path.join(HERE, "busy_loop.c")]).returncode == 0:
+            ceiling = side_by_side([binary], cores)
+            result["machine_ceiling"] = ceiling
+            print(f"machine ceiling: {cores} busy loops side by side finish {ceiling:.2f}x the work of one in the same time "
+                  f"(Benchmarks/busy_loop.c; no program scales beyond this here)")
+        # The same for yir's own work: memory traffic and caches are shared, a busy loop's are not.
+        ceiling = side_by_side(tools["yir stats --jobs 1"], cores)
+        result["workload_ceiling"] = ceiling
+        print(f"workload ceiling: {cores} copies of `yir stats --jobs 1` side by side finish {ceiling:.2f}x the work of one "
+              f"(what --jobs {cores} could reach if nothing in yir were serial)")
+    if args.result:
+        os.makedirs(os.path.dirname(args.result) or ".", exist_ok=True)
+        with open(args.result, "w") as f:
+            json.dump(result, f, indent=1)
 
 
 def side_by_side(command, copies):
