@@ -82,8 +82,10 @@ def main():
                 lines += 1
         duck_out = os.path.join(tmp, "duck.jsonl")
         subprocess.run([args.python, args.sql, sample, "2", args.as_of, duck_out], check=True)
-        # Readers without a zone fall back to TZ in yir and to UTC in the query.
-        yir_out = subprocess.run([args.yir, "stats", sample, "--as-of", args.as_of, "--format", "jsonl", "--quiet"],
+        # Readers without a zone fall back to TZ in yir and to UTC in the query; the query
+        # writes `last_saved_display` in English, so yir is asked for English too.
+        yir_out = subprocess.run([args.yir, "stats", sample, "--as-of", args.as_of, "--format", "jsonl", "--quiet",
+                                  "--locale", "en"],
                                  check=True, capture_output=True, env={**os.environ, "TZ": "UTC"}).stdout
         yir = {r["user"]: r for r in map(json.loads, yir_out.decode().splitlines())}
         with open(duck_out) as f:
