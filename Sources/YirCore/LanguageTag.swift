@@ -5,14 +5,20 @@
 /// file, so it falls back like any language yir does not ship. Pure byte checks, no Foundation,
 /// because records' `locale` fields are checked on the ingest path.
 public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The tag, `-`-separated, in conventional case.
+    /// The tag, `-`-separated, in conventional case. The only stored property: every reader's
+    /// figures hold a tag, and a million readers' subtags kept beside it weighed 56 MB.
     public let text: String
     /// The primary language subtag, lower case: `pt` for `pt-BR`.
-    public let language: String
+    public var language: String { subtags.language }
     /// The script subtag (`Hant`), when the tag has one.
-    public let script: String?
+    public var script: String? { subtags.script }
     /// The region subtag (`BR`, `419`), when the tag has one.
-    public let region: String?
+    public var region: String? { subtags.region }
+
+    private var subtags: (language: String, script: String?, region: String?) {
+        var utf8 = Array(text.utf8)
+        return Self.parse(&utf8)!  // `text` was parsed when the tag was made
+    }
 
     public static let english = LanguageTag("en")!
 
@@ -21,9 +27,8 @@ public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertib
 
     public init?(_ text: String) {
         var utf8 = Array(text.utf8)
-        guard let parts = LanguageTag.parse(&utf8) else { return nil }
+        guard LanguageTag.parse(&utf8) != nil else { return nil }
         self.text = String(decoding: utf8, as: UTF8.self)
-        (language, script, region) = parts
     }
 
     /// Whether `bytes` form a well-formed tag; the check behind `LanguageTag.init`, for callers

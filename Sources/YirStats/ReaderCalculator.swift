@@ -216,7 +216,7 @@ final class ReaderCalculator: Sendable {
         scratch.days.sort()
 
         let language = language(of: activity, totals: totals, wikis: &scratch.wikiMilliseconds)
-        let saved = savedFigures(activity, zone: zone, format: formats.format(language), instant: instant, asOfLocal: asOfLocal,
+        let saved = savedFigures(activity, zone: zone, language: language, instant: instant, asOfLocal: asOfLocal,
                                  yearWindow: yearWindow, skipped: &skipped)
         let notifications = notificationFigures(activity, instant: instant, skipped: &skipped)
 
@@ -357,7 +357,7 @@ final class ReaderCalculator: Sendable {
     }
 
     /// SPEC §2.3 `saved`: each article's latest save/unsave at or before A decides.
-    private func savedFigures(_ activity: ReaderActivity, zone: ZoneRules, format: LocaleFormat, instant: (RecordTime) -> Int64,
+    private func savedFigures(_ activity: ReaderActivity, zone: ZoneRules, language: LanguageTag, instant: (RecordTime) -> Int64,
                               asOfLocal: LocalTime, yearWindow: Range<Int64>,
                               skipped: inout Diagnostics) -> ReaderStats.Saved {
         // Most readers save nothing: all zero, without the 30-day window's trip through the zone.
@@ -382,6 +382,8 @@ final class ReaderCalculator: Sendable {
         }
         var display = ""
         if let lastSaved {
+            // Only readers who saved in the last 30 days need their language's formats.
+            let format = formats.format(language)
             let local = zone.local(lastSaved)
             display = local.day == asOfLocal.day
                 ? format.shortTime(local) : format.monthAndDay(local.date)
