@@ -33,7 +33,7 @@ public enum CSVReport {
         try write(header.takeBytes())
         let names = model.statistics.articleNames
         try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { CSVWriter() }, to: write) { index, reader, row in
-            writeRow(reader, slides: model.slides(of: index), names, &row)
+            writeRow(reader.pointee, slides: model.slides(of: index), names, &row)
         }
     }
 

@@ -23,7 +23,7 @@ public enum PartitionFormat {
             w.object { w in
                 JSONReport.writeReaderMembers(reader, slides: nil, names, &w)
                 w.key("detail")
-                writeDetail(reader, names, &w)
+                writeDetail(reader.pointee, names, &w)
             }
             w.raw("\n")
         }

@@ -24,7 +24,7 @@ enum ReaderBlocks {
     static func render<Writer: BlockWriter & ~Copyable>(
         _ readers: [ReaderStats], jobs: Int, writer makeWriter: @Sendable () -> Writer,
         to write: ([UInt8]) throws -> Void,
-        _ render: @Sendable (Int, ReaderStats, inout Writer) -> Void
+        _ render: @Sendable (Int, UnsafePointer<ReaderStats>, inout Writer) -> Void
     ) rethrows {
         let workers = max(1, jobs)
         var start = 0
@@ -32,15 +32,20 @@ enum ReaderBlocks {
             let round = start..<min(readers.count, start + workers * readersPerRound)
             let blockCount = (round.count + readersPerBlock - 1) / readersPerBlock
             var blocks = [[UInt8]](repeating: [], count: blockCount)
-            blocks.withSharedSlots { blocks in
-                Parallel.workers(min(workers, blockCount), sharing: blockCount) { _, nextBlock in
-                    var out = makeWriter()
-                    while let b = nextBlock() {
-                        let first = round.lowerBound + b * readersPerBlock
-                        for index in first..<min(round.upperBound, first + readersPerBlock) {
-                            render(index, readers[index], &out)
+            // Each reader is lent to `render` by its place in the array: passed as a value, its
+            // figures were copied, a retain and a release of each of their arrays and strings
+            // per reader and output (3 % of `stats --format jsonl`'s CPU).
+            readers.withUnsafeBufferPointer { readers in
+                blocks.withSharedSlots { blocks in
+                    Parallel.workers(min(workers, blockCount), sharing: blockCount) { _, nextBlock in
+                        var out = makeWriter()
+                        while let b = nextBlock() {
+                            let first = round.lowerBound + b * readersPerBlock
+                            for index in first..<min(round.upperBound, first + readersPerBlock) {
+                                render(index, readers.baseAddress! + index, &out)
+                            }
+                            blocks[b] = out.takeBytes()
                         }
-                        blocks[b] = out.takeBytes()
                     }
                 }
             }

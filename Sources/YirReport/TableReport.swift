@@ -25,7 +25,7 @@ public enum TableReport {
         top.rule()
         try write(top.takeBytes())
         try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { [widths] in TableWriter(widths: widths) }, to: write) { _, r, row in
-            withCells(r, names) { i, cell in row.cell(i, cell) }
+            withCells(r.pointee, names) { i, cell in row.cell(i, cell) }
             row.endRow()
         }
         let c = model.statistics.cohort

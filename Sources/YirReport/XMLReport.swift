@@ -63,7 +63,7 @@ public enum XMLReport {
         try ReaderBlocks.render(readers, jobs: jobs, writer: { XMLReaderBlock(tally) }, to: { block in
             if tally.failed { throw XMLWriteError.libxml2 }
             try x.raw(block)
-        }) { index, reader, block in block.write(reader, slides: model.slides(of: index), names) }
+        }) { index, reader, block in block.write(reader.pointee, slides: model.slides(of: index), names) }
         if tally.failed { throw XMLWriteError.libxml2 }
         // Raw content turns libxml2's indentation off for the end tag: the two spaces it would write.
         try x.raw(Array("  ".utf8))

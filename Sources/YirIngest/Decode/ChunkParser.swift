@@ -83,14 +83,20 @@ struct ChunkParser {
         // Native lines are scanned one ahead of being read, by two profiles in turn: the next
         // line's user slot is asked for before this line is read, a line's work ahead of its
         // lookup instead of a few fields' (`LocalStrings.user`).
-        let profiles = translator == nil ? [profile, NativeProfile()] : [profile]
+        // Called through unmanaged references (`second` is kept alive to the end): taken from
+        // an array, each call was a retain and a release, six a line.
+        let second = translator == nil ? NativeProfile() : profile
+        let profiles = (Unmanaged.passUnretained(self.profile), Unmanaged.passUnretained(second))
+        func profileOf(_ turn: Int) -> Unmanaged<NativeProfile> { turn == 0 ? profiles.0 : profiles.1 }
         var turn = 0
         var pending: (line: UnsafeRawBufferPointer, number: Int, offset: Int64, user: NativeProfile.UserLookahead)?
         var pendingUser: UnsafeRawBufferPointer?
         func readPending() {
             guard let line = pending else { return }
             pending = nil
-            let decoded = profiles[turn ^ 1].read(line.line, impliedType: impliedType, strings: &strings, user: line.user)
+            let decoded = profileOf(turn ^ 1)._withUnsafeGuaranteedRef {
+                $0.read(line.line, impliedType: impliedType, strings: &strings, user: line.user)
+            }
             accept(decoded, line.line, number: line.number, offset: line.offset)
         }
         func accept(_ decoded: Result<ParsedRecord, RejectReason>, _ line: UnsafeRawBufferPointer, number: Int, offset: Int64) {
@@ -143,13 +149,13 @@ struct ChunkParser {
                 accept(decoded, line, number: result.physicalLines, offset: offset)
                 continue
             }
-            if let failure = profiles[turn].scan(line) {
+            if let failure = profileOf(turn)._withUnsafeGuaranteedRef({ $0.scan(line) }) {
                 readPending()
                 accept(.failure(failure), line, number: result.physicalLines, offset: offset)
                 continue
             }
             var lookahead = NativeProfile.UserLookahead.none
-            let user = profiles[turn].plainUser(in: line)
+            let user = profileOf(turn)._withUnsafeGuaranteedRef { $0.plainUser(in: line) }
             if let user {
                 if let before = pendingUser, before.count == user.count,
                    user.isEmpty || bytesEqual(before.baseAddress!, user.baseAddress!, user.count) {
@@ -166,6 +172,7 @@ struct ChunkParser {
             turn ^= 1
         }
         readPending()
+        withExtendedLifetime(second) {}
         return result
     }
 
