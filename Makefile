@@ -167,7 +167,7 @@ reference: build ## rewrite Tests/Reference/ from SampleData
 
 # bench: yir against DuckDB (doing yir's job, and its simple reduction) and jq, side by side on
 # ~200 MB exports of both generators; then the other outputs, inputs, profiles and micro
-# benchmarks (Benchmarks/README.md). The same comparison on ~2 GB exports: `make bench-2gb` (minutes a run, ~6 GiB of RAM for DuckDB).
+# benchmarks (Benchmarks/README.md). The same comparison on ~2 GB exports: `make bench-2gb` (minutes a run; DuckDB doing yir's job takes up to 15 GiB of RAM there).
 # BENCH_SIZE picks the exports' size in MB (200 or 2000); the equal-work query is checked field by
 # field against yir on the first BENCH_CHECK_LINES lines of each export, and on every input form
 # it claims to read (Benchmarks/equal_work_forms.jsonl), before anything is timed.
@@ -199,7 +199,7 @@ bench: bench-compare bench-allocs ## bench-compare at 200 MB and 2 GB, bench-all
 	$(SWIFT) package --package-path Benchmarks benchmark
 	@python3 Benchmarks/summary.py .bench/results/*.json
 
-bench-2gb: ## bench-compare on 2 GB exports (3 runs, no jq; ~30 min, ~6 GiB of RAM)
+bench-2gb: ## bench-compare on 2 GB exports (3 runs, no jq; ~25 min, up to 15 GiB of RAM for DuckDB)
 	$(MAKE) bench-compare BENCH_SIZE=2000 BENCH_RUNS=3 BENCH_COMPARE_FLAGS=--no-jq
 
 bench-compare: build bench-venv ## yir against DuckDB and jq, side by side, on both generators' BENCH_SIZE MB exports
