@@ -117,12 +117,18 @@ test: deps test-venv deb ## unit, reference, browser and end-to-end tests, the D
 # prometheus-client, whose parser reads the --metrics files, axe-playwright-python for the
 # axe-core file it ships (axe.min.js, injected into each page through selenium; its Playwright
 # is never started), and babel, whose own copy of CLDR the number and date forms are checked
-# against.
+# against. Babel is pinned: each release carries a newer CLDR, and Tests/cldr_check.py lists
+# the differences from the ICU here that CLDR 47 (Babel 2.18) has; 2.19's CLDR 49 adds more
+# (a Persian long date's month without its genitive ending: `29 فوریه` where ICU and CLDR 47
+# write `29 فوریهٔ`).
+BABEL_VERSION = 2.18.0
 test-venv: ## .venv-test: the Python packages the tests drive
 	@test -x .venv-test/bin/python || python3 -m venv .venv-test || \
 	  { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-test; }
-	@.venv-test/bin/python -c "import jsonschema, rfc3339_validator, selenium, prometheus_client, axe_playwright_python, babel" 2>/dev/null || \
-	  .venv-test/bin/pip install -q jsonschema rfc3339-validator selenium prometheus-client axe-playwright-python==0.1.8 babel
+	@.venv-test/bin/python -c "import jsonschema, rfc3339_validator, selenium, prometheus_client, axe_playwright_python, babel; \
+	  assert babel.__version__ == '$(BABEL_VERSION)'" 2>/dev/null || \
+	  .venv-test/bin/pip install -q jsonschema rfc3339-validator selenium prometheus-client axe-playwright-python==0.1.8 \
+	    babel==$(BABEL_VERSION)
 
 # Every slide of ana's deck, noor's comparison with the year before (ana's cleared history
 # leaves her none), lee's short deck, مريم's Arabic and tomo's Japanese decks; the kinds
