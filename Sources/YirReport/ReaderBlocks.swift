@@ -34,7 +34,7 @@ enum ReaderBlocks {
             var blocks = [[UInt8]](repeating: [], count: blockCount)
             // Each reader is lent to `render` by its place in the array: passed as a value, its
             // figures were copied, a retain and a release of each of their arrays and strings
-            // per reader and output (3 % of `stats --format jsonl`'s CPU).
+            // per reader and output (~2.5 % of `stats --format jsonl`'s perf samples).
             readers.withUnsafeBufferPointer { readers in
                 blocks.withSharedSlots { blocks in
                     Parallel.workers(min(workers, blockCount), sharing: blockCount) { _, nextBlock in
