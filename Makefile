@@ -74,6 +74,8 @@ install-files: ## the copying of make install alone, from what is already built
 	$(STATIC_BIN) --generate-completion-script zsh | $(INSTALL_SUDO) tee $(DESTDIR)$(ZSH_COMPLETIONS)/_yir > /dev/null
 	$(STATIC_BIN) --generate-completion-script fish | $(INSTALL_SUDO) tee $(DESTDIR)$(FISH_COMPLETIONS)/yir.fish > /dev/null
 	$(INSTALL_SUDO) install -m 0644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+	$(INSTALL_SUDO) install -d $(DESTDIR)$(DOCDIR)/decisions
+	$(INSTALL_SUDO) install -m 0644 docs/decisions/*.md $(DESTDIR)$(DOCDIR)/decisions/
 
 uninstall: ## what make install copied, with the same PREFIX and DESTDIR
 	$(INSTALL_SUDO) rm -f $(DESTDIR)$(BINDIR)/yir $(DESTDIR)$(MANDIR)/yir.1 $(DESTDIR)$(BASH_COMPLETIONS)/yir \

@@ -9,7 +9,7 @@ public enum WikiLanguage {
 
     /// Wikimedia language codes that are not the BCP 47 tag of their language (the codes of
     /// wikis opened before the standard covered them, and a few local conventions). Every other
-    /// code is already a tag. docs/DECISIONS.md lists the choices made here.
+    /// code is already a tag. Decision 94 (docs/decisions/) gives the choices made here.
     public static let codesThatDiffer: [String: String] = [
         "als": "gsw",          // Alemannic (ISO 639 `als` is Tosk Albanian)
         "bat-smg": "sgs",      // Samogitian

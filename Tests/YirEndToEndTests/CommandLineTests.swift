@@ -120,7 +120,7 @@ import YirTestSupport
         #expect(try yir(["report", export, "--out", folder + "/report"] + asOf).status == 0)
     }
 
-    /// The reader pages' folder is replaced whole (DECISIONS 42); one that holds anything but
+    /// The reader pages' folder is replaced whole (decision 42); one that holds anything but
     /// pages — an operator's notes in an `--out` shared with other files — is left alone (73).
     @Test func aReadersFolderHoldingOtherFilesIsNotReplaced() throws {
         let out = scratchFolder()

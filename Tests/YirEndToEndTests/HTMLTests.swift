@@ -296,7 +296,7 @@ import YirTestSupport
         #expect(try TemplateStructure.partials(of: "{{! {{>a}} }}{{> b }}{{{c}}}{{<d}}{{/d}}", path: "") == ["b", "d"])
     }
 
-    /// DECISIONS 41: a language yir has no texts for falls back to English — said on stderr,
+    /// Decision 41: a language yir has no texts for falls back to English — said on stderr,
     /// so that `--locale eo` does not quietly give English pages; a region of a language yir
     /// speaks is no such language.
     @Test func aLanguageWithoutTextsFallsBackToEnglishWithAWarning() throws {

@@ -7,7 +7,7 @@ import YirTestSupport
 
 /// The byte-level scanner against Foundation's JSON reader, over a generated corpus of valid
 /// and broken lines: they must agree on which lines are JSON objects, and on every field the
-/// native profile reads. Differences that are decisions (docs/DECISIONS.md) are excluded by
+/// native profile reads. Differences that are decisions (docs/decisions/) are excluded by
 /// construction: nesting near the depth limit is never generated.
 @Suite struct DifferentialTests {
     static let keys = ["type", "user", "timestamp", "tz", "id", "wiki", "title", "namespace", "seconds",

@@ -3,7 +3,7 @@ import YirCore
 /// Exact conversion of a JSON number's text to an integer count of `10^-scale` units
 /// (seconds with scale 3 → milliseconds), without going through `Double` — `0.1 + 0.2`
 /// seconds is 300 ms, not 300.00000000000006. Durations round half away from zero; instants
-/// round down, towards the past, as RFC 3339 fractions are cut (docs/DECISIONS.md).
+/// round down, towards the past, as RFC 3339 fractions are cut (decision 10).
 struct FixedPoint: Equatable {
     enum Rounding {
         /// Durations: the nearest unit, halves away from zero.

@@ -536,7 +536,7 @@ private struct Shard {
         diagnostics.accepted[record.type.rawValue] += 1
 
         // A wall time without `tz` has no instant before the reader's zone is known: it names
-        // neither the zone nor the language (docs/DECISIONS.md).
+        // neither the zone nor the language (decision 92).
         if !record.flags.contains(.isWall), record.time <= options.asOf {
             if record.zone >= 0 {
                 latestZones[reader].note(global(record.zone, .zones), instant: record.time, sequence: sequence)

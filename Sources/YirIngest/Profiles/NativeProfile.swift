@@ -190,7 +190,7 @@ final class NativeProfile {
         }
         try withString(.id) { bytes in
             guard !bytes.isEmpty else { return }
-            // Ids are unique per reader and type (docs/DECISIONS.md): the fingerprint mixes in
+            // Ids are unique per reader and type (decision 1): the fingerprint mixes in
             // both, so the merge only has to look it up.
             let salt = strings.userHash ^ (UInt64(type.rawValue + 1) &* 0x9E37_79B9_7F4A_7C15)
             let hash = hashBytes(bytes, seeds: (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344))
