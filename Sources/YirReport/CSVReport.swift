@@ -7,22 +7,8 @@ import YirStats
 /// `@`, tab or CR — get a leading `'`, which spreadsheets show as text; numbers and times are
 /// never changed (they cannot start with those characters).
 public enum CSVReport {
-    /// Column names, in order.
-    public static let columns = [
-        "user", "slides", "time_zone", "locale", "window_start", "window_end",
-        "coverage_start", "coverage_end", "coverage_cleared", "coverage_first_view",
-        "reading_seconds", "reading_minutes", "reading_views", "reading_articles",
-        "average_seconds_per_article", "median_seconds_per_article",
-        "top_article_wiki", "top_article_title", "top_article_seconds", "top_article_views",
-        "app_time_seconds", "app_time_sessions", "average_session_seconds",
-        "pattern_hour", "pattern_weekday", "pattern_month", "pattern_time_of_day",
-        "streak_days", "streak_start", "streak_end",
-        "rabbit_hole_articles", "rabbit_hole_views", "rabbit_hole_seconds", "rabbit_hole_start", "rabbit_hole_end",
-        "rabbit_hole_first_wiki", "rabbit_hole_first_title", "rabbit_hole_last_wiki", "rabbit_hole_last_title",
-        "previous_year_seconds", "previous_year_views", "previous_year_articles", "change_reading_seconds",
-        "saved_last_30_days", "last_saved", "last_saved_display", "saved_year",
-        "notifications_subscribed", "notifications_unsubscribed", "rank_top_percent",
-    ]
+    /// Column names, in order: `ReaderFields`' columns.
+    public static let columns = CSVColumns.all(zone: ZoneCatalog().rules(for: "UTC")!)
 
     /// The document handed to `write` in pieces; rows are rendered on `jobs` threads and
     /// written in reader order.
@@ -32,8 +18,8 @@ public enum CSVReport {
         header.endRow()
         try write(header.takeBytes())
         let names = model.statistics.articleNames
-        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { CSVWriter() }, to: write) { index, reader, row in
-            writeRow(reader.pointee, slides: model.slides(of: index), names, &row)
+        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { CSVFieldWriter(names: names) }, to: write) { index, reader, row in
+            row.write(reader, model.context(of: index, reader))
         }
     }
 
@@ -41,72 +27,6 @@ public enum CSVReport {
         var out: [UInt8] = []
         write(model, jobs: jobs) { out += $0 }
         return out
-    }
-
-    static func writeRow(_ r: ReaderStats, slides: String?, _ names: ArticleNaming, _ row: inout CSVWriter) {
-        row.text(r.user)
-        row.value(slides)
-        row.text(r.zone.identifier)
-        row.text(r.locale.text)
-        row.instant(r.window.start, in: r.zone)
-        row.instant(r.window.end, in: r.zone)
-        row.instant(r.coverage.start, in: r.zone)
-        row.instant(r.coverage.end, in: r.zone)
-        row.instant(r.coverage.cleared, in: r.zone)
-        row.instant(r.coverage.firstView, in: r.zone)
-        row.value(r.reading.seconds)
-        row.value(r.reading.minutes)
-        row.value(r.reading.views)
-        row.value(r.reading.articles)
-        row.value(r.reading.averageSecondsPerArticle)
-        row.value(r.reading.medianSecondsPerArticle)
-        if let top = r.topArticles.first {
-            names.withUTF8(top.name) { wiki, title in
-                row.text(utf8: wiki)
-                row.text(utf8: title)
-            }
-            row.value(top.seconds)
-            row.value(top.views)
-        } else {
-            for _ in 0..<4 { row.empty() }
-        }
-        row.value(r.appTime.seconds)
-        row.value(r.appTime.sessions)
-        row.value(r.appTime.averageSessionSeconds)
-        row.value(r.patterns.hour)
-        row.value(r.patterns.weekday)
-        row.value(r.patterns.month)
-        row.value(r.patterns.timeOfDay?.rawValue)
-        row.value(r.streak.days)
-        row.date(r.streak.start)
-        row.date(r.streak.end)
-        if let hole = r.rabbitHole {
-            row.value(hole.articles)
-            row.value(hole.views)
-            row.value(hole.seconds)
-            row.instant(hole.start, in: r.zone)
-            row.instant(hole.end, in: r.zone)
-            for name in [hole.first, hole.last] {
-                names.withUTF8(name) { wiki, title in
-                    row.text(utf8: wiki)
-                    row.text(utf8: title)
-                }
-            }
-        } else {
-            for _ in 0..<9 { row.empty() }
-        }
-        row.value(r.previousYear?.seconds)
-        row.value(r.previousYear?.views)
-        row.value(r.previousYear?.articles)
-        row.value(r.readingChange)
-        row.value(r.saved.last30DaysCount)
-        row.instant(r.saved.lastSaved, in: r.zone)
-        row.text(r.saved.lastSavedDisplay)
-        row.value(r.saved.yearCount)
-        row.value(r.notifications.subscribed.count)
-        row.value(r.notifications.unsubscribed.count)
-        row.value(r.rankTopPercent)
-        row.endRow()
     }
 }
 

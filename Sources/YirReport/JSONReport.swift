@@ -27,9 +27,10 @@ public enum JSONReport {
         w.beginArray()
         try write(w.takeBytes())
         // Each reader is an array element at depth 2: a comma after the first, a new line, four spaces.
-        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONWriter(pretty: true, indent: 2) }, to: write) { index, reader, r in
+        try ReaderBlocks.render(model.statistics.readers, jobs: jobs,
+                                writer: { JSONFieldWriter(pretty: true, indent: 2, names: names) }, to: write) { index, reader, r in
             r.raw(index > 0 ? ",\n    " : "\n    ")
-            writeReader(reader, slides: model.slides(of: index), names, &r)
+            r.write(reader, model.context(of: index, reader))
         }
         if !model.statistics.readers.isEmpty { w.noteMembersWrittenElsewhere() }
         w.endArray()
@@ -48,8 +49,9 @@ public enum JSONReport {
     /// `write` in pieces.
     public static func writeLines(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
         let names = model.statistics.articleNames
-        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONWriter(pretty: false) }, to: write) { index, reader, w in
-            writeReader(reader, slides: model.slides(of: index), names, &w)
+        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONFieldWriter(pretty: false, names: names) },
+                                to: write) { index, reader, w in
+            w.write(reader, model.context(of: index, reader))
             w.raw("\n")
         }
     }
@@ -141,147 +143,6 @@ public enum JSONReport {
             w.field("p50", p.map { FixedDecimal.seconds(milliseconds: $0.p50) })
             w.field("p90", p.map { FixedDecimal.seconds(milliseconds: $0.p90) })
             w.field("p99", p.map { FixedDecimal.seconds(milliseconds: $0.p99) })
-        }
-    }
-
-    static func writeReader(_ r: UnsafePointer<ReaderStats>, slides: String?, _ names: ArticleNaming, _ w: inout JSONWriter) {
-        w.object { w in writeReaderMembers(r, slides: slides, names, &w) }
-    }
-
-    /// The reader object's members, in an object the caller opens: the partition lines add one.
-    static func writeReaderMembers(_ r: UnsafePointer<ReaderStats>, slides: String?, _ names: ArticleNaming, _ w: inout JSONWriter) {
-        // Their names are met in no order in megabytes of catalog: asked for now, they arrive
-        // while the figures before them are written.
-        for a in r.pointee.topArticles { names.prefetch(a.name) }
-        w.field("user", r.pointee.user)
-        w.field("slides", slides)
-        w.field("time_zone", r.pointee.zone.identifier)
-        w.field("locale", r.pointee.locale.text)
-        w.key("window")
-        w.object { w in
-            w.field("start", instant: r.pointee.window.start, in: r.pointee.zone)
-            w.field("end", instant: r.pointee.window.end, in: r.pointee.zone)
-        }
-        w.key("coverage")
-        w.object { w in
-            w.field("start", instant: r.pointee.coverage.start, in: r.pointee.zone)
-            w.field("end", instant: r.pointee.coverage.end, in: r.pointee.zone)
-            w.field("cleared", instant: r.pointee.coverage.cleared, in: r.pointee.zone)
-            w.field("first_view", instant: r.pointee.coverage.firstView, in: r.pointee.zone)
-        }
-        w.key("reading")
-        w.object { w in
-            w.field("seconds", r.pointee.reading.seconds)
-            w.field("minutes", r.pointee.reading.minutes)
-            w.field("views", r.pointee.reading.views)
-            w.field("articles", r.pointee.reading.articles)
-            w.field("average_seconds_per_article", r.pointee.reading.averageSecondsPerArticle)
-            w.field("median_seconds_per_article", r.pointee.reading.medianSecondsPerArticle)
-        }
-        w.key("top_article")
-        if let top = r.pointee.topArticles.first { writeArticle(top, names, r.pointee.zone, &w) } else { w.null() }
-        w.key("top_articles")
-        w.array { w in
-            for a in r.pointee.topArticles { writeArticle(a, names, r.pointee.zone, &w) }
-        }
-        w.key("app_time")
-        w.object { w in
-            w.field("seconds", r.pointee.appTime.seconds)
-            w.field("sessions", r.pointee.appTime.sessions)
-            w.field("average_session_seconds", r.pointee.appTime.averageSessionSeconds)
-        }
-        w.key("patterns")
-        w.object { w in
-            w.field("hour", r.pointee.patterns.hour)
-            w.field("weekday", r.pointee.patterns.weekday)
-            w.field("month", r.pointee.patterns.month)
-            w.field("time_of_day", r.pointee.patterns.timeOfDay?.rawValue)
-        }
-        w.key("monthly")
-        w.array { w in
-            for m in r.pointee.monthly {
-                w.object { w in
-                    w.field("month", m.month)
-                    w.field("seconds", m.seconds)
-                    w.field("views", m.views)
-                }
-            }
-        }
-        w.key("streak")
-        w.object { w in
-            w.field("days", r.pointee.streak.days)
-            w.field("start", r.pointee.streak.start?.iso8601)
-            w.field("end", r.pointee.streak.end?.iso8601)
-        }
-        w.key("rabbit_hole")
-        w.object(r.pointee.rabbitHole) { w, hole in
-            w.field("articles", hole.articles)
-            w.field("views", hole.views)
-            w.field("seconds", hole.seconds)
-            w.field("start", instant: hole.start, in: r.pointee.zone)
-            w.field("end", instant: hole.end, in: r.pointee.zone)
-            w.key("first")
-            w.object { w in writeName(hole.first, names, &w) }
-            w.key("last")
-            w.object { w in writeName(hole.last, names, &w) }
-        }
-        w.key("previous_year")
-        w.object(r.pointee.previousYear) { w, previous in
-            w.field("seconds", previous.seconds)
-            w.field("views", previous.views)
-            w.field("articles", previous.articles)
-        }
-        w.key("change")
-        w.object { w in w.field("reading_seconds", r.pointee.readingChange) }
-        w.key("saved")
-        w.object { w in
-            w.key("last_30_days")
-            w.object { w in
-                w.field("count", r.pointee.saved.last30DaysCount)
-                w.field("last_saved", instant: r.pointee.saved.lastSaved, in: r.pointee.zone)
-                w.field("last_saved_display", r.pointee.saved.lastSavedDisplay)
-            }
-            w.key("year")
-            w.object { w in w.field("count", r.pointee.saved.yearCount) }
-            w.key("recent")
-            w.array { w in
-                for s in r.pointee.saved.recent {
-                    w.object { w in
-                        writeName(s.name, names, &w)
-                        w.field("saved", instant: s.saved, in: r.pointee.zone)
-                        w.field("thumbnail", s.thumbnail)
-                    }
-                }
-            }
-        }
-        w.key("notifications")
-        w.object { w in
-            let lists: [(StaticString, [NotificationType])] = [
-                ("subscribed", r.pointee.notifications.subscribed), ("unsubscribed", r.pointee.notifications.unsubscribed),
-            ]
-            for (name, list) in lists {
-                w.key(name)
-                w.array { w in
-                    for n in list {
-                        w.object { w in
-                            w.field("key", n.key)
-                            w.field("label", n.label)
-                        }
-                    }
-                }
-            }
-        }
-        w.key("rank")
-        w.object { w in w.field("top_percent", r.pointee.rankTopPercent) }
-    }
-
-    static func writeArticle(_ a: ArticleFigures, _ names: ArticleNaming, _ zone: ZoneRules, _ w: inout JSONWriter) {
-        w.object { w in
-            writeName(a.name, names, &w)
-            w.field("seconds", a.seconds)
-            w.field("views", a.views)
-            w.field("first_viewed", instant: a.firstViewed, in: zone)
-            w.field("last_viewed", instant: a.lastViewed, in: zone)
         }
     }
 

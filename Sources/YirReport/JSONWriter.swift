@@ -164,6 +164,11 @@ public struct JSONWriter: ~Copyable {
         buffer.put(value)
     }
 
+    public mutating func bool(_ value: Bool) {
+        beforeValue()
+        raw(value ? "true" : "false")
+    }
+
     public mutating func null() {
         beforeValue()
         raw("null")
@@ -177,6 +182,12 @@ public struct JSONWriter: ~Copyable {
     /// An instant in RFC 3339 with a zone's offset, or null.
     public mutating func field(_ name: StaticString, instant: Int64?, in zone: ZoneRules) {
         key(name)
+        self.instant(instant, in: zone)
+    }
+
+    /// An instant in RFC 3339 with the zone's offset at it, or null; written straight into
+    /// the buffer.
+    public mutating func instant(_ instant: Int64?, in zone: ZoneRules) {
         beforeValue()
         guard let instant else { return raw("null") }
         let p = reserve(RFC3339.maximumLength + 2)

@@ -18,13 +18,10 @@ import YirStats
 public enum PartitionFormat {
     public static func write(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
         let names = model.statistics.articleNames
-        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONWriter(pretty: false) }, to: write) { _, reader, w in
+        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONFieldWriter(pretty: false, names: names, partition: true) },
+                                to: write) { index, reader, w in
             // `slides` is null: the decks are named where they are written, by `render`.
-            w.object { w in
-                JSONReport.writeReaderMembers(reader, slides: nil, names, &w)
-                w.key("detail")
-                writeDetail(reader.pointee, names, &w)
-            }
+            w.write(reader, ReaderFields.Context(slides: nil, lastSavedDisplay: model.lastSavedDisplay(reader)))
             w.raw("\n")
         }
         var w = JSONWriter(pretty: false)
@@ -40,40 +37,6 @@ public enum PartitionFormat {
             }
         }
         try write(w.takeBytes() + [0x0A])
-    }
-
-    private static func writeDetail(_ r: ReaderStats, _ names: ArticleNaming, _ w: inout JSONWriter) {
-        w.object { w in
-            w.key("articles")
-            w.array { w in
-                for a in r.articles ?? [] {
-                    w.array { w in
-                        names.withUTF8(a.name) { wiki, title in
-                            w.string(utf8: wiki)
-                            w.string(utf8: title)
-                        }
-                        w.number(a.milliseconds)
-                        w.number(a.views)
-                        w.number(a.firstViewed)
-                        w.number(a.lastViewed)
-                    }
-                }
-            }
-            w.key("hours")
-            w.array { w in for n in (r.activity ?? .none).hourViews { w.number(n) } }
-            w.key("weekdays")
-            w.array { w in for n in (r.activity ?? .none).weekdayViews { w.number(n) } }
-            w.key("days")
-            w.array { w in
-                for d in (r.activity ?? .none).days {
-                    w.array { w in
-                        w.number(d.day)
-                        w.number(d.views)
-                        w.number(d.milliseconds)
-                    }
-                }
-            }
-        }
     }
 
     public struct ReadError: Error, CustomStringConvertible {

@@ -2,19 +2,11 @@ import YirCore
 import YirStats
 
 /// SPEC §6, reading: a reader line of `yir stats --format jsonl --partition` back into the
-/// figures, beside `PartitionFormat`, which writes it (`ReaderDecoder` reads its members).
+/// figures, beside `PartitionFormat`, which writes it (`PartitionFieldReader` reads its fields).
 extension PartitionFormat {
     /// A reader line with its `detail` (see `PartitionFormat`), read straight into the figures.
     public static func reader(_ line: UnsafeRawBufferPointer, zones: ZoneCatalog) throws(Partitions.DecodeError) -> ReaderStats {
-        var reader = JSONPullReader(line)
-        var decoder = ReaderDecoder(zones: zones)
-        do {
-            try reader.object { reader, key throws(JSONPullReader.Failure) in try decoder.member(key, &reader) }
-            try reader.end()
-        } catch {
-            throw Partitions.DecodeError(message: "reader line: \(error)")
-        }
-        return try decoder.figures()
+        try PartitionFieldReader.reader(line, zones: zones)
     }
 
     /// `12.5` → 12500 × 10⁻³: the decimal text exactly, its scale the number of its decimals.

@@ -14,6 +14,9 @@ public struct ReportModel: Sendable {
     /// reader's `slides` in the other outputs, null without them.
     public var decks: DeckNames?
 
+    /// The forms of each language met, for `saved.last_saved_display`.
+    private let formats = LocaleFormats()
+
     public init(parameters: Parameters, inputs: [InputSummary], statistics: RunStatistics, decks: DeckNames? = nil) {
         self.parameters = parameters
         self.inputs = inputs
@@ -23,6 +26,22 @@ public struct ReportModel: Sendable {
 
     /// Reader `index`'s `slides`: the path of their deck in the output folder, or nil.
     public func slides(of index: Int) -> String? { decks?.slides(at: index) }
+
+    /// What reader `index`'s output carries beyond their figures.
+    func context(of index: Int, _ reader: UnsafePointer<ReaderStats>) -> ReaderFields.Context {
+        ReaderFields.Context(slides: slides(of: index), lastSavedDisplay: lastSavedDisplay(reader))
+    }
+
+    /// `saved.last_saved_display` (SPEC §2.3): the newest save of the last 30 days as the
+    /// reader's language says it — its short time when it fell on the as-of instant's local
+    /// day, else its month and day; empty without one.
+    public func lastSavedDisplay(_ reader: UnsafePointer<ReaderStats>) -> String {
+        guard let lastSaved = reader.pointee.saved.lastSaved else { return "" }
+        let zone = reader.pointee.zone
+        let format = formats.format(reader.pointee.locale)
+        let local = zone.local(lastSaved)
+        return local.day == zone.local(parameters.asOf).day ? format.shortTime(local) : format.monthAndDay(local.date)
+    }
 
     /// The run's parameters as the report echoes them.
     public struct Parameters: Sendable, Equatable {

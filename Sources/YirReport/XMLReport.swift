@@ -63,7 +63,7 @@ public enum XMLReport {
         try ReaderBlocks.render(readers, jobs: jobs, writer: { XMLReaderBlock(tally) }, to: { block in
             if tally.failed { throw XMLWriteError.libxml2 }
             try x.raw(block)
-        }) { index, reader, block in block.write(reader.pointee, slides: model.slides(of: index), names) }
+        }) { index, reader, block in block.write(reader, model.context(of: index, reader), names) }
         if tally.failed { throw XMLWriteError.libxml2 }
         // Raw content turns libxml2's indentation off for the end tag: the two spaces it would write.
         try x.raw(Array("  ".utf8))
@@ -120,125 +120,6 @@ public enum XMLReport {
         }
     }
 
-    static func writeReader(_ r: ReaderStats, slides: String?, _ names: ArticleNaming, _ x: XMLWriter) throws {
-        try x.element("reader") {
-            try x.element("user", r.user)
-            try x.element("slides", slides)
-            try x.element("time_zone", r.zone.identifier)
-            try x.element("locale", r.locale.text)
-            try x.element("window") {
-                try x.element("start", instant: r.window.start, in: r.zone)
-                try x.element("end", instant: r.window.end, in: r.zone)
-            }
-            try x.element("coverage") {
-                try x.element("start", instant: r.coverage.start, in: r.zone)
-                try x.element("end", instant: r.coverage.end, in: r.zone)
-                try x.element("cleared", instant: r.coverage.cleared, in: r.zone)
-                try x.element("first_view", instant: r.coverage.firstView, in: r.zone)
-            }
-            try x.element("reading") {
-                try x.element("seconds", r.reading.seconds)
-                try x.element("minutes", r.reading.minutes)
-                try x.element("views", r.reading.views)
-                try x.element("articles", r.reading.articles)
-                try x.element("average_seconds_per_article", r.reading.averageSecondsPerArticle)
-                try x.element("median_seconds_per_article", r.reading.medianSecondsPerArticle)
-            }
-            if let top = r.topArticles.first { try writeArticle("top_article", top, names, r.zone, x) }
-            try x.element("top_articles") {
-                for a in r.topArticles { try writeArticle("article", a, names, r.zone, x) }
-            }
-            try x.element("app_time") {
-                try x.element("seconds", r.appTime.seconds)
-                try x.element("sessions", r.appTime.sessions)
-                try x.element("average_session_seconds", r.appTime.averageSessionSeconds)
-            }
-            try x.element("patterns") {
-                try x.element("hour", r.patterns.hour)
-                try x.element("weekday", r.patterns.weekday)
-                try x.element("month", r.patterns.month)
-                try x.element("time_of_day", r.patterns.timeOfDay?.rawValue)
-            }
-            try x.element("monthly") {
-                for m in r.monthly {
-                    try x.element("entry") {
-                        try x.element("month", m.month)
-                        try x.element("seconds", m.seconds)
-                        try x.element("views", m.views)
-                    }
-                }
-            }
-            try x.element("streak") {
-                try x.element("days", r.streak.days)
-                try x.element("start", r.streak.start?.iso8601)
-                try x.element("end", r.streak.end?.iso8601)
-            }
-            if let hole = r.rabbitHole {
-                try x.element("rabbit_hole") {
-                    try x.element("articles", hole.articles)
-                    try x.element("views", hole.views)
-                    try x.element("seconds", hole.seconds)
-                    try x.element("start", instant: hole.start, in: r.zone)
-                    try x.element("end", instant: hole.end, in: r.zone)
-                    try x.element("first") { try writeName(hole.first, names, x) }
-                    try x.element("last") { try writeName(hole.last, names, x) }
-                }
-            }
-            if let previous = r.previousYear {
-                try x.element("previous_year") {
-                    try x.element("seconds", previous.seconds)
-                    try x.element("views", previous.views)
-                    try x.element("articles", previous.articles)
-                }
-            }
-            try x.element("change") { try x.element("reading_seconds", r.readingChange) }
-            try x.element("saved") {
-                try x.element("last_30_days") {
-                    try x.element("count", r.saved.last30DaysCount)
-                    try x.element("last_saved", instant: r.saved.lastSaved, in: r.zone)
-                    try x.element("last_saved_display", r.saved.lastSavedDisplay)
-                }
-                try x.element("year") { try x.element("count", r.saved.yearCount) }
-                try x.element("recent") {
-                    for s in r.saved.recent {
-                        try x.element("save") {
-                            try writeName(s.name, names, x)
-                            try x.element("saved", instant: s.saved, in: r.zone)
-                            try x.element("thumbnail", s.thumbnail)
-                        }
-                    }
-                }
-            }
-            try x.element("notifications") {
-                let lists: [(StaticString, [NotificationType])] = [
-                    ("subscribed", r.notifications.subscribed), ("unsubscribed", r.notifications.unsubscribed),
-                ]
-                for (name, list) in lists {
-                    try x.element(name) {
-                        for n in list {
-                            try x.element("notification") {
-                                try x.element("key", n.key)
-                                try x.element("label", n.label)
-                            }
-                        }
-                    }
-                }
-            }
-            try x.element("rank") { try x.element("top_percent", r.rankTopPercent) }
-        }
-    }
-
-    static func writeArticle(_ element: StaticString, _ a: ArticleFigures, _ names: ArticleNaming, _ zone: ZoneRules,
-                             _ x: XMLWriter) throws {
-        try x.element(element) {
-            try writeName(a.name, names, x)
-            try x.element("seconds", a.seconds)
-            try x.element("views", a.views)
-            try x.element("first_viewed", instant: a.firstViewed, in: zone)
-            try x.element("last_viewed", instant: a.lastViewed, in: zone)
-        }
-    }
-
     /// An article's `wiki` and `title` elements, written from the names' bytes.
     static func writeName(_ name: ArticleName, _ names: ArticleNaming, _ x: XMLWriter) throws {
         try names.withUTF8(name) { wiki, title in
@@ -273,8 +154,8 @@ struct XMLReaderBlock: BlockWriter {
         } catch { tally.fail() }
     }
 
-    func write(_ reader: ReaderStats, slides: String?, _ names: ArticleNaming) {
-        do { try XMLReport.writeReader(reader, slides: slides, names, x) } catch { tally.fail() }
+    func write(_ reader: UnsafePointer<ReaderStats>, _ context: ReaderFields.Context, _ names: ArticleNaming) {
+        do { try XMLFieldWriter.write(reader, context, names, to: x) } catch { tally.fail() }
     }
 
     mutating func takeBytes() -> [UInt8] {

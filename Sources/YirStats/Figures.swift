@@ -219,16 +219,15 @@ public struct ReaderStats: Sendable {
 
     public struct Saved: Sendable {
         public var last30DaysCount: Int
+        /// The newest save counted in the last 30 days; how it reads in the reader's language
+        /// (`last_saved_display`) is the report's to say.
         public var lastSaved: Int64?
-        public var lastSavedDisplay: String
         public var yearCount: Int
         public var recent: [RecentSave]
 
-        public init(last30DaysCount: Int, lastSaved: Int64?, lastSavedDisplay: String, yearCount: Int,
-                    recent: [RecentSave]) {
+        public init(last30DaysCount: Int, lastSaved: Int64?, yearCount: Int, recent: [RecentSave]) {
             self.last30DaysCount = last30DaysCount
             self.lastSaved = lastSaved
-            self.lastSavedDisplay = lastSavedDisplay
             self.yearCount = yearCount
             self.recent = recent
         }
@@ -258,7 +257,7 @@ public struct ReaderStats: Sendable {
 }
 
 extension ReaderStats {
-    /// The figures as read back from a partition line (`ReaderDecoder`). A function, not an
+    /// The figures as read back from a partition line (`PartitionFieldReader`). A function, not an
     /// initializer: declaring a public initializer would take away the memberwise one the
     /// statistics build every reader with (see above).
     public static func readBack(user: String, zone: ZoneRules, locale: LanguageTag, window: Window,

@@ -2,7 +2,7 @@
 public struct NotificationType: Sendable, Equatable {
     public var key: String
     /// The §2.5 label; for keys the table does not know, the key itself.
-    public var label: String
+    public var label: String { Self.known.first { $0.key == key }?.label ?? key }
 
     /// SPEC §2.5, in its order (which is also the order of the output lists).
     public static let known: [(key: String, label: String)] = [
@@ -31,7 +31,6 @@ public struct NotificationType: Sendable, Equatable {
 
     public init(key: String) {
         self.key = key
-        self.label = Self.known.first { $0.key == key }?.label ?? key
     }
 
     /// Table order, then unknown keys by key (UTF-8 byte order).

@@ -34,7 +34,7 @@ public enum Partitions {
 
     private static func add(_ a: ArticleFigures, readers: Int, to totals: inout ArticleTotalsByName) throws(DecodeError) {
         if var t = totals[a.name] {
-            // Each reader's figures are below 2^53 (`ReaderDecoder`); a thousand such readers are not.
+            // Each reader's figures are below 2^53 (`PartitionFieldReader`); a thousand such readers are not.
             let (milliseconds, overflow) = t.milliseconds.addingReportingOverflow(a.milliseconds)
             let (views, tooMany) = t.views.addingReportingOverflow(a.views)
             guard !overflow, !tooMany else { throw DecodeError(message: "the readers' seconds or views of one article add up beyond 2^63") }
@@ -61,7 +61,7 @@ public enum Partitions {
         for i in readers.indices.dropFirst() where readers[i].user == readers[i - 1].user {
             throw DecodeError(message: "reader '\(readers[i].user)' is in more than one partition: partition the export by user")
         }
-        // Each reader's below 2^53 milliseconds (`ReaderDecoder`), the run's total may not be.
+        // Each reader's below 2^53 milliseconds (`PartitionFieldReader`), the run's total may not be.
         var total: Int64 = 0
         var previousTotal: Int64 = 0
         for reader in readers {

@@ -14,8 +14,6 @@ final class ReaderCalculator: Sendable {
     let locales: [LanguageTag]
     /// By wiki id: the wiki's language, when its domain names one.
     let wikiLanguages: [LanguageTag?]
-    /// The formats of `saved.last_saved_display`, one per language met (this worker's own).
-    private let formats = LocaleFormats()
 
     init(catalog: Catalog, zoneRules: [ZoneRules], parameters: StatsParameters, excludedTitles: Set<Int32>) {
         self.catalog = catalog.names()
@@ -216,7 +214,7 @@ final class ReaderCalculator: Sendable {
         scratch.days.sort()
 
         let language = language(of: activity, totals: totals, wikis: &scratch.wikiMilliseconds)
-        let saved = savedFigures(activity, zone: zone, language: language, instant: instant, asOfLocal: asOfLocal,
+        let saved = savedFigures(activity, zone: zone, instant: instant, asOfLocal: asOfLocal,
                                  yearWindow: yearWindow, skipped: &skipped)
         let notifications = notificationFigures(activity, instant: instant, skipped: &skipped)
 
@@ -357,12 +355,12 @@ final class ReaderCalculator: Sendable {
     }
 
     /// SPEC §2.3 `saved`: each article's latest save/unsave at or before A decides.
-    private func savedFigures(_ activity: ReaderActivity, zone: ZoneRules, language: LanguageTag, instant: (RecordTime) -> Int64,
+    private func savedFigures(_ activity: ReaderActivity, zone: ZoneRules, instant: (RecordTime) -> Int64,
                               asOfLocal: LocalTime, yearWindow: Range<Int64>,
                               skipped: inout Diagnostics) -> ReaderStats.Saved {
         // Most readers save nothing: all zero, without the 30-day window's trip through the zone.
         if activity.saves.isEmpty {
-            return ReaderStats.Saved(last30DaysCount: 0, lastSaved: nil, lastSavedDisplay: "", yearCount: 0, recent: [])
+            return ReaderStats.Saved(last30DaysCount: 0, lastSaved: nil, yearCount: 0, recent: [])
         }
         let latest = latestAtOrBeforeAsOf(activity.saves, key: \.article, time: \.time, instant: instant, skipped: &skipped)
 
@@ -380,15 +378,6 @@ final class ReaderCalculator: Sendable {
             }
             if yearWindow.contains(at) { yearCount += 1 }
         }
-        var display = ""
-        if let lastSaved {
-            // Only readers who saved in the last 30 days need their language's formats.
-            let format = formats.format(language)
-            let local = zone.local(lastSaved)
-            display = local.day == asOfLocal.day
-                ? format.shortTime(local) : format.monthAndDay(local.date)
-        }
-
         let thisYear = latest.values.lazy.filter { $0.record.isSave && yearWindow.contains($0.at) }
         let recent = ArticleTotals.first(3, of: thisYear, by: { a, b in
             if a.at != b.at { return a.at > b.at }
@@ -397,8 +386,7 @@ final class ReaderCalculator: Sendable {
             ReaderStats.RecentSave(
                 name: .catalog(save.record.article), saved: save.at, thumbnail: save.record.thumbnail.map { catalog.urls.string($0) })
         }
-        return ReaderStats.Saved(last30DaysCount: last30DaysCount, lastSaved: lastSaved, lastSavedDisplay: display,
-                                 yearCount: yearCount, recent: recent)
+        return ReaderStats.Saved(last30DaysCount: last30DaysCount, lastSaved: lastSaved, yearCount: yearCount, recent: recent)
     }
 
     /// SPEC §2.3 `notifications`: each key's latest state at or before A.

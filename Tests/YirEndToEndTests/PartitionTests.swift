@@ -180,7 +180,7 @@ import YirTestSupport
         let (reader, trailer) = try oneReaderPartition()
         #expect(try renderStandardInput([reader, trailer]).status == 0)
         let damaged = [
-            (#"{"month":5,"seconds":10"#, #"{"month":13,"seconds":10"#, "'monthly' with months 1 to 12 in order"),
+            (#"{"month":5,"seconds":10"#, #"{"month":13,"seconds":10"#, "a month from 1 to 12, not 13"),
             (#"{"month":12,"seconds":0,"views":0}"#, #"{"month":11,"seconds":0,"views":0}"#, "'monthly' with months 1 to 12"),
             (#""weekday":4"#, #""weekday":8"#, "a weekday from 1 to 7, not 8"),
             (#""hour":10"#, #""hour":24"#, "an hour from 0 to 23, not 24"),

@@ -132,6 +132,13 @@ public struct Run {
 
     public func diagnostics() throws -> Diagnostics { try model().statistics.diagnostics }
 
+    /// The one reader's `saved.last_saved_display`, as the report says it.
+    public func lastSavedDisplay(_ user: String = "default") throws -> String {
+        let model = try model()
+        guard let reader = model.statistics.readers.first(where: { $0.user == user }) else { throw NoSuchReader(user: user) }
+        return withUnsafePointer(to: reader) { model.lastSavedDisplay($0) }
+    }
+
     /// The titles of one reader's top articles and recent saves (figures name articles by id).
     public func titles(_ user: String = "default") throws -> (top: [String], recent: [String]) {
         let statistics = try model().statistics

@@ -392,16 +392,16 @@ import YirTestSupport
     @Test func lastSavedDisplayIsATimeTodayElseMonthAndDay() throws {
         var run = Run([save("2025-08-22T18:48:00Z", title: "Moon", extra: #","tz":"Europe/Berlin""#)])
         run.asOf = "2025-08-22T21:00:00Z"
-        #expect(try run.reader().saved.lastSavedDisplay == "8:48\u{202F}PM", "CLDR: a narrow no-break space before PM")
+        #expect(try run.lastSavedDisplay() == "8:48\u{202F}PM", "CLDR: a narrow no-break space before PM")
         run.locale = "de"
-        #expect(try run.reader().saved.lastSavedDisplay == "20:48")
+        #expect(try run.lastSavedDisplay() == "20:48")
         run.asOf = "2025-08-22T22:30:00Z"  // already 23 August in Berlin
         run.locale = "en"
-        #expect(try run.reader().saved.lastSavedDisplay == "August 22")
+        #expect(try run.lastSavedDisplay() == "August 22")
         run.locale = "de"
-        #expect(try run.reader().saved.lastSavedDisplay == "22. August")
-        let none = try Run([save("2025-01-01T10:00:00Z", title: "Old")]).reader()
-        #expect(none.saved.lastSavedDisplay == "" && none.saved.lastSaved == nil)
+        #expect(try run.lastSavedDisplay() == "22. August")
+        let none = Run([save("2025-01-01T10:00:00Z", title: "Old")])
+        #expect(try none.lastSavedDisplay() == "" && none.reader().saved.lastSaved == nil)
     }
 
     @Test func recentSavesAreNewestFirstUpToThreeWithTheirThumbnails() throws {

@@ -6,6 +6,11 @@ public struct JSONPullReader {
         public var offset: Int
         public var expected: String
         public var description: String { "expected \(expected) at byte \(offset + 1)" }
+
+        public init(offset: Int, expected: String) {
+            self.offset = offset
+            self.expected = expected
+        }
     }
 
     private var cursor: Cursor
@@ -15,6 +20,13 @@ public struct JSONPullReader {
 
     public init(_ bytes: UnsafeRawBufferPointer) {
         cursor = Cursor(bytes: bytes, position: 0)
+    }
+
+    /// The byte offset of the next value: a reader that took note of a member's place may come
+    /// back to it (the partition reader looks members up by name, in any order).
+    public var position: Int {
+        get { cursor.position }
+        set { cursor.position = newValue }
     }
 
     /// A failure at the current place: `expected` says what should have been there.

@@ -1,12 +1,13 @@
 import Synchronization
-import YirCore
 
 /// One `LocaleFormat` per language, made the first time a reader of that language needs it:
 /// a run meets a handful of languages and many readers of each.
-final class LocaleFormats: Sendable {
+public final class LocaleFormats: Sendable {
     private let made = Mutex<[LanguageTag: LocaleFormat]>([:])
 
-    func format(_ language: LanguageTag) -> LocaleFormat {
+    public init() {}
+
+    public func format(_ language: LanguageTag) -> LocaleFormat {
         made.withLock { made in
             if let format = made[language] { return format }
             let format = LocaleFormat(language)

@@ -1,0 +1,188 @@
+import YirCore
+import YirStats
+
+/// Writes a reader's row of `readers.csv` (SPEC §4.6): the fields of `ReaderFields` that have
+/// a CSV column, in their order. Lists are not columns, but a list may give one (its length);
+/// the fields of a null object are empty cells.
+final class CSVFieldWriter: BlockWriter, ReaderFieldVisitor {
+    typealias Failure = Unfailing
+
+    private var row = CSVWriter()
+    private let names: ArticleNaming
+    private var zone: ZoneRules?
+    /// Walking a null object's fields: each column is an empty cell.
+    private var blank = false
+
+    init(names: ArticleNaming) { self.names = names }
+
+    func takeBytes() -> [UInt8] { row.takeBytes() }
+
+    func write(_ reader: UnsafePointer<ReaderStats>, _ context: ReaderFields.Context) {
+        zone = reader.pointee.zone
+        var fields = self
+        ReaderFields.walk(UnsafeMutablePointer(mutating: reader), context, &fields)
+        row.endRow()
+    }
+
+    /// Whether the field is a column; with a null object's fields, its empty cell is written.
+    @inline(__always)
+    private func cell(_ field: ReaderField) -> Bool {
+        guard field.isCSVColumn else { return false }
+        if blank { row.empty() }
+        return !blank
+    }
+
+    func text(_ field: ReaderField, _ value: inout String, _ kind: TextKind) {
+        if cell(field) { row.text(value) }
+    }
+
+    func text(_ field: ReaderField, _ value: inout String?, _ kind: TextKind) {
+        guard cell(field) else { return }
+        if let value { row.text(value) } else { row.empty() }
+    }
+
+    func zone(_ field: ReaderField, _ value: inout ZoneRules) {
+        if cell(field) { row.text(value.identifier) }
+    }
+
+    func locale(_ field: ReaderField, _ value: inout LanguageTag) {
+        if cell(field) { row.text(value.text) }
+    }
+
+    func instant(_ field: ReaderField, _ value: inout Int64) {
+        if cell(field) { row.instant(value, in: zone!) }
+    }
+
+    func instant(_ field: ReaderField, _ value: inout Int64?) {
+        if cell(field) { row.instant(value, in: zone!) }
+    }
+
+    func date(_ field: ReaderField, _ value: inout CivilDate?) {
+        if cell(field) { row.date(value) }
+    }
+
+    func count(_ field: ReaderField, _ value: inout Int, _ kind: CountKind) {
+        if cell(field) { row.value(value) }
+    }
+
+    func count(_ field: ReaderField, _ value: inout Int?, _ kind: CountKind) {
+        if cell(field) { row.value(value) }
+    }
+
+    func seconds(_ field: ReaderField, milliseconds value: inout Int64) {
+        if cell(field) { row.value(FixedDecimal.seconds(milliseconds: value)) }
+    }
+
+    func seconds(_ field: ReaderField, milliseconds value: inout Int64?) {
+        if cell(field) { row.value(value.map(FixedDecimal.seconds(milliseconds:))) }
+    }
+
+    func decimal(_ field: ReaderField, _ value: inout FixedDecimal) {
+        if cell(field) { row.value(value) }
+    }
+
+    func change(_ field: ReaderField, _ value: inout FixedDecimal?) {
+        if cell(field) { row.value(value) }
+    }
+
+    func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) {
+        guard cell(field) else { return }
+        names.withUTF8(name) { wiki, title in row.text(utf8: part == .wiki ? wiki : title) }
+    }
+
+    func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) {}
+
+    func object(_ field: ReaderField, _ body: (inout CSVFieldWriter) throws(Failure) -> Void) throws(Failure) {
+        guard field.role != .partition else { return }
+        var fields = self
+        try body(&fields)
+    }
+
+    func object<T>(_ field: ReaderField, _ value: inout T?, empty: T, _ body: (inout CSVFieldWriter, inout T) throws(Failure) -> Void) throws(Failure) {
+        guard field.role != .partition else { return }
+        var fields = self
+        if value != nil && !blank { return try body(&fields, &value!) }
+        let outer = blank
+        blank = true
+        var placeholder = empty
+        try body(&fields, &placeholder)
+        blank = outer
+    }
+
+    func list<T>(_ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
+                          _ body: (inout CSVFieldWriter, inout T) throws(Failure) -> Void) throws(Failure) {
+        if cell(field) { row.value(value.count) }
+    }
+
+    func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) {}
+
+    func rows<T>(_ field: ReaderField, _ value: inout [T], empty: T, _ row: (inout CSVFieldWriter, inout T) throws(Failure) -> Void) throws(Failure) {}
+}
+
+/// The names of `readers.csv`'s columns, in order: each field's own (`saved_year`), or its
+/// path, the names joined by `_` (`rabbit_hole_first_wiki`).
+struct CSVColumns: ReaderFieldVisitor {
+    typealias Failure = Unfailing
+
+    private(set) var names: [String] = []
+    private var path: [String] = []
+
+    static func all(zone: ZoneRules) -> [String] {
+        var columns = CSVColumns()
+        var placeholder = ReaderStats.placeholder(zone: zone)
+        ReaderFields.walk(&placeholder, ReaderFields.Context(slides: nil, lastSavedDisplay: ""), &columns)
+        return columns.names
+    }
+
+    private mutating func column(_ field: ReaderField) {
+        guard field.isCSVColumn else { return }
+        switch field.csv {
+        case .named(let name): names.append(name.description)
+        default: names.append((path + [field.name.description]).joined(separator: "_"))
+        }
+    }
+
+    mutating func text(_ field: ReaderField, _ value: inout String, _ kind: TextKind) { column(field) }
+    mutating func text(_ field: ReaderField, _ value: inout String?, _ kind: TextKind) { column(field) }
+    mutating func zone(_ field: ReaderField, _ value: inout ZoneRules) { column(field) }
+    mutating func locale(_ field: ReaderField, _ value: inout LanguageTag) { column(field) }
+    mutating func instant(_ field: ReaderField, _ value: inout Int64) { column(field) }
+    mutating func instant(_ field: ReaderField, _ value: inout Int64?) { column(field) }
+    mutating func date(_ field: ReaderField, _ value: inout CivilDate?) { column(field) }
+    mutating func count(_ field: ReaderField, _ value: inout Int, _ kind: CountKind) { column(field) }
+    mutating func count(_ field: ReaderField, _ value: inout Int?, _ kind: CountKind) { column(field) }
+    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64) { column(field) }
+    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64?) { column(field) }
+    mutating func decimal(_ field: ReaderField, _ value: inout FixedDecimal) { column(field) }
+    mutating func change(_ field: ReaderField, _ value: inout FixedDecimal?) { column(field) }
+    mutating func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) { column(field) }
+    mutating func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) {}
+
+    mutating func object(_ field: ReaderField, _ body: (inout Self) throws(Failure) -> Void) throws(Failure) {
+        guard field.role != .partition else { return }
+        path.append(field.name.description)
+        try body(&self)
+        path.removeLast()
+    }
+
+    mutating func object<T>(_ field: ReaderField, _ value: inout T?, empty: T, _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure) {
+        var placeholder = empty
+        path.append(field.name.description)
+        try body(&self, &placeholder)
+        path.removeLast()
+    }
+
+    mutating func list<T>(_ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
+                          _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure) { column(field) }
+    mutating func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) {}
+    mutating func rows<T>(_ field: ReaderField, _ value: inout [T], empty: T, _ row: (inout Self, inout T) throws(Failure) -> Void) throws(Failure) {}
+}
+
+extension ReaderField {
+    /// Whether the field is a column of `readers.csv`.
+    var isCSVColumn: Bool {
+        guard role != .partition else { return false }
+        if case .none = csv { return false }
+        return true
+    }
+}

@@ -1,0 +1,167 @@
+import YirCore
+import YirStats
+
+/// Writes readers' fields (`ReaderFields`) as JSON objects: the readers of `json`, the lines
+/// of `jsonl`, and the partition lines, which add the `detail` member. One per rendering
+/// thread (`ReaderBlocks`), its bytes taken a block at a time.
+final class JSONFieldWriter: BlockWriter, ReaderFieldVisitor {
+    typealias Failure = Unfailing
+
+    private var json: JSONWriter
+    private let names: ArticleNaming
+    /// The partition lines: the reader object and its `detail`.
+    private let partition: Bool
+    /// The zone of the reader being written, in whose offset its instants are written.
+    private var zone: ZoneRules?
+    /// Inside a row of `rows`: values without keys.
+    private var inRow = false
+
+    init(pretty: Bool, indent: Int = 0, names: ArticleNaming, partition: Bool = false) {
+        json = JSONWriter(pretty: pretty, indent: indent)
+        self.names = names
+        self.partition = partition
+    }
+
+    func takeBytes() -> [UInt8] { json.takeBytes() }
+
+    /// Bytes outside the objects: separators between readers, line ends.
+    func raw(_ text: StaticString) { json.raw(text) }
+
+    /// The reader object.
+    func write(_ reader: UnsafePointer<ReaderStats>, _ context: ReaderFields.Context) {
+        // Their names are met in no order in megabytes of catalog: asked for now, they arrive
+        // while the figures before them are written.
+        for a in reader.pointee.topArticles { names.prefetch(a.name) }
+        zone = reader.pointee.zone
+        json.beginObject()
+        var fields = self
+        ReaderFields.walk(UnsafeMutablePointer(mutating: reader), context, &fields)
+        json.endObject()
+    }
+
+    @inline(__always)
+    private func take(_ field: ReaderField) -> Bool {
+        guard partition ? field.role != .csvOnly : field.role.inReaderObject else { return false }
+        if !inRow { json.key(field.name) }
+        return true
+    }
+
+    func text(_ field: ReaderField, _ value: inout String, _ kind: TextKind) {
+        if take(field) { json.string(value) }
+    }
+
+    func text(_ field: ReaderField, _ value: inout String?, _ kind: TextKind) {
+        if take(field) { json.string(value) }
+    }
+
+    func zone(_ field: ReaderField, _ value: inout ZoneRules) {
+        if take(field) { json.string(value.identifier) }
+    }
+
+    func locale(_ field: ReaderField, _ value: inout LanguageTag) {
+        if take(field) { json.string(value.text) }
+    }
+
+    func instant(_ field: ReaderField, _ value: inout Int64) {
+        if take(field) { json.instant(value, in: zone!) }
+    }
+
+    func instant(_ field: ReaderField, _ value: inout Int64?) {
+        if take(field) { json.instant(value, in: zone!) }
+    }
+
+    func date(_ field: ReaderField, _ value: inout CivilDate?) {
+        if take(field) { json.string(value?.iso8601) }
+    }
+
+    func count(_ field: ReaderField, _ value: inout Int, _ kind: CountKind) {
+        if take(field) { json.number(value) }
+    }
+
+    func count(_ field: ReaderField, _ value: inout Int?, _ kind: CountKind) {
+        if take(field) { json.number(value) }
+    }
+
+    func seconds(_ field: ReaderField, milliseconds value: inout Int64) {
+        if take(field) { json.number(FixedDecimal.seconds(milliseconds: value)) }
+    }
+
+    func seconds(_ field: ReaderField, milliseconds value: inout Int64?) {
+        if take(field) { json.number(value.map(FixedDecimal.seconds(milliseconds:))) }
+    }
+
+    func decimal(_ field: ReaderField, _ value: inout FixedDecimal) {
+        if take(field) { json.number(value) }
+    }
+
+    func change(_ field: ReaderField, _ value: inout FixedDecimal?) {
+        if take(field) { json.number(value) }
+    }
+
+    func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) {
+        guard take(field) else { return }
+        names.withUTF8(name) { wiki, title in json.string(utf8: part == .wiki ? wiki : title) }
+    }
+
+    func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) {
+        json.number(value)
+    }
+
+    func object(_ field: ReaderField, _ body: (inout JSONFieldWriter) throws(Failure) -> Void) throws(Failure) {
+        guard take(field) else { return }
+        json.beginObject()
+        var fields = self
+        try body(&fields)
+        json.endObject()
+    }
+
+    func object<T>(_ field: ReaderField, _ value: inout T?, empty: T, _ body: (inout JSONFieldWriter, inout T) throws(Failure) -> Void) throws(Failure) {
+        guard take(field) else { return }
+        guard value != nil else { return json.null() }
+        json.beginObject()
+        var fields = self
+        try body(&fields, &value!)
+        json.endObject()
+    }
+
+    func list<T>(_ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
+                          _ body: (inout JSONFieldWriter, inout T) throws(Failure) -> Void) throws(Failure) {
+        guard take(field) else { return }
+        json.beginArray()
+        var fields = self
+        try value.withUnsafeBufferPointer { (elements) throws(Failure) in
+            // Lent by place, as the reader is (see `write`): nothing is copied or changed.
+            let each = UnsafeMutablePointer(mutating: elements.baseAddress)
+            for i in elements.indices {
+                json.beginObject()
+                try body(&fields, &each![i])
+                json.endObject()
+            }
+        }
+        json.endArray()
+    }
+
+    func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) {
+        guard take(field) else { return }
+        json.beginArray()
+        for n in value { json.number(n) }
+        json.endArray()
+    }
+
+    func rows<T>(_ field: ReaderField, _ value: inout [T], empty: T, _ row: (inout JSONFieldWriter, inout T) throws(Failure) -> Void) throws(Failure) {
+        guard take(field) else { return }
+        json.beginArray()
+        inRow = true
+        var fields = self
+        try value.withUnsafeBufferPointer { (elements) throws(Failure) in
+            let each = UnsafeMutablePointer(mutating: elements.baseAddress)
+            for i in elements.indices {
+                json.beginArray()
+                try row(&fields, &each![i])
+                json.endArray()
+            }
+        }
+        inRow = false
+        json.endArray()
+    }
+}

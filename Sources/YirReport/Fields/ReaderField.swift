@@ -1,0 +1,139 @@
+import YirCore
+import YirStats
+
+/// One member of the reader object (SPEC §4.1): its name — the JSON key and the XML element
+/// are the same — what it says (the schemas' documentation), its CSV column and its role.
+/// `ReaderFields` declares every one of them once; the writers, the partition reader and the
+/// schema generators all walk that declaration (`ReaderFieldVisitor`).
+public struct ReaderField: Sendable {
+    public let name: StaticString
+    public let doc: StaticString
+    public let csv: CSVColumn
+    public let role: Role
+
+    public init(_ name: StaticString, _ doc: StaticString, csv: CSVColumn = .none, role: Role = .figure) {
+        self.name = name
+        self.doc = doc
+        self.csv = csv
+        self.role = role
+    }
+
+    /// Where a value comes from, and so which outputs carry it and whether it is read back.
+    public enum Role: Sendable {
+        /// A figure: in every output, and read back from partition lines.
+        case figure
+        /// Worked out from other figures or from the run (`minutes`, `top_article`, `slides`,
+        /// `rank`): in every output, never read back — `render` works it out again.
+        case derived
+        /// Only in `yir stats --partition` lines: what `render` needs beyond the reader object.
+        case partition
+        /// Only in the CSV, which has no lists: a scalar taken from one (the top category).
+        case csvOnly
+
+        /// Whether the reader object of the JSON, JSON Lines and XML outputs carries it.
+        public var inReaderObject: Bool { self == .figure || self == .derived }
+        /// Whether the partition reader takes it back.
+        public var readBack: Bool { self == .figure || self == .partition }
+    }
+
+    /// A field's column in `readers.csv` (SPEC §4.6: the scalar figures).
+    public enum CSVColumn: Sendable {
+        /// Not a column.
+        case none
+        /// Named by its path, the names joined by `_` (`window_start`, `rabbit_hole_first_wiki`).
+        case path
+        /// A name of its own (`pattern_hour`, `saved_year`).
+        case named(StaticString)
+    }
+}
+
+/// The kind of a text field: how its value is checked and what the schemas say it is.
+public enum TextKind: Sendable {
+    /// Any string.
+    case any
+    /// At least one character (a user id, a title).
+    case nonEmpty
+    /// A reader's deck in the output folder: `readers/` + 26 base32 characters + `.html`.
+    case deckPath
+    /// An `http://` or `https://` URL (thumbnails, SPEC §1.2).
+    case imageURL
+    /// `patterns.time_of_day` (SPEC §2.3).
+    case timeOfDay
+}
+
+/// A whole number's kind: its range and the simple type the XSD names it by.
+public struct CountKind: Sendable {
+    public let range: ClosedRange<Int64>
+    /// What a value read back must be, for the failure that names it.
+    public let expected: StaticString
+    /// The XSD's type of it.
+    public let xsdType: StaticString
+
+    public static let count = CountKind(range: 0...JSONPullReader.largestCount, expected: "a count from 0 to 2^53 − 1",
+                                        xsdType: "xs:nonNegativeInteger")
+    public static let positive = CountKind(range: 1...JSONPullReader.largestCount, expected: "a count from 1 to 2^53 − 1",
+                                           xsdType: "xs:positiveInteger")
+    public static let hour = CountKind(range: 0...23, expected: "an hour from 0 to 23", xsdType: "Hour")
+    public static let weekday = CountKind(range: 1...7, expected: "a weekday from 1 to 7", xsdType: "Weekday")
+    public static let month = CountKind(range: 1...12, expected: "a month from 1 to 12", xsdType: "Month")
+    public static let percent = CountKind(range: 1...100, expected: "a percentage from 1 to 100", xsdType: "Percent")
+}
+
+/// Which half of an article's name a field holds.
+public enum ArticlePart: Sendable { case wiki, title }
+
+/// What walks a reader's fields: a writer reads each value, the partition reader sets it, a
+/// schema generator looks only at the fields. Values are passed `inout` so that one
+/// declaration serves both directions; writers never change them. Lists and nullable objects
+/// carry an `empty` element: the partition reader fills it, a schema generator walks it.
+public protocol ReaderFieldVisitor: ~Copyable {
+    associatedtype Failure: Error
+
+    mutating func text(_ field: ReaderField, _ value: inout String, _ kind: TextKind) throws(Failure)
+    mutating func text(_ field: ReaderField, _ value: inout String?, _ kind: TextKind) throws(Failure)
+    mutating func zone(_ field: ReaderField, _ value: inout ZoneRules) throws(Failure)
+    mutating func locale(_ field: ReaderField, _ value: inout LanguageTag) throws(Failure)
+    mutating func instant(_ field: ReaderField, _ value: inout Int64) throws(Failure)
+    mutating func instant(_ field: ReaderField, _ value: inout Int64?) throws(Failure)
+    mutating func date(_ field: ReaderField, _ value: inout CivilDate?) throws(Failure)
+    mutating func count(_ field: ReaderField, _ value: inout Int, _ kind: CountKind) throws(Failure)
+    mutating func count(_ field: ReaderField, _ value: inout Int?, _ kind: CountKind) throws(Failure)
+    /// Integer milliseconds, written as seconds with up to three decimals.
+    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64) throws(Failure)
+    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64?) throws(Failure)
+    /// Seconds ≥ 0 with up to four decimals (an average, a median).
+    mutating func decimal(_ field: ReaderField, _ value: inout FixedDecimal) throws(Failure)
+    /// A ratio less one, three decimals, either sign (`change.reading_seconds`).
+    mutating func change(_ field: ReaderField, _ value: inout FixedDecimal?) throws(Failure)
+    mutating func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) throws(Failure)
+
+    mutating func object(_ field: ReaderField, _ body: (inout Self) throws(Failure) -> Void) throws(Failure)
+    /// An object, or null.
+    mutating func object<T>(_ field: ReaderField, _ value: inout T?, empty: T,
+                            _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure)
+    /// A list of objects; the XML names each one `element`. `count` bounds its length.
+    mutating func list<T>(_ field: ReaderField, element: StaticString, _ value: inout [T], empty: T,
+                          count: ClosedRange<Int>?, _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure)
+    /// A whole number in `range` inside a row of `rows` (milliseconds, epoch milliseconds, a
+    /// day number); `expected` names the range when a value read back lies outside it.
+    mutating func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) throws(Failure)
+    /// A list of numbers.
+    mutating func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) throws(Failure)
+    /// A list of fixed-length rows of values (`detail.days`), `row` walking one row's values
+    /// in order, unnamed.
+    mutating func rows<T>(_ field: ReaderField, _ value: inout [T], empty: T,
+                          _ row: (inout Self, inout T) throws(Failure) -> Void) throws(Failure)
+
+    /// A rule that relates fields (a streak's days and its dates): what the partition reader
+    /// checks once the object's fields are read. `expected` says what a valid value is.
+    mutating func require(_ holds: @autoclosure () -> Bool, _ expected: StaticString) throws(Failure)
+}
+
+extension ReaderFieldVisitor where Self: ~Copyable {
+    /// By default nothing is checked: only the partition reader checks what it reads back.
+    public mutating func require(_ holds: @autoclosure () -> Bool, _ expected: StaticString) throws(Failure) {}
+}
+
+/// The failure of visitors that cannot fail (the writers into memory, the schema generators):
+/// it has no value.
+public enum Unfailing: Error {}

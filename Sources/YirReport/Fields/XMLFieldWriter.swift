@@ -1,0 +1,120 @@
+import YirCore
+import YirStats
+
+/// Writes a reader's fields (`ReaderFields`) as XML elements (SPEC §4.3): element for key as
+/// in the JSON, lists wrapped (`top_articles/article`), null values left out.
+struct XMLFieldWriter: ReaderFieldVisitor {
+    typealias Failure = any Error
+
+    private let x: XMLWriter
+    private let names: ArticleNaming
+    private let zone: ZoneRules
+
+    /// Writes `reader` as one `reader` element.
+    static func write(_ reader: UnsafePointer<ReaderStats>, _ context: ReaderFields.Context, _ names: ArticleNaming,
+                      to x: XMLWriter) throws {
+        var fields = XMLFieldWriter(x: x, names: names, zone: reader.pointee.zone)
+        try x.element("reader") {
+            try ReaderFields.visit(UnsafeMutablePointer(mutating: reader), context, &fields)
+        }
+    }
+
+    private init(x: XMLWriter, names: ArticleNaming, zone: ZoneRules) {
+        self.x = x
+        self.names = names
+        self.zone = zone
+    }
+
+    mutating func text(_ field: ReaderField, _ value: inout String, _ kind: TextKind) throws {
+        if field.role.inReaderObject { try x.element(field.name, value) }
+    }
+
+    mutating func text(_ field: ReaderField, _ value: inout String?, _ kind: TextKind) throws {
+        if field.role.inReaderObject { try x.element(field.name, value) }
+    }
+
+    mutating func zone(_ field: ReaderField, _ value: inout ZoneRules) throws {
+        if field.role.inReaderObject { try x.element(field.name, value.identifier) }
+    }
+
+    mutating func locale(_ field: ReaderField, _ value: inout LanguageTag) throws {
+        if field.role.inReaderObject { try x.element(field.name, value.text) }
+    }
+
+    mutating func instant(_ field: ReaderField, _ value: inout Int64) throws {
+        if field.role.inReaderObject { try x.element(field.name, instant: value, in: zone) }
+    }
+
+    mutating func instant(_ field: ReaderField, _ value: inout Int64?) throws {
+        if field.role.inReaderObject { try x.element(field.name, instant: value, in: zone) }
+    }
+
+    mutating func date(_ field: ReaderField, _ value: inout CivilDate?) throws {
+        if field.role.inReaderObject { try x.element(field.name, value?.iso8601) }
+    }
+
+    mutating func count(_ field: ReaderField, _ value: inout Int, _ kind: CountKind) throws {
+        if field.role.inReaderObject { try x.element(field.name, value) }
+    }
+
+    mutating func count(_ field: ReaderField, _ value: inout Int?, _ kind: CountKind) throws {
+        if field.role.inReaderObject { try x.element(field.name, value) }
+    }
+
+    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64) throws {
+        if field.role.inReaderObject { try x.element(field.name, FixedDecimal.seconds(milliseconds: value)) }
+    }
+
+    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64?) throws {
+        if field.role.inReaderObject { try x.element(field.name, value.map(FixedDecimal.seconds(milliseconds:))) }
+    }
+
+    mutating func decimal(_ field: ReaderField, _ value: inout FixedDecimal) throws {
+        if field.role.inReaderObject { try x.element(field.name, value) }
+    }
+
+    mutating func change(_ field: ReaderField, _ value: inout FixedDecimal?) throws {
+        if field.role.inReaderObject { try x.element(field.name, value) }
+    }
+
+    mutating func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) throws {
+        guard field.role.inReaderObject else { return }
+        try names.withUTF8(name) { wiki, title in try x.element(field.name, utf8: part == .wiki ? wiki : title) }
+    }
+
+    mutating func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) throws {}
+
+    mutating func object(_ field: ReaderField, _ body: (inout Self) throws -> Void) throws {
+        guard field.role.inReaderObject else { return }
+        try x.start(field.name)
+        try body(&self)
+        try x.end()
+    }
+
+    mutating func object<T>(_ field: ReaderField, _ value: inout T?, empty: T, _ body: (inout Self, inout T) throws -> Void) throws {
+        guard field.role.inReaderObject, value != nil else { return }
+        try x.start(field.name)
+        try body(&self, &value!)
+        try x.end()
+    }
+
+    mutating func list<T>(_ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
+                          _ body: (inout Self, inout T) throws -> Void) throws {
+        guard field.role.inReaderObject else { return }
+        try x.start(field.name)
+        try value.withUnsafeBufferPointer { elements in
+            // Lent by place, as the reader is: nothing is copied or changed.
+            let each = UnsafeMutablePointer(mutating: elements.baseAddress)
+            for i in elements.indices {
+                try x.start(element)
+                try body(&self, &each![i])
+                try x.end()
+            }
+        }
+        try x.end()
+    }
+
+    mutating func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) throws {}
+
+    mutating func rows<T>(_ field: ReaderField, _ value: inout [T], empty: T, _ row: (inout Self, inout T) throws -> Void) throws {}
+}
