@@ -16,8 +16,9 @@ public struct LocaleFormat: Sendable {
     private let shortTimes: ShortTimes
     /// Integers and durations already formatted (ICU takes a microsecond or more a form; a
     /// run's pages show the same small counts and reading times again and again).
-    private let integers = FormMemo()
-    private let durations = FormMemo()
+    private let integers = FormMemo<Int64>()
+    private let durations = FormMemo<Int64>()
+    private let zoneNames = FormMemo<String>()
     private let monthDayStyle: Date.FormatStyle
     private let longDateStyle: Date.FormatStyle
     private let hourStyle: Date.FormatStyle
@@ -26,6 +27,7 @@ public struct LocaleFormat: Sendable {
     private let locale: Locale
     private let monthNames: [String]
     private let shortMonthNames: [String]
+    private let narrowMonthNames: [String]
     /// Monday first.
     private let weekdayNames: [String]
 
@@ -52,10 +54,8 @@ public struct LocaleFormat: Sendable {
         monthNames = (1...12).map { month in
             LocaleFormat.date(CivilDate(year: 2001, month: month, day: 1), 0).formatted(monthStyle)
         }
-        let shortMonthStyle = style().month(.abbreviated)
-        shortMonthNames = (1...12).map { month in
-            LocaleFormat.date(CivilDate(year: 2001, month: month, day: 1), 0).formatted(shortMonthStyle)
-        }
+        shortMonthNames = LocaleFormat.standAloneMonths("LLL", locale: locale, calendar: calendar)
+        narrowMonthNames = LocaleFormat.standAloneMonths("LLLLL", locale: locale, calendar: calendar)
         let weekdayStyle = style().weekday(.wide)
         // 2001-01-01 was a Monday.
         weekdayNames = (1...7).map { day in
@@ -69,8 +69,41 @@ public struct LocaleFormat: Sendable {
     /// The most specific part of `tag` that ICU has data for, else English: ICU would otherwise
     /// format a language it does not know in the process's default locale, so that the same
     /// report would differ from machine to machine.
+    ///
+    /// Each part is tried with the language's likely script first: ICU keeps Chinese under its
+    /// scripts (`zh_Hant_TW`, `zh_Hant`), and `zh-TW` cut to `zh` would be Simplified Chinese.
+    /// So `zh-TW` → `zh-Hant-TW`, `zh-HK` → `zh-Hant-HK`, `zh-SG` → `zh-Hans-SG`, while `pt-BR`
+    /// (no `pt_Latn_BR` in ICU) is still `pt-BR`.
     static func withData(_ tag: LanguageTag) -> LanguageTag {
-        tag.truncations.first { available.contains($0.text.replacingOccurrences(of: "-", with: "_")) } ?? .english
+        let script = tag.script ?? likelyScript(tag)
+        for candidate in tag.truncations {
+            var forms = [candidate]
+            if candidate.script == nil, let script,
+               let scripted = LanguageTag(candidate.language + "-" + script + candidate.text.dropFirst(candidate.language.count)) {
+                forms.insert(scripted, at: 0)
+            }
+            if let found = forms.first(where: { available.contains($0.text.replacingOccurrences(of: "-", with: "_")) }) {
+                return found
+            }
+        }
+        return .english
+    }
+
+    /// CLDR's likely script of a tag without one (`Hant` for `zh-TW`, `Hans` for `zh`).
+    static func likelyScript(_ tag: LanguageTag) -> String? {
+        Locale.Language(identifier: tag.text).maximalIdentifier.split(separator: "-").dropFirst()
+            .first { $0.count == 4 && $0.first!.isUppercase }.map(String.init)
+    }
+
+    /// The twelve Gregorian month names of an ICU pattern (`LLL` abbreviated, `LLLLL` narrow),
+    /// stand-alone: the nominative where a language inflects (`март`, not the `марта` of a date).
+    private static func standAloneMonths(_ pattern: String, locale: Locale, calendar: Calendar) -> [String] {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.dateFormat = pattern
+        return (1...12).map { formatter.string(from: date(CivilDate(year: 2001, month: $0, day: 1), 0)) }
     }
 
     /// A civil date and time as the GMT instant ICU formats.
@@ -105,8 +138,28 @@ public struct LocaleFormat: Sendable {
     /// The month's name standing alone (`August`, `август`).
     public func monthName(_ month: Int) -> String { monthNames[month - 1] }
 
-    /// The month's abbreviated name (`Aug`, `авг.`, `8月`): a chart label.
+    /// The month's abbreviated stand-alone name, CLDR's `LLL` (`Aug`, `авг.`, `juil.`, `8月`): a
+    /// chart label. Twelve distinct names in every language, where cutting the full names
+    /// short is not (French `juin` and `juillet` would both be `jui`).
     public func shortMonthName(_ month: Int) -> String { shortMonthNames[month - 1] }
+
+    /// The month's narrow stand-alone name, CLDR's `LLLLL` (`J`, `Я`, `7`): where only a
+    /// letter fits and the month's place says which it is. Not distinct (`J` thrice in English).
+    public func narrowMonthName(_ month: Int) -> String { narrowMonthNames[month - 1] }
+
+    /// A time zone as the reader's language names it, CLDR's generic long name where it has
+    /// one (`Central European Time`, `Mitteleuropäische Zeit`, `印度標準時間`), else its
+    /// generic location form (`Urumqi Time`); the IANA identifier itself when CLDR names
+    /// the zone not at all. `UTC` is named as UTC (Foundation would call it Greenwich Mean Time).
+    public func zoneName(_ identifier: String) -> String {
+        zoneNames.form(identifier) {
+            let isUTC = identifier == "UTC" || identifier == "Etc/UTC"
+            guard let zone = TimeZone(identifier: isUTC ? "Etc/UTC" : identifier),
+                  let name = zone.localizedName(for: isUTC ? .standard : .generic, locale: locale),
+                  !name.isEmpty else { return identifier }
+            return name
+        }
+    }
 
     /// A year in the language's digits (`2025`, `۲۰۲۵`), never grouped.
     public func year(_ year: Int) -> String {
@@ -174,11 +227,11 @@ final class ShortTimes: @unchecked Sendable {
 }
 
 /// Forms made once per value, shared by the threads that render pages.
-final class FormMemo: @unchecked Sendable {
-    private var forms: [Int64: String] = [:]
+final class FormMemo<Value: Hashable>: @unchecked Sendable {
+    private var forms: [Value: String] = [:]
     private let lock = NSLock()
 
-    func form(_ value: Int64, _ make: () -> String) -> String {
+    func form(_ value: Value, _ make: () -> String) -> String {
         lock.lock()
         if let form = forms[value] {
             lock.unlock()

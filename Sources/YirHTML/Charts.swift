@@ -76,7 +76,7 @@ enum Charts {
         }
         var context: [String: Any] = [
             "days": String(decoding: shades, as: UTF8.self), "year": year,
-            "month_labels": (1...12).map { String(format.monthName($0).prefix(3)) }.joined(separator: "|"),
+            "month_labels": (1...12).map(format.shortMonthName).joined(separator: "|"),
             "width": calendarWidth, "height": calendarHeight,
             "rows_html": tableRows((0..<12).map { m in
                 (heading: format.monthName(m + 1),

@@ -124,8 +124,15 @@ public struct HTMLStrings: Sendable {
         texts.mapValues { if case .plural(let forms) = $0 { Set(forms.keys) } else { nil } }
     }
 
+    /// The full stops that end a sentence (`.`, CJK `。`, Devanagari `।`), as UTF-8.
+    static let fullStops: [[UInt8]] = [".", "。", "।"].map { Array($0.utf8) }
+
     /// One pass over the text's bytes: `{name}` with a known name is replaced, anything else
     /// kept. (`{` and `}` are ASCII: byte offsets into UTF-8 always fall between characters.)
+    ///
+    /// A value that ends with a full stop takes the place of the text's own when the sentence
+    /// ends right after it: a Russian long date is `24 декабря 2025 г.`, and "… {date}." would
+    /// end in two.
     static func fill(_ text: String, _ values: [String: String]) -> String {
         guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
         let bytes = Array(text.utf8)
@@ -142,6 +149,10 @@ public struct HTMLStrings: Sendable {
                let value = values[String(decoding: bytes[(i + 1)..<close], as: UTF8.self)] {
                 out.append(contentsOf: value.utf8)
                 i = close + 1
+                if let stop = fullStops.first(where: { value.utf8.suffix($0.count).elementsEqual($0) }),
+                   bytes[i...].starts(with: stop) {
+                    i += stop.count
+                }
             } else {
                 out.append(UInt8(ascii: "{"))
                 i += 1

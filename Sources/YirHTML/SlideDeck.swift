@@ -110,7 +110,7 @@ struct SlideDeck: Sendable {
         var opening: [String: Any] = [
             "greeting": strings.text("opening_greeting", ["user": Self.isolated(reader.user)]),
             "window": windowText,
-            "zone": strings.text("opening_zone", ["zone": zone.identifier]),
+            "zone": strings.text("opening_zone", ["zone": format.zoneName(zone.identifier)]),
         ]
         if let coverage = coverageNote(reader) { opening["coverage"] = coverage }
         slides.append(("opening", strings.text("opening_heading", ["year": format.year(year)]), opening))

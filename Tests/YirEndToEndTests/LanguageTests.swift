@@ -87,6 +87,7 @@ import YirTestSupport
         #expect(forms[0] == forms[3] && Set(forms.prefix(3)).count == 3, "\(forms)")
     }
 
+    /// Numbers, dates, times, month labels, duration units and zone names, against Babel.
     @Test func numbersDatesAndTimesAgreeWithBabelsCLDRForTwentyLocales() throws {
         var forms: [String: [String: [String: String]]] = [:]
         let dates = [CivilDate(year: 2025, month: 1, day: 1), CivilDate(year: 2025, month: 8, day: 22), CivilDate(year: 2024, month: 2, day: 29)]
@@ -103,6 +104,13 @@ import YirTestSupport
             for (h, m) in [(0, 5), (9, 30), (14, 48), (23, 59)] {
                 let time = LocalTime(wallMilliseconds: Int64(h) * 3_600_000 + Int64(m) * 60_000)
                 kinds["time", default: [:]][String(format: "%02d:%02d", h, m)] = format.shortTime(time)
+            }
+            for month in 1...12 { kinds["month_abbreviated", default: [:]][String(month)] = format.shortMonthName(month) }
+            for (value, milliseconds) in [("2 hours", Int64(7_200_000)), ("25 minutes", 1_500_000), ("45 seconds", 45_000)] {
+                kinds["duration_unit", default: [:]][value] = format.duration(milliseconds: milliseconds)
+            }
+            for zone in ["Europe/Berlin", "America/New_York", "Asia/Tokyo", "Asia/Kolkata", "Australia/Sydney"] {
+                kinds["zone", default: [:]][zone] = format.zoneName(zone)
             }
             forms[name] = kinds
         }
@@ -122,6 +130,46 @@ import YirTestSupport
         #expect(en.duration(milliseconds: 10_260_000) == "2 hr, 51 min")
         #expect(de.duration(milliseconds: 10_260_000) == "2 Std., 51 Min.")
         #expect(ja.duration(milliseconds: 10_260_000) == "2時間 51分")
+    }
+
+    @Test func noSentenceEndsInTwoFullStopsInAnyLanguage() throws {
+        #expect(HTMLStrings.fill("Сохранено {date}.", ["date": "24 декабря 2025 г."]) == "Сохранено 24 декабря 2025 г.")
+        #expect(HTMLStrings.fill("{a}。", ["a": "好。"]) == "好。")
+        #expect(HTMLStrings.fill("{a}.", ["a": "ok"]) == "ok.")
+        let catalog = try HTMLTemplates(folders: [HTMLTests.templatesFolder]).strings
+        let dates = [CivilDate(year: 2025, month: 12, day: 24), CivilDate(year: 2025, month: 5, day: 1)]
+        for name in Self.shipped {
+            let tag = try #require(LanguageTag(name)), strings = catalog.strings(for: tag), format = LocaleFormat(tag)
+            for date in dates {
+                let long = format.longDate(date)
+                let values = Dictionary(uniqueKeysWithValues: ["date", "end", "start", "save_date", "when"].map { ($0, long) })
+                for key in strings.keys.keys {
+                    let sentence = strings.plural(key, 2, format.integer(2), values)
+                    for stop in ["..", "。。", "।।"] where sentence.contains(stop) {
+                        Issue.record("\(name) \(key): \(sentence)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A reader in Taiwan reads a Traditional Chinese deck: its durations too (`小時`, `分鐘`,
+    /// not Simplified `小时`, `分钟`), and its zone by name, not by identifier.
+    @Test func aTraditionalChineseDecksDurationsAreInTraditionalCharacters() throws {
+        let cli = CommandLineTests()
+        let lines = (1...6).map { day in
+            view("2025-03-0\(day)T10:00:00Z", title: "臺北\(day)", wiki: "zh.wikipedia.org", seconds: "2500", user: "mei",
+                 extra: #","locale":"zh-TW","tz":"Asia/Taipei""#)
+        }
+        let out = scratchFolder().appendingPathComponent("out")
+        let r = try cli.yir(["report", try cli.file(lines), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html,jsonl"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let reader = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("readers.jsonl"))) as! [String: Any]
+        let deck = try String(contentsOf: out.appendingPathComponent(reader["slides"] as! String), encoding: .utf8)
+        #expect(deck.contains(#"<html lang="zh-Hant""#))
+        #expect(deck.contains("小時") && deck.contains("分鐘"))
+        #expect(!deck.contains("小时") && !deck.contains("分钟"), "no Simplified units")
+        #expect(deck.contains("台北標準時間") && !deck.contains("Asia/Taipei"), "the zone by its name")
     }
 
     @Test func datesStayGregorianInTheLanguagesOwnDigits() {
