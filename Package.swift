@@ -44,7 +44,11 @@ let package = Package(
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "Crypto", package: "swift-crypto"),
         ], linkerSettings: [.linkedLibrary("_FoundationICU")]),
-        .target(name: "YirPipeline", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML"]),
+        // Logging: the run tells what it does and why it stops, as the command line shows it.
+        .target(name: "YirPipeline", dependencies: [
+            "YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .target(name: "YirSample", dependencies: ["YirCore", "YirStats"]),
         // Templates/ compiled into the binary, so one file copied anywhere runs. Templates/ is the
         // target's folder so that SwiftPM plans the build again when a file is added there or

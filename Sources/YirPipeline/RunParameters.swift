@@ -33,6 +33,15 @@ public struct RunArguments: Sendable {
     public var chunkSize = Ingestor.defaultChunkSize
     /// What the run will write: the statistics keep what these need and nothing more.
     public var outputs: [Output] = []
+    /// `--rejects FILE`, `--metrics FILE`: checked against the inputs and the other outputs.
+    public var rejects: String?
+    public var metrics: String?
+    /// `--max-reject-rate`: above it, the run fails (65).
+    public var maxRejectRate = 0.01
+    /// `--allow-empty`: `report` and `render` write a report of no input line too.
+    public var allowEmpty = false
+    /// The templates the outputs are made with (HTML pages, the XSD), built-in and laid over.
+    public var templates: TemplateFiles?
 
     public init() {}
 }
@@ -70,6 +79,11 @@ public struct RunParameters: Sendable {
     public var jobs: Int
     public var chunkSize: Int
     public var outputs: [Output]
+    public var rejects: String?
+    public var metrics: String?
+    public var maxRejectRate: Double
+    public var allowEmpty: Bool
+    public var templates: TemplateFiles?
 
     /// Reads the arguments: bad values are `ParameterError`s naming the option.
     public init(_ arguments: RunArguments, zones: ZoneCatalog) throws {
@@ -93,6 +107,14 @@ public struct RunParameters: Sendable {
             asOf = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
         }
         inputs = arguments.inputs.isEmpty ? ["-"] : arguments.inputs
+        // No zone has reached a year after the as-of instant's year in UTC+14, the first to
+        // begin a year: such a window would end before it starts.
+        if let year = arguments.year {
+            let firstToArrive = CivilDate(daysSinceEpoch: (asOf + 14 * 3_600_000) / millisecondsPerDay).year
+            if year > firstToArrive {
+                throw ParameterError("--year \(year) has not begun anywhere at --as-of \(RFC3339.format(asOf, offsetSeconds: 0)): a report of \(year) needs an as-of instant in \(year)")
+            }
+        }
         year = arguments.year
         timeZone = arguments.tz
         top = arguments.top
@@ -109,6 +131,11 @@ public struct RunParameters: Sendable {
         jobs = max(1, arguments.jobs)
         chunkSize = max(1, arguments.chunkSize)
         outputs = arguments.outputs
+        rejects = arguments.rejects
+        metrics = arguments.metrics
+        maxRejectRate = arguments.maxRejectRate
+        allowEmpty = arguments.allowEmpty
+        templates = arguments.templates
     }
 
     /// The files the inputs name, folders searched. Throws `InputError` (an input that cannot

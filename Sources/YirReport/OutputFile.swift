@@ -22,15 +22,30 @@ public enum OutputError: Error, CustomStringConvertible {
 /// them, never between two.
 public enum TemporaryFiles {
     fileprivate static let paths = Mutex<Set<String>>([])
+    private static let stopped = Atomic<Bool>(false)
+
+    /// Whether the run is being stopped: nothing more is written.
+    public static var stopping: Bool { stopped.load(ordering: .acquiring) }
 
     static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
     static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
 
-    /// Removes every registered temporary file or folder; called on the way out of an
-    /// interrupted run.
-    public static func removeAll() {
+    /// Stops every write and removes every registered temporary file or folder: the way out
+    /// of an interrupted run. A folder is first renamed aside, so that workers still writing
+    /// into it fail instead of adding files behind the removal, then removed until it is gone.
+    public static func stopAndRemoveAll() {
+        stopped.store(true, ordering: .releasing)
         paths.withLock { paths in
-            for path in paths { removeTree(path) }
+            for path in paths {
+                // Still a `.NAME.tmp-PID-N`, which a later run removes should this one not finish.
+                let url = URL(fileURLWithPath: path)
+                let aside = (url.deletingLastPathComponent().path as NSString).appendingPathComponent(".removed" + url.lastPathComponent)
+                if rename(path, aside) == 0 {
+                    for _ in 0..<100 where FileManager.default.fileExists(atPath: aside) { removeTree(aside) }
+                } else {
+                    removeTree(path)
+                }
+            }
             paths.removeAll()
         }
     }
@@ -117,8 +132,9 @@ public final class OutputFile {
     }
 
     /// Flushes every file and folder to disk, then moves them all into place under one lock,
-    /// so a run's outputs change together: the previous set, or the complete new one.
-    public static func commit(_ files: [OutputFile], folders: [OutputFolder] = []) throws(OutputError) {
+    /// so a run's outputs change together: the previous set, or the complete new one. The
+    /// files and folders at `removing` (what the run no longer writes) go in the same step.
+    public static func commit(_ files: [OutputFile], folders: [OutputFolder] = [], removing: [String] = []) throws(OutputError) {
         for file in files { try file.finishWriting() }
         for folder in folders { try folder.finishWriting() }
         try TemporaryFiles.paths.withLock { (paths) throws(OutputError) in
@@ -133,6 +149,7 @@ public final class OutputFile {
                 file.committed = true
                 paths.remove(file.temporaryPath)
             }
+            for path in removing { TemporaryFiles.removeTree(path) }
         }
         for folder in folders { folder.removeReplaced() }
     }

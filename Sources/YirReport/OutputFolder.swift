@@ -34,6 +34,7 @@ public final class OutputFolder: @unchecked Sendable {
     /// Writes one file of the folder. `name` must be a plain file name (no `/`).
     public func write(_ bytes: [UInt8], name: String) throws(OutputError) {
         precondition(!name.contains("/") && name != "." && name != "..")
+        guard !TemporaryFiles.stopping else { throw .writeFailed(path: path, reason: "the run is being stopped") }
         let fd = open((temporaryPath as NSString).appendingPathComponent(name), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         let finalPath = (path as NSString).appendingPathComponent(name)
         guard fd >= 0 else { throw .cannotCreate(path: finalPath, reason: String(cString: strerror(errno))) }

@@ -13,8 +13,9 @@ import YirStats
 /// - then one trailer line: `{"partition": {"parameters": {…}, "inputs": […], "diagnostics": {…}}}`,
 ///   so the rendered report carries the same parameters, inputs and diagnostics as one run.
 ///
-/// `render` recomputes the run-level figures (cohort, ranks) over all readers and writes
-/// through the same renderers as `report`, so its output is the single run's, byte for byte.
+/// `render` recomputes the run-level figures (cohort, ranks) over all readers (`Partitions`)
+/// and writes through the same renderers as `report`, so its output is the single run's,
+/// byte for byte.
 public enum PartitionFormat {
     public static func write(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
         let names = model.statistics.articleNames
@@ -46,9 +47,19 @@ public enum PartitionFormat {
         public var description: String { "\(path)\(line > 0 ? ":\(line)" : ""): \(message)" }
     }
 
-    /// The report model of the whole run from the partitions' lines (`render`). Lines are
-    /// parsed on `jobs` threads.
-    public static func read(_ files: [(path: String, data: Data)], zones: ZoneCatalog, jobs: Int) throws(ReadError) -> ReportModel {
+    /// What the partitions' lines hold: every reader's figures, the run's totals per article,
+    /// and what the trailers say of the run. `render` makes the run's figures of them
+    /// (`Partitions.merge`).
+    public struct Lines: Sendable {
+        public var readers: [ReaderStats]
+        public var articleTotals: Partitions.ArticleTotalsByName
+        public var parameters: ReportModel.Parameters
+        public var inputs: [InputSummary]
+        public var diagnostics: Diagnostics
+    }
+
+    /// The partitions' lines, parsed on `jobs` threads.
+    public static func read(_ files: [(path: String, data: Data)], zones: ZoneCatalog, jobs: Int) throws(ReadError) -> Lines {
         var readers: [ReaderStats] = []
         var articleTotals = Partitions.ArticleTotalsByName()
         var parameters: (ReportModel.Parameters, String)?
@@ -85,13 +96,8 @@ public enum PartitionFormat {
             throw ReadError(path: files.map(\.path).joined(separator: ", "), line: 0,
                             message: "no partition trailer: make the lines with `yir stats --format jsonl --partition`")
         }
-        do {
-            let (sorted, cohort) = try Partitions.merge(readers, articleTotals: articleTotals, top: modelParameters.top)
-            return ReportModel(parameters: modelParameters, inputs: inputs,
-                               statistics: RunStatistics(readers: sorted, cohort: cohort, diagnostics: diagnostics))
-        } catch {
-            throw ReadError(path: files.map(\.path).joined(separator: ", "), line: 0, message: error.description)
-        }
+        return Lines(readers: readers, articleTotals: articleTotals, parameters: modelParameters, inputs: inputs,
+                     diagnostics: diagnostics)
     }
 
     /// A worker's readers (their articles summed into `articleTotals` as they are read) and trailers.

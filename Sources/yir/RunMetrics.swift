@@ -18,10 +18,15 @@ final class RunMetrics: Sendable {
         var command = "yir"
         var diagnostics: Diagnostics?
         var readers: Int?
+        /// Why the run stopped, when it failed (`RunError.reason`, `interrupted`, `usage`).
+        var reason: String?
         var written = false
     }
 
     private let state = Mutex(State())
+    /// Held while the file is written: a signal's handler waits for a write under way, then
+    /// writes the file again with its own code, so that no temporary file is left behind.
+    private let writing = Mutex(())
 
     /// Starts the run's clock: called first thing, so the duration covers parsing too.
     func begin() {
@@ -35,6 +40,17 @@ final class RunMetrics: Sendable {
             $0.diagnostics = model.statistics.diagnostics
             $0.readers = model.statistics.readers.count
         }
+    }
+
+    /// Why the run is stopping: its error's kind, for the operator's alert.
+    func refuse(_ reason: String) {
+        state.withLock { $0.reason = reason }
+    }
+
+    /// The run's metrics file collides with an input or another output (SPEC §4.5): it is
+    /// not written, whatever the run's end.
+    func untarget() {
+        state.withLock { $0.path = nil }
     }
 
     /// Where to write, and the command's name for the series' label.
@@ -66,15 +82,28 @@ final class RunMetrics: Sendable {
         target(path: path, command: command ?? "yir")
     }
 
-    /// Writes the file, once; a failure to write it is reported on stderr and leaves the
-    /// run's exit code as it is — the run's own outputs are what the code is about.
-    func finish(exitCode: Int32) {
+    /// Writes the file, once — or again, with `reason` given, for a signal that came after;
+    /// a failure to write it is reported on stderr and leaves the run's exit code as it is:
+    /// the run's own outputs are what the code is about.
+    func finish(exitCode: Int32, reason: String? = nil) {
+        writing.withLock { _ in write(exitCode: exitCode, reason: reason) }
+    }
+
+    private func write(exitCode: Int32, reason: String?) {
         let (path, text) = state.withLock { state -> (String?, String) in
-            guard let path = state.path, !state.written else { return (nil, "") }
+            guard let path = state.path, !state.written || reason != nil else { return (nil, "") }
             state.written = true
+            if let reason { state.reason = reason }
             return (path, render(state, exitCode: exitCode, previous: Self.lastSuccess(in: path)))
         }
         guard let path else { return }
+        // Never over a file that is not a metrics file: a mistyped --metrics named on a command
+        // line that did not parse must not replace an export or a key.
+        if let existing = FileManager.default.contents(atPath: path), !existing.isEmpty,
+           !existing.starts(with: Array("# HELP yir_".utf8)) {
+            FileHandle.standardError.write(Data("yir: error: --metrics: \(path) exists and is not a metrics file yir wrote; it is left as it is\n".utf8))
+            return
+        }
         do {
             let file = try OutputFile(path: path)
             try file.write(Array(text.utf8))
@@ -98,6 +127,10 @@ final class RunMetrics: Sendable {
         }
         gauge("yir_build_info", "The version of yir that ran.", [("version=\"\(ReportModel.generatorVersion)\"", "1")])
         gauge("yir_exit_code", "The exit code of the last run (0: success).", [("", "\(exitCode)")])
+        if exitCode != 0 {
+            gauge("yir_failure", "Why the last run failed: 1 for its reason (usage, rejected, cannot_open, no_input, cannot_create, io_error, newer_report_in_place, interrupted).",
+                  [("reason=\"\(state.reason ?? "usage")\"", "1")])
+        }
         gauge("yir_duration_seconds", "How long the last run took.", [("", String(format: "%.3f", seconds))])
         gauge("yir_last_run_timestamp_seconds", "When the last run ended, in seconds since the Unix epoch.",
               [("", String(format: "%.3f", now))])

@@ -57,14 +57,13 @@ struct RunOptions: ParsableArguments {
         if top < 0 { throw ValidationError("--top must be 0 or more") }
         if !(maxViewSeconds >= 0) || maxViewSeconds > 1e12 { throw ValidationError("--max-view-seconds must be a number ≥ 0") }
         if !(0...1).contains(maxRejectRate) { throw ValidationError("--max-reject-rate must lie in 0–1") }
-        if let rejects { try OutputPlace.check(inputs: inputs, writing: [rejects]) }
     }
 
     func makeLogger() -> Logger { process.makeLogger() }
 
     /// The run's parameters, built once for every stage: bad option values are usage errors
     /// (64). `outputs`: what the command will write, so that the statistics keep what those need.
-    func parameters(outputs: [Output]) throws -> RunParameters {
+    func parameters(outputs: [Output], allowEmpty: Bool = false) throws -> RunParameters {
         var arguments = RunArguments()
         arguments.inputs = inputs
         arguments.year = year
@@ -80,6 +79,11 @@ struct RunOptions: ParsableArguments {
         arguments.locale = locale
         arguments.jobs = jobs
         arguments.outputs = outputs
+        arguments.rejects = rejects
+        arguments.metrics = process.metrics
+        arguments.maxRejectRate = maxRejectRate
+        arguments.allowEmpty = allowEmpty
+        arguments.templates = try TemplateLayers.files(templates, logger: makeLogger())
         do {
             return try RunParameters(arguments, zones: ZoneCatalog())
         } catch let error as ParameterError {
@@ -110,64 +114,11 @@ struct RunOptions: ParsableArguments {
         }
     }
 
-    /// Runs the pipeline with the rejects file, logging and SPEC §5's exit codes for input
-    /// problems. Returns the model only when the run may write its outputs, with the finished
-    /// rejects file, which the command renames into place together with its own outputs.
-    func runPipeline(_ parameters: RunParameters) throws -> (model: ReportModel, rejects: OutputFile?) {
-        let logger = makeLogger()
-        let rejectsFile = try rejects.map { path in try exitOnOutputError(logger) { try RejectsFile(path: path) } }
-        let model: ReportModel
-        let progress = ProgressLine(quiet: quiet)
-        defer { progress.finish() }
-        do {
-            model = try Pipeline(parameters, zones: ZoneCatalog()).run { rejection in
-                try rejectsFile?.add(rejection)
-                if process.verbose {
-                    logger.debug("\(rejection.file):\(rejection.line): rejected (\(rejection.reason.rawValue))")
-                }
-            } onProgress: { update in
-                progress.update(update)
-            } onPhase: { phase, duration in
-                progress.finish()
-                logger.debug("\(phase): \(duration.logText)")
-            } onNote: { note in
-                logger.debug("\(note)")
-            }
-        } catch let error as ParameterError {
-            throw ValidationError(error.description)
-        } catch let stop as StrictModeStop {
-            try exitOnOutputError(logger) { try rejectsFile?.finish().commit() }
-            let r = stop.rejection
-            logger.error("\(r.file):\(r.line): rejected (\(r.reason.rawValue)); stopping (--strict)")
-            throw ExitCode(65)
-        } catch let error as InputError {
-            logger.error("\(error)")
-            if case .cannotOpen = error { throw ExitCode(66) }
-            throw ExitCode(74)
-        } catch let error as OutputError {
-            logger.error("\(error)")
-            throw ExitCode(error.exitCode)
-        }
-        let finishedRejects = try exitOnOutputError(logger) { try rejectsFile?.finish() }
-
-        RunMetrics.shared.record(model)
-        let d = model.statistics.diagnostics
-        logger.info("""
-            read \(d.lines) lines from \(model.inputs.count) input(s): \(d.acceptedTotal) accepted, \
-            \(d.rejectedTotal) rejected, \(d.duplicates) duplicates\(d.ignored > 0 ? ", \(d.ignored) ignored (not mapped by the profile)" : ""); \(model.statistics.readers.count) readers
-            """)
-        for (reason, count) in d.rejected.sorted(by: { $0.key < $1.key }) {
-            logger.info("  rejected \(count) × \(reason.rawValue)")
-        }
-        if d.lines > 0, Double(d.rejectedTotal) > maxRejectRate * Double(d.lines) {
-            let rate = (Double(d.rejectedTotal) / Double(d.lines) * 10000).rounded() / 100
-            logger.error("\(rate)% of lines were rejected, more than --max-reject-rate \(maxRejectRate * 100)%")
-            // The rejects file is what the operator needs now; nothing else is written.
-            try exitOnOutputError(logger) { try finishedRejects?.commit() }
-            throw ExitCode(65)
-        }
-        keepUntilExit(model)
-        return (model, finishedRejects)
+    /// Runs `command` through the pipeline, showing its progress on a terminal: the one place
+    /// a run's `RunError` becomes an exit code (usage errors through ArgumentParser, which
+    /// prints the usage too).
+    func run(_ command: Pipeline.Command, _ parameters: RunParameters) throws {
+        try Yir.run(command, parameters, process: process)
     }
 }
 
@@ -179,47 +130,26 @@ extension Logger {
     }
 }
 
-extension OutputError {
-    var exitCode: Int32 {
-        switch self {
-        case .cannotCreate: 73
-        case .writeFailed: 74
-        }
-    }
-}
-
-/// Runs `body`, turning an `OutputError` into its logged message and exit code.
-func exitOnOutputError<T>(_ logger: Logger, _ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch let error as OutputError {
-        logger.error("\(error)")
-        throw ExitCode(error.exitCode)
-    }
-}
-
-/// Writes bytes to standard output; a failed write (a closed pipe, a full disk) is exit 74.
-func writeToStandardOutput(_ bytes: [UInt8], _ logger: Logger) throws {
-    let ok = bytes.withUnsafeBytes { buffer -> Bool in
+/// Writes bytes to standard output, every byte or an error (a closed pipe, a full disk).
+func writeToStandardOutput(_ bytes: [UInt8]) throws {
+    var failure: Int32?
+    bytes.withUnsafeBytes { buffer in
         var done = 0
         while done < buffer.count {
             let n = write(1, buffer.baseAddress! + done, buffer.count - done)
             if n < 0 {
                 if errno == EINTR { continue }
-                return false
+                failure = errno
+                return
             }
             done += n
         }
-        return true
     }
-    guard ok else {
-        logger.error("error writing standard output: \(String(cString: strerror(errno)))")
-        throw ExitCode(74)
-    }
+    if let failure { throw StandardOutputFailure(reason: String(cString: strerror(failure))) }
     StandardOutput.bytesWritten.add(bytes.count, ordering: .relaxed)
 }
 
-extension Duration {
-    /// How `--verbose` shows a phase's time: `0.123 secs`.
-    var logText: String { formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 3))) }
+struct StandardOutputFailure: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
 }

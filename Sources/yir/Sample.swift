@@ -29,9 +29,11 @@ extension Yir {
         }
 
         func run() throws {
-            let logger = Logger.commandLine(quiet: false, verbose: false)
-            try SyntheticExport(readers: readers, days: days, seed: seed, byteLimit: bytes).generate {
-                try writeToStandardOutput($0, logger)
+            do {
+                try SyntheticExport(readers: readers, days: days, seed: seed, byteLimit: bytes).generate { try writeToStandardOutput($0) }
+            } catch {
+                Logger.commandLine(quiet: false, verbose: false).error("error writing standard output: \(error)")
+                throw ExitCode(74)
             }
         }
     }

@@ -1,7 +1,5 @@
 import ArgumentParser
-import Foundation
 import YirPipeline
-import YirReport
 
 extension Yir {
     /// `yir stats`: the report model to standard output, for analysts and pipelines.
@@ -36,14 +34,7 @@ extension Yir {
         }
 
         func run() throws {
-            let logger = options.makeLogger()
-            let parameters = try options.parameters(outputs: [output])
-            let (model, rejects) = try options.runPipeline(parameters)
-            let clock = ContinuousClock()
-            let start = clock.now
-            defer { logger.debug("rendering: \((clock.now - start).logText)") }
-            try output.render(model, jobs: parameters.jobs) { bytes in try writeToStandardOutput(bytes, logger) }
-            try exitOnOutputError(logger) { try OutputFile.commit(rejects.map { [$0] } ?? []) }
+            try options.run(.stats(output), try options.parameters(outputs: [output]))
         }
     }
 }

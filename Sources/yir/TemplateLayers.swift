@@ -1,5 +1,8 @@
+import ArgumentParser
 import Foundation
+import Logging
 import YirCore
+import YirPipeline
 import YirReport
 import YirTemplates
 
@@ -33,12 +36,18 @@ enum TemplateLayers {
         var description: String { detail }
     }
 
+    /// The layers of a run: a folder that is not one is an input that cannot be opened (66).
+    static func files(_ option: String?, logger: Logger) throws -> TemplateFiles {
+        do {
+            return try files(option)
+        } catch {
+            logger.error("\(error)")
+            throw ExitCode(66)
+        }
+    }
+
     /// The validator of the XSD that wins among the layers.
     static func validator(_ option: String?) throws -> XMLValidator {
-        guard let schema = try files(option).file("report.xsd") else {
-            throw TemplatesNotFound(detail: "no report.xsd among the templates")
-        }
-        if schema.isBuiltIn { return try XMLValidator(schema: try schema.contents(), place: schema.place) }
-        return try XMLValidator(schemaPath: schema.place)
+        try XMLValidator.forTemplates(try files(option))
     }
 }

@@ -9,8 +9,9 @@ struct Yir: ParsableCommand {
         abstract: "Year-in-review reports from exported reading-activity records.",
         discussion: """
             Exit codes: 0 success, 64 usage error, 65 input rejected beyond the allowed rate \
-            (or any rejection with --strict), 66 an input cannot be opened, 73 output cannot be \
-            created, 74 I/O error while reading or writing.
+            (or any rejection with --strict), 66 an input cannot be opened or no input line was \
+            read, 73 output cannot be created, 74 I/O error while reading or writing, 75 the \
+            output folder holds a later report, 129/130/143 stopped by SIGHUP/SIGINT/SIGTERM.
             """,
         version: versionLine,
         subcommands: [Report.self, Stats.self, Check.self, Render.self, Validate.self, Sample.self, Version.self])
@@ -44,6 +45,7 @@ struct Yir: ParsableCommand {
             try command.run()
             RunMetrics.shared.finish(exitCode: 0)
         } catch {
+            Interruption.waitIfStopping()
             RunMetrics.shared.finish(exitCode: exitCode(for: error).rawValue)
             exit(withError: error)
         }

@@ -208,7 +208,7 @@ import YirSample
         arguments.chunkSize = chunkSize
         arguments.outputs = [.jsonl]
         let pipeline = Pipeline(try RunParameters(arguments, zones: ZoneCatalog()), zones: ZoneCatalog())
-        let lines = JSONReport.lines(try withSampleDecks(try pipeline.run()), jobs: jobs)
+        let lines = JSONReport.lines(try withSampleDecks(try pipeline.model()), jobs: jobs)
         let reference = try Data(contentsOf: packageRoot.appendingPathComponent("Tests/Reference/readers.jsonl"))
         #expect(Data(lines) == reference)
     }

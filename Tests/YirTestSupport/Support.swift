@@ -120,7 +120,7 @@ public struct Run {
         arguments.outputs = Output.reportFiles
         let configured = Pipeline(try RunParameters(arguments, zones: ZoneCatalog()), zones: ZoneCatalog())
         let collected = Collected()
-        let model = try configured.run { collected.items.append($0) }
+        let model = try configured.model { collected.items.append($0) }
         return (model, collected.items)
     }
 

@@ -5,15 +5,16 @@ import Glibc
 #endif
 
 /// Serialises runs writing into the same `--out`: a nightly job that overran meets the next
-/// night's. Unserialised, both swapped `readers/` at once and one failed part-way ("Directory
-/// not empty"). The lock is `flock` on the folder itself — no file left behind — and is
-/// released when the run ends, however it ends. Where the file system cannot lock (some
-/// network ones), the run goes on without.
+/// night's. It is taken before the inputs are read, so overlapping runs take turns whole: a
+/// slow run of an older export cannot put its report in place after a newer one read and
+/// wrote its own (SPEC §4.5). The lock is `flock` on the folder itself — no file left behind —
+/// and is released when the run ends, however it ends. Where the file system cannot lock
+/// (some network ones), the run goes on without.
 final class FolderLock {
     private let fd: Int32
 
     /// Waits, saying so, while another run holds the folder.
-    init(_ folder: String, logger: Logger) {
+    init(_ folder: String, log logger: Logger) {
         fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         if flock(fd, LOCK_EX | LOCK_NB) == 0 { return }

@@ -1,0 +1,232 @@
+import Foundation
+import Logging
+import YirCore
+import YirHTML
+import YirReport
+
+/// What `report` and `render` write into `--out`, as the command line gives it.
+public struct OutputArguments: Sendable {
+    /// `--out`.
+    public var folder: String
+    /// `--format`: the files to write, in this order.
+    public var formats: [Output]
+    /// `--no-remote-images` turns this off.
+    public var remoteImages = true
+    /// `--validate`: report.xml is checked against the XSD before anything is put in place.
+    public var validateXML = false
+    /// `--link-key`; nil: the default place.
+    public var linkKey: String?
+
+    public init(folder: String, formats: [Output]) {
+        self.folder = folder
+        self.formats = formats
+    }
+
+    /// Where a format's file goes.
+    public func path(of format: Output) -> String { (folder as NSString).appendingPathComponent(format.fileName!) }
+
+    /// The decks' folder.
+    public var readers: String { (folder as NSString).appendingPathComponent(HTMLReport.readersFolder) }
+
+    /// The record of what the folder holds (`FolderHistory`).
+    public var history: String { (folder as NSString).appendingPathComponent(FolderHistory.fileName) }
+}
+
+/// The output folder of a `report` or `render` run: prepared before anything is read (the
+/// templates, the XSD, the link key, the lock), written and put in place as one commit
+/// (SPEC §4.5).
+struct ReportFolder {
+    let arguments: OutputArguments
+    let log: Logger
+    private var html: HTMLReport?
+    private var validator: XMLValidator?
+    private var linkKey: LinkKey?
+    /// Held from before the inputs are read until the process ends.
+    private var lock: FolderLock?
+
+    /// Loads what writing needs, so that a broken template or a missing schema fails before
+    /// the work, not after it; creates the folder and takes its lock.
+    init(_ arguments: OutputArguments, templates: TemplateFiles?, jobs: Int, log: Logger) throws(RunError) {
+        self.arguments = arguments
+        self.log = log
+        let formats = arguments.formats
+        do {
+            if arguments.validateXML {
+                guard let templates else { throw RunError.cannotOpen("no templates to find report.xsd in") }
+                validator = try XMLValidator.forTemplates(templates)
+            }
+            if formats.contains(.html) {
+                // The decks' folder is replaced whole: never one holding files of someone else's.
+                let foreign = OutputFolder.foreignEntries(at: arguments.readers) { $0.hasSuffix(".html") }
+                if !foreign.isEmpty {
+                    let listed = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")
+                    throw RunError.cannotCreate("\(arguments.readers) holds what yir does not write there (\(listed)); the reader pages' folder is replaced whole: move those, or write the report elsewhere")
+                }
+                guard let templates else { throw RunError.cannotOpen("no templates for the HTML pages") }
+                html = HTMLReport(templates: try HTMLTemplates(files: templates), remoteImages: arguments.remoteImages, jobs: jobs)
+                linkKey = try Self.openLinkKey(arguments, log: log)
+            }
+        } catch let error as RunError {
+            throw error
+        } catch {
+            throw .cannotOpen("\(error)")
+        }
+        do throws(OutputError) {
+            try OutputFile.makeFolder(arguments.folder)
+        } catch {
+            throw RunError(error)
+        }
+        lock = FolderLock(arguments.folder, log: log)
+    }
+
+    /// The link key (SPEC §4.4), created on the first run. One that is too short, that others
+    /// can read, that is no regular file of this user, or that lies inside --out (it would be
+    /// published or replaced with it) is a usage error.
+    private static func openLinkKey(_ arguments: OutputArguments, log: Logger) throws(RunError) -> LinkKey {
+        guard let path = arguments.linkKey ?? LinkKey.defaultPath() else {
+            throw .usage("--link-key: no file given, and no HOME to keep the default one in")
+        }
+        let outFolder = OutputPaths.resolved(arguments.folder) + "/"
+        if OutputPaths.resolved(path).hasPrefix(outFolder) {
+            throw .usage("--link-key \(path) lies inside --out \(arguments.folder): keep the key outside the folder the pages are published from")
+        }
+        do {
+            let (key, created) = try LinkKey.openOrCreate(path: path)
+            if created {
+                log.notice("created the link key \(path): every reader's deck name depends on it; keep it, and keep it private")
+            }
+            return key
+        } catch {
+            if case .cannotCreate = error { throw .cannotCreate("\(error)") }
+            throw .usage("--link-key: \(error)")
+        }
+    }
+
+    /// SPEC §4.5: the folder holds one year and never goes back in time. Checked once the
+    /// lock is held and before the inputs are read.
+    func checkHistory(of run: FolderHistory) throws(RunError) {
+        guard let previous = FolderHistory(path: arguments.history) else { return }
+        if previous.year != run.year {
+            throw .usage("\(arguments.folder) holds the report of \(previous.year); this run is for \(run.year): write each year's report into a folder of its own (docs/OPERATIONS.md, \"New Year\")")
+        }
+        if run.asOf < previous.asOf {
+            throw .newerReport("\(arguments.folder) holds a report as of \(RFC3339.format(previous.asOf, offsetSeconds: 0)), later than this run's \(RFC3339.format(run.asOf, offsetSeconds: 0)): it is left as it is")
+        }
+    }
+
+    /// Writes every requested output under a temporary name, then puts them all in place in one
+    /// commit together with `alongside` (the rejects file), removing what an earlier run wrote
+    /// in formats this one does not. With the HTML, every output carries each reader's `slides`.
+    func write(_ model: ReportModel, history: FolderHistory, alongside: [OutputFile], jobs: Int) throws(RunError) {
+        var model = model
+        if let linkKey {
+            do {
+                model.decks = try DeckNames(users: model.statistics.readers.map(\.user), key: linkKey)
+            } catch {
+                throw .cannotCreate("\(error)")
+            }
+        }
+        do throws(OutputError) {
+            OutputFile.removeStaleTemporaryFiles(in: arguments.folder)
+            // Every file is complete under its temporary name before any is renamed.
+            var files: [OutputFile] = []
+            var folders: [OutputFolder] = []
+            let clock = ContinuousClock()
+            for format in arguments.formats {
+                let start = clock.now
+                if format == .html, let html {
+                    // One line per language the slides cannot speak, before the pages are written.
+                    for language in html.languagesWithoutTexts(model) {
+                        log.warning("no strings for the language '\(language)' among the templates: its readers' slides are in English (add strings/\(language).json with --templates; docs/LANGUAGES.md)")
+                    }
+                    let (index, readers) = try html.write(model, into: arguments.folder)
+                    log.debug("html: \((clock.now - start).logText) for \(model.statistics.readers.count) reader pages and the index")
+                    files.append(index)
+                    folders.append(readers)
+                    continue
+                }
+                let file = try OutputFile(path: arguments.path(of: format))
+                let replaced: Int
+                do {
+                    replaced = try format.render(model, jobs: jobs) { try file.write($0) }
+                } catch let error as OutputError {
+                    throw error
+                } catch {
+                    throw OutputError.writeFailed(path: file.path, reason: "\(error)")
+                }
+                if replaced > 0 {
+                    log.warning("\(replaced) characters that XML 1.0 cannot hold were written as U+FFFD in \(file.path)")
+                }
+                log.debug("\(format.rawValue): \((clock.now - start).logText)")
+                files.append(file)
+                if format == .xml, let validator {
+                    let problems = validator.problems(inFile: file.temporaryPath)
+                    // An invalid report is yir's own fault, not the input's: nothing is put in place.
+                    guard problems.isEmpty else {
+                        for problem in problems { log.error("\(file.path):\(problem.line): \(problem.message)") }
+                        throw OutputError.writeFailed(path: file.path, reason: "not valid against the XSD")
+                    }
+                }
+            }
+            let record = try OutputFile(path: arguments.history)
+            try record.write(history.bytes)
+            // What an earlier run wrote in formats this one does not write leaves in the same commit.
+            let stale = Output.reportFiles.filter { !arguments.formats.contains($0) }.map { format in
+                format == .html ? [arguments.path(of: .html), arguments.readers] : [arguments.path(of: format)]
+            }.joined()
+            try OutputFile.commit(files + alongside + [record], folders: folders, removing: Array(stale))
+            for file in files { log.info("wrote \(file.path)") }
+            for folder in folders { log.info("wrote \(model.statistics.readers.count) pages into \(folder.path)") }
+        } catch {
+            throw RunError(error)
+        }
+    }
+}
+
+/// What `--out` was last written with (SPEC §4.5): the report's year and as-of instant, kept
+/// in the folder's `.yir-report.json` and written in the same commit as the report.
+public struct FolderHistory: Equatable, Sendable {
+    static let fileName = ".yir-report.json"
+
+    /// `--year`, else the as-of instant's year in UTC.
+    public var year: Int
+    public var asOf: Int64
+
+    public init(year: Int, asOf: Int64) {
+        self.year = year
+        self.asOf = asOf
+    }
+
+    /// The record in a folder; nil when there is none (or it is not one yir wrote).
+    init?(path: String) {
+        guard let data = FileManager.default.contents(atPath: path),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let year = object["year"] as? Int, let text = object["as_of"] as? String,
+              case .success(.instant(let asOf)) = RFC3339.parse(text)
+        else { return nil }
+        self.year = year
+        self.asOf = asOf
+    }
+
+    var bytes: [UInt8] {
+        Array("{\"year\": \(year), \"as_of\": \"\(RFC3339.format(asOf, offsetSeconds: 0))\"}\n".utf8)
+    }
+}
+
+extension Duration {
+    /// How `--verbose` shows a phase's time: `0.123 secs`.
+    public var logText: String { formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 3))) }
+}
+
+extension XMLValidator {
+    /// The validator of the XSD that wins among the template layers.
+    public static func forTemplates(_ templates: TemplateFiles) throws -> XMLValidator {
+        guard let schema = templates.file("report.xsd") else { throw NoSchema() }
+        if schema.isBuiltIn { return try XMLValidator(schema: try schema.contents(), place: schema.place) }
+        return try XMLValidator(schemaPath: schema.place)
+    }
+
+    public struct NoSchema: Error, CustomStringConvertible {
+        public var description: String { "no report.xsd among the templates" }
+    }
+}
