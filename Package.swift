@@ -16,7 +16,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "yir", targets: ["yir"]),
-        .library(name: "YearInReview", targets: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirPipeline", "YirSample"]),
+        .library(name: "YearInReview", targets: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirPipeline", "YirSample", "YirPlaces"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -50,6 +50,11 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "YirSample", dependencies: ["YirCore", "YirStats"]),
+        // Natural Earth's countries compiled in (Tools/natural-earth/convert.py writes both
+        // files): countries.bin through C's #embed, which costs the build a fraction of a
+        // second where megabytes of Swift array literal would take the type checker minutes.
+        .target(name: "CYirPlaces", exclude: ["countries.bin"]),
+        .target(name: "YirPlaces", dependencies: ["CYirPlaces"], swiftSettings: hotPath),
         // Templates/ compiled into the binary, so one file copied anywhere runs. Templates/ is the
         // target's folder so that SwiftPM plans the build again when a file is added there or
         // removed; the plugin embeds whatever the folder holds then. Only the Swift source is the
@@ -71,6 +76,7 @@ let package = Package(
                 path: "Tests/YirTestSupport"),
         .testTarget(name: "YirUnitTests", dependencies: [
             "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirPipeline", "YirSample", "CGzip",
+            "YirPlaces",
         ]),
         .testTarget(name: "YirEndToEndTests", dependencies: [
             "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirPipeline", "YirSample",
