@@ -12,10 +12,13 @@ public enum OutputPaths {
     public struct Written: Sendable {
         public var path: String
         public var role: String
+        /// The link key this run creates: it may be the link key.
+        public var isLinkKey = false
 
-        public init(_ path: String, _ role: String) {
+        public init(_ path: String, _ role: String, isLinkKey: Bool = false) {
             self.path = path
             self.role = role
+            self.isLinkKey = isLinkKey
         }
     }
 
@@ -36,7 +39,7 @@ public enum OutputPaths {
                     throw .usage("\(output.role) \(output.path) lies inside the input folder \(input), and the next run would read it back as input: write it elsewhere")
                 }
             }
-            if let linkKey, place == resolved(linkKey) || sameFile(output.path, linkKey) {
+            if let linkKey, !output.isLinkKey, place == resolved(linkKey) || sameFile(output.path, linkKey) {
                 throw .usage("\(output.role) \(output.path) is the link key: writing it would change every reader's deck name")
             }
             for (otherPlace, other) in places[..<index] where otherPlace == place || sameFile(output.path, other.path) {

@@ -78,6 +78,7 @@ public struct Pipeline {
             model = try modelFromRecords(rejects, log: log, events: events)
         }
         events.onRead(model)
+        SignalTestHook.moment("read")
         keepUntilExit(model)
         let diagnostics = model.statistics.diagnostics
         if command.folder != nil, diagnostics.lines == 0, !parameters.allowEmpty {
@@ -135,7 +136,7 @@ public struct Pipeline {
         if let rejects = parameters.rejects { written.append(.init(rejects, "--rejects")) }
         if let metrics = parameters.metrics { written.append(.init(metrics, "--metrics")) }
         // The link key is an output too when this run creates it.
-        if let key = linkKey, !FileManager.default.fileExists(atPath: key) { written.append(.init(key, "--link-key")) }
+        if let key = linkKey, !FileManager.default.fileExists(atPath: key) { written.append(.init(key, "--link-key", isLinkKey: true)) }
         try OutputPaths.check(written, inputs: parameters.inputs, linkKey: linkKey, readers: readers)
     }
 

@@ -159,6 +159,7 @@ struct ReportFolder {
                 }
                 log.debug("\(format.rawValue): \((clock.now - start).logText)")
                 files.append(file)
+                SignalTestHook.moment("file")
                 if format == .xml, let validator {
                     let problems = validator.problems(inFile: file.temporaryPath)
                     // An invalid report is yir's own fault, not the input's: nothing is put in place.
@@ -174,6 +175,7 @@ struct ReportFolder {
             let stale = Output.reportFiles.filter { !arguments.formats.contains($0) }.map { format in
                 format == .html ? [arguments.path(of: .html), arguments.readers] : [arguments.path(of: format)]
             }.joined()
+            SignalTestHook.moment("commit")
             try OutputFile.commit(files + alongside + [record], folders: folders, removing: Array(stale))
             for file in files { log.info("wrote \(file.path)") }
             for folder in folders { log.info("wrote \(model.statistics.readers.count) pages into \(folder.path)") }

@@ -24,8 +24,11 @@ public enum TemporaryFiles {
     fileprivate static let paths = Mutex<Set<String>>([])
     private static let stopped = Atomic<Bool>(false)
 
-    /// Whether the run is being stopped: nothing more is written.
+    /// Whether the run is being stopped: nothing more is written or put in place.
     public static var stopping: Bool { stopped.load(ordering: .acquiring) }
+
+    /// Marks the run as stopping; safe in a signal handler (one lock-free store).
+    public static func stop() { stopped.store(true, ordering: .releasing) }
 
     static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
     static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
@@ -68,8 +71,13 @@ public final class OutputFile {
     private var fd: Int32
     private var committed = false
 
-    public init(path: String) throws(OutputError) {
+    /// Written while the run is being stopped, too: the metrics file, which says so.
+    let whileStopping: Bool
+
+    public init(path: String, whileStopping: Bool = false) throws(OutputError) {
+        guard whileStopping || !TemporaryFiles.stopping else { throw .writeFailed(path: path, reason: "the run is being stopped") }
         self.path = path
+        self.whileStopping = whileStopping
         temporaryPath = Self.temporaryPath(for: path)
         TemporaryFiles.register(temporaryPath)
         fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -138,6 +146,10 @@ public final class OutputFile {
         for file in files { try file.finishWriting() }
         for folder in folders { try folder.finishWriting() }
         try TemporaryFiles.paths.withLock { (paths) throws(OutputError) in
+            // A signal that came before the renames: none of them happens.
+            if TemporaryFiles.stopping, !folders.isEmpty || files.contains(where: { !$0.whileStopping }) {
+                throw .writeFailed(path: files.first?.path ?? folders.first?.path ?? "", reason: "the run is being stopped")
+            }
             for folder in folders {
                 try folder.moveIntoPlace()
                 paths.remove(folder.temporaryPath)

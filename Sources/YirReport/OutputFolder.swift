@@ -1,5 +1,6 @@
 import CYirSupport
 import Foundation
+import YirCore
 
 /// A folder of outputs that is replaced as a whole (the HTML reader slides): filled under a
 /// temporary name beside its final place, flushed with one syncfs, then swapped with the
@@ -40,6 +41,7 @@ public final class OutputFolder: @unchecked Sendable {
         guard fd >= 0 else { throw .cannotCreate(path: finalPath, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         try OutputFile.write(bytes, to: fd, path: finalPath)
+        SignalTestHook.moment("page")
     }
 
     func finishWriting() throws(OutputError) {

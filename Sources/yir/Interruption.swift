@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import YirReport
 
@@ -6,8 +5,14 @@ import YirReport
 /// SIGHUP it stops writing, removes the temporary files and folders of outputs not yet in
 /// place, writes `--metrics` with the signal's code, and exits with 130, 143 or 129
 /// (128 + the signal) — the previous outputs untouched, nothing left behind.
+///
+/// The handler itself only marks the run as stopping, at once, on whichever thread the signal
+/// lands: from then on no output takes its name and no deck is written, so a commit that has
+/// not begun never will. It then wakes a thread of its own (through a pipe, which is safe in a
+/// signal handler), which takes the lock around the temporary files — waiting for a commit
+/// under way — removes them, writes the metrics and exits.
 enum Interruption {
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var wakeUp: (read: Int32, write: Int32) = (-1, -1)
 
     static func install() {
         // Over a file-size limit (`ulimit -f`), let write(2) fail with EFBIG — an I/O error,
@@ -16,31 +21,35 @@ enum Interruption {
         // A closed standard error (a pipe whose reader left) never stops a run: its messages
         // are lost, its outputs are not.
         signal(SIGPIPE, SIG_IGN)
-        for (number, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))] {
-            // The handler runs on a dispatch thread, not in signal context, so it may take the
-            // lock around the list of temporary files.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                // From here on the run's own failures are not its end: the workers' writes
-                // fail as their folder goes, and the signal's code is the one to exit with.
-                TemporaryFiles.stopAndRemoveAll()
-                FileHandle.standardError.write(Data("yir: interrupted\n".utf8))
-                RunMetrics.shared.finish(exitCode: code, reason: "interrupted")
-                _exit(code)
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return }
+        wakeUp = (fds[0], fds[1])
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                TemporaryFiles.stop()
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(Interruption.wakeUp.write, &byte, 1)
             }
-            source.resume()
-            sources.append(source)
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
+        }
+        Thread.detachNewThread {
+            var byte: UInt8 = 0
+            while read(wakeUp.read, &byte, 1) != 1 {}
+            let code = 128 + Int32(byte)
+            TemporaryFiles.stopAndRemoveAll()
+            FileHandle.standardError.write(Data("yir: interrupted\n".utf8))
+            RunMetrics.shared.finish(exitCode: code, reason: "interrupted")
+            _exit(code)
         }
     }
 
-    /// Whether a signal is ending the run: then its handler exits, with its own code.
-    static var stopping: Bool { TemporaryFiles.stopping }
-
     /// On the way out of a failed run: when a signal caused the failure, waits for its
-    /// handler to exit with the signal's code rather than exit with the failure's.
+    /// thread to exit with the signal's code rather than exit with the failure's.
     static func waitIfStopping() {
-        guard stopping else { return }
+        guard TemporaryFiles.stopping else { return }
         while true { pause() }
     }
 }

@@ -105,7 +105,7 @@ final class RunMetrics: Sendable {
             return
         }
         do {
-            let file = try OutputFile(path: path)
+            let file = try OutputFile(path: path, whileStopping: true)
             try file.write(Array(text.utf8))
             try OutputFile.commit([file])
         } catch {
