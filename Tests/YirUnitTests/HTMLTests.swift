@@ -9,12 +9,11 @@ import YirTestSupport
 
 /// SPEC §4.4 and docs/OUTPUT.md: the HTML slides and the overview, rendered from the real templates.
 @Suite struct HTMLTests {
-    static let templatesFolder = packageRoot.appendingPathComponent("Templates").path
     /// English forms, as the pages write durations (CLDR's, through `LocaleFormat`).
     static let en = LocaleFormat(.english)
 
     func renderer(overlay: String? = nil, remoteImages: Bool = true) throws -> HTMLReport {
-        let templates = try HTMLTemplates(folders: [Self.templatesFolder] + (overlay.map { [$0] } ?? []))
+        let templates = try HTMLTemplates(folders: [templatesFolder] + (overlay.map { [$0] } ?? []))
         return HTMLReport(templates: templates, remoteImages: remoteImages)
     }
 
@@ -256,58 +255,6 @@ import YirTestSupport
         #expect(page.contains("A few good reads"), "English where eo.json has no text")
         #expect(page.contains("<style>body{color:rebeccapurple}</style>"), "the style as compacted for every page")
         #expect(page.contains(attribute(ContentSecurityPolicy.hashSource("body{color:rebeccapurple}"))))
-    }
-
-    @Test func aBrokenTemplateIsExit66BeforeAnyInputIsRead() throws {
-        let overlay = scratchFolder()
-        try FileManager.default.createDirectory(at: overlay.appendingPathComponent("html"), withIntermediateDirectories: true)
-        try "<p>\n{{#slides}} never closed".write(to: overlay.appendingPathComponent("html/slides.mustache"), atomically: true, encoding: .utf8)
-        let out = scratchFolder().appendingPathComponent("out")
-        // The input does not exist either: the template is found broken first.
-        let r = try CommandLineTests().yir(["report", "/nonexistent.jsonl", "--out", out.path, "--templates", overlay.path])
-        #expect(r.status == 66)
-        #expect(r.stderr.contains("html/slides.mustache: not a valid Mustache template: line 2, column 25: expectedSectionEnd"), "\(r.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: out.path))
-    }
-
-    /// Mustache would recurse until the stack ran out on these (a segmentation fault, exit 139):
-    /// a partial that includes itself through another, and sections nested thousands deep.
-    @Test func templatesThatIncludeThemselvesOrNestTooDeepAreExit66() throws {
-        let nested = String(repeating: "{{#a}}", count: 5000) + "x" + String(repeating: "{{/a}}", count: 5000)
-        for (files, message) in [
-            (["calendar": "{{! {{>slides}} is a comment }}{{>bar-chart}}", "bar-chart": "<p>{{#bars}}{{> calendar }}{{/bars}}"],
-             "html/bar-chart.mustache: includes itself: bar-chart → calendar → bar-chart"),
-            (["style": nested], "html/style.mustache: sections nested more than 100 deep"),
-        ] {
-            let overlay = scratchFolder()
-            try FileManager.default.createDirectory(at: overlay.appendingPathComponent("html"), withIntermediateDirectories: true)
-            for (name, text) in files {
-                try text.write(to: overlay.appendingPathComponent("html/\(name).mustache"), atomically: true, encoding: .utf8)
-            }
-            let out = scratchFolder().appendingPathComponent("out")
-            let r = try CommandLineTests().yir(["report", "/nonexistent.jsonl", "--out", out.path, "--templates", overlay.path])
-            #expect(r.status == 66)
-            #expect(r.stderr.contains(message), "\(r.stderr)")
-            #expect(!FileManager.default.fileExists(atPath: out.path))
-        }
-        // Nesting within the bound, a partial named in a comment and a missing partial are fine.
-        #expect(try TemplateStructure.partials(of: String(repeating: "{{#a}}", count: 100) + String(repeating: "{{/a}}", count: 100),
-                                               path: "") == [])
-        #expect(try TemplateStructure.partials(of: "{{! {{>a}} }}{{> b }}{{{c}}}{{<d}}{{/d}}", path: "") == ["b", "d"])
-    }
-
-    /// DECISIONS 41: a language yir has no texts for falls back to English — said on stderr,
-    /// so that `--locale eo` does not quietly give English pages; a region of a language yir
-    /// speaks is no such language.
-    @Test func aLanguageWithoutTextsFallsBackToEnglishWithAWarning() throws {
-        let cli = CommandLineTests()
-        let input = try cli.file([view("2025-03-01T10:00:00Z")])
-        for (locale, warned) in [("eo", true), ("de-AT", false), ("en-GB", false), ("pt-BR", false)] {
-            let r = try cli.yir(["report", input, "--as-of", "2025-12-31T12:00:00Z", "--locale", locale,
-                                 "--out", scratchFolder().appendingPathComponent("out").path])
-            #expect(r.status == 0)
-            #expect(r.stderr.contains("warning: no strings for the language '\(locale)'") == warned, "\(r.stderr)")
-        }
     }
 
     @Test func contentSecurityPolicyAllowsOnlyThePagesOwnScriptAndStyle() throws {

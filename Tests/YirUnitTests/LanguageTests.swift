@@ -34,7 +34,7 @@ import YirTestSupport
     }
 
     @Test func aPageIsLabelledWithTheLanguageItsTextIsIn() throws {
-        let catalog = try HTMLTemplates(folders: [HTMLTests.templatesFolder]).strings
+        let catalog = try HTMLTemplates(folders: [templatesFolder]).strings
         #expect(catalog.strings(for: LanguageTag("pt-BR")!).language.text == "pt")
         #expect(catalog.strings(for: LanguageTag("zh-TW")!).language.text == "zh-Hant")
         #expect(catalog.strings(for: LanguageTag("zh-CN")!).language.text == "zh-Hans")
@@ -43,7 +43,7 @@ import YirTestSupport
     }
 
     @Test func rightToLeftLanguagesAreKnownFromCLDR() throws {
-        let catalog = try HTMLTemplates(folders: [HTMLTests.templatesFolder]).strings
+        let catalog = try HTMLTemplates(folders: [templatesFolder]).strings
         for tag in ["ar", "fa", "he"] { #expect(catalog.strings(for: LanguageTag(tag)!).isRightToLeft, "\(tag)") }
         for tag in ["en", "ja", "ru", "hi"] { #expect(!catalog.strings(for: LanguageTag(tag)!).isRightToLeft, "\(tag)") }
     }
@@ -57,7 +57,7 @@ import YirTestSupport
     }
 
     @Test func everyShippedLanguageHasEveryKeyAndEveryPluralFormItsRulesNeed() throws {
-        let catalog = try HTMLTemplates(folders: [HTMLTests.templatesFolder]).strings
+        let catalog = try HTMLTemplates(folders: [templatesFolder]).strings
         let english = try #require(catalog.file(.english))
         #expect(Set(catalog.languages.map(\.text)).isSuperset(of: Self.shipped))
         for name in Self.shipped {
@@ -80,14 +80,14 @@ import YirTestSupport
     }
 
     @Test func aCountedPhraseTakesTheFormOfItsLanguagesPluralRules() throws {
-        let catalog = try HTMLTemplates(folders: [HTMLTests.templatesFolder]).strings
+        let catalog = try HTMLTemplates(folders: [templatesFolder]).strings
         let en = catalog.strings(for: .english), ru = catalog.strings(for: LanguageTag("ru")!)
         #expect(en.plural("days_in_a_row", 1, "1") != en.plural("days_in_a_row", 2, "2"))
         let forms = [1, 2, 5, 21].map { ru.plural("days_in_a_row", $0, String($0)) }
         #expect(forms[0] == forms[3] && Set(forms.prefix(3)).count == 3, "\(forms)")
     }
 
-    @Test func numbersDatesAndTimesAgreeWithBabelsCLDRForTwentyLocales() throws {
+    @Test(.needs(.babel)) func numbersDatesAndTimesAgreeWithBabelsCLDRForTwentyLocales() throws {
         var forms: [String: [String: [String: String]]] = [:]
         let dates = [CivilDate(year: 2025, month: 1, day: 1), CivilDate(year: 2025, month: 8, day: 22), CivilDate(year: 2024, month: 2, day: 29)]
         for name in Self.shipped {
@@ -108,7 +108,7 @@ import YirTestSupport
         }
         let file = scratchFolder().appendingPathComponent("forms.json")
         try JSONEncoder().encode(forms).write(to: file)
-        let r = try runProgram(URL(fileURLWithPath: SchemaTests.python),
+        let r = try runProgram(URL(fileURLWithPath: Tools.python),
                                [packageRoot.appendingPathComponent("Tests/cldr_check.py").path, file.path])
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
     }
@@ -195,47 +195,4 @@ import YirTestSupport
         #expect(try wrongType.diagnostics().rejected == [.wrongType: 1])
     }
 
-    /// `--locale auto` on an export of readers of German, Arabic, Japanese and an unknown
-    /// language: each deck in its reader's language and direction, the unknown one in English
-    /// labelled `en` with one warning, and `locale` in every reader output.
-    @Test func eachReaderGetsSlidesInTheirLanguage() throws {
-        let cli = CommandLineTests()
-        let lines = [
-            view("2025-03-01T10:00:00Z", user: "anna", extra: #","locale":"de-AT""#),
-            view("2025-03-01T10:00:00Z", title: "القاهرة", wiki: "ar.wikipedia.org", user: "مريم"),
-            view("2025-03-01T10:00:00Z", title: "東京", wiki: "ja.wikipedia.org", user: "hana"),
-            view("2025-03-01T10:00:00Z", user: "ola", extra: #","locale":"tlh""#),
-            view("2025-03-02T10:00:00Z", user: "olu", extra: #","locale":"tlh-Latn""#),
-        ]
-        let out = scratchFolder().appendingPathComponent("out")
-        let r = try cli.yir(["report", try cli.file(lines), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.components(separatedBy: "no strings for the language").count - 1 == 2, "one line per language: tlh, tlh-Latn\n\(r.stderr)")
-        let readers = try String(contentsOf: out.appendingPathComponent("readers.jsonl"), encoding: .utf8)
-            .split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
-        let byUser = Dictionary(uniqueKeysWithValues: readers.map { ($0["user"] as! String, $0) })
-        #expect(byUser["anna"]?["locale"] as? String == "de-AT")
-        #expect(byUser["مريم"]?["locale"] as? String == "ar")
-        #expect(byUser["hana"]?["locale"] as? String == "ja")
-        #expect(byUser["ola"]?["locale"] as? String == "tlh")
-        func deck(_ user: String) throws -> String {
-            try String(contentsOf: out.appendingPathComponent(byUser[user]!["slides"] as! String), encoding: .utf8)
-        }
-        #expect(try deck("anna").contains(#"<html lang="de" dir="ltr">"#))
-        #expect(try deck("مريم").contains(#"<html lang="ar" dir="rtl">"#))
-        #expect(try deck("hana").contains(#"<html lang="ja" dir="ltr">"#))
-        #expect(try deck("ola").contains(#"<html lang="en" dir="ltr">"#), "no Klingon file: English, labelled so")
-        let index = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(index.contains(#"<html lang="en" dir="ltr">"#), "the overview under auto is English")
-        let csv = try String(contentsOf: out.appendingPathComponent("readers.csv"), encoding: .utf8)
-        #expect(csv.hasPrefix("user,slides,time_zone,locale,"))
-        let xml = try String(contentsOf: out.appendingPathComponent("report.xml"), encoding: .utf8)
-        #expect(xml.contains("<locale>ar</locale>") && xml.contains("<locale>auto</locale>"))
-    }
-
-    @Test func aLocaleThatIsNeitherAutoNorATagIsAUsageError() throws {
-        let r = try CommandLineTests().yir(["stats", "/dev/null", "--locale", "de_DE"])
-        #expect(r.status == 64)
-        #expect(r.stderr.contains("--locale: 'de_DE' is neither auto nor a BCP 47 language tag"), "\(r.stderr)")
-    }
 }
