@@ -111,7 +111,7 @@ test: deps test-venv deb ## unit, reference, browser and end-to-end tests, the D
 	SWIFT=$(SWIFT) python3 Tests/check_imports.py .
 	python3 Tests/check_decisions.py .
 	$(SWIFT) build --build-tests
-	YIR_BIN="$$($(SWIFT) build --show-bin-path)/yir" YIR_TEST_PYTHON="$(CURDIR)/.venv-test/bin/python" \
+	YIR_REQUIRE_TOOLS=1 YIR_BIN="$$($(SWIFT) build --show-bin-path)/yir" YIR_TEST_PYTHON="$(CURDIR)/.venv-test/bin/python" \
 	  YIR_DEB="$(CURDIR)/$(DEB_DIR)/yir_$$($(STATIC_BIN) --version | cut -d' ' -f2)_$$(dpkg --print-architecture).deb" \
 	  $(SWIFT) test --skip-build
 

@@ -71,16 +71,16 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The tests: unit tests of the library's parts, end-to-end tests that run the yir binary
-        // (YIR_BIN), and the helpers both share — a library, so it uses only public API.
+        // (YIR_BIN), and the helpers both share — a library, so it uses only public API (and
+        // Swift Testing, for its expectations and the `.needs(...)` trait of tests that drive a tool).
         .target(name: "YirTestSupport", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirPipeline", "YirSample"],
                 path: "Tests/YirTestSupport"),
         .testTarget(name: "YirUnitTests", dependencies: [
-            "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirPipeline", "YirSample", "CGzip",
-            "YirPlaces",
+            "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirPipeline", "YirSample", "CGzip",
+            "CLibXML2", "YirTemplates", "YirPlaces",
         ]),
         .testTarget(name: "YirEndToEndTests", dependencies: [
-            "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirPipeline", "YirSample",
-            "CLibXML2", "YirTemplates",
+            "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML",
         ]),
     ]
 )

@@ -2,13 +2,16 @@ import Foundation
 import Testing
 import YirTestSupport
 
+/// What the browser tests drive besides yir.
+private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
+
 /// The pages in a real browser: headless Chromium from Debian, driven by selenium from the test
 /// venv (`make test` installs both), through Tests/browser_check.py.
-@Suite(.serialized) struct BrowserTests {
-    let cli = CommandLineTests()
+@Suite(.serialized, .needs(.yir)) struct BrowserTests {
+    let cli = YirCommand()
 
     func browserCheck(_ arguments: [String]) throws -> ProgramResult {
-        try runProgram(URL(fileURLWithPath: SchemaTests.python),
+        try runProgram(URL(fileURLWithPath: Tools.python),
                        [packageRoot.appendingPathComponent("Tests/browser_check.py").path] + arguments)
     }
 
@@ -41,7 +44,7 @@ import YirTestSupport
         return try browserCheck([mode, out.appendingPathComponent(try sampleDeck(of: user)).path])
     }
 
-    @Test func slidesNavigateByKeyboardMoveFocusAndLoadNothingFromOtherHosts() throws {
+    @Test(.needs(browser)) func slidesNavigateByKeyboardMoveFocusAndLoadNothingFromOtherHosts() throws {
         let r = try deckCheck("slides")
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
         #expect(r.stdoutText.contains("ok: focus is on slide 2 after ArrowRight"))
@@ -49,7 +52,7 @@ import YirTestSupport
     }
 
     /// From 320 × 568 up: nothing under the bar or the nav, nothing sideways, numbers unbroken.
-    @Test func everySlideOfEveryDeckFitsOneScreenFrom320By568() throws {
+    @Test(.needs(browser)) func everySlideOfEveryDeckFitsOneScreenFrom320By568() throws {
         let out = try sampleReport()
         for deck in try sampleDecks(out) {
             let r = try browserCheck(["layout", deck])
@@ -59,7 +62,7 @@ import YirTestSupport
 
     /// A 300-character title is cut to three lines, and figures of a million minutes shrink
     /// rather than break or run out of the slide, at 320 px as on a desktop.
-    @Test func aLongTitleAndHugeFiguresStillFitEveryScreen() throws {
+    @Test(.needs(browser)) func aLongTitleAndHugeFiguresStillFitEveryScreen() throws {
         let long = String(repeating: "Geschichte_der_Naturwissenschaften_", count: 9).prefix(300)
         let lines = ["\(long)", "B", "C", "D", "E"].enumerated().flatMap { i, title in
             (1...4).map { day in
@@ -70,19 +73,19 @@ import YirTestSupport
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
     }
 
-    @Test func anOverflowingSlideScrollsOnArrowDownBeforeItAdvances() throws {
+    @Test(.needs(browser)) func anOverflowingSlideScrollsOnArrowDownBeforeItAdvances() throws {
         let r = try deckCheck("overflow")
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
     }
 
-    @Test func swipesAndTapZonesTurnTheSlides() throws {
+    @Test(.needs(browser)) func swipesAndTapZonesTurnTheSlides() throws {
         let r = try deckCheck("swipe")
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
     }
 
     /// The deck of a reader of Arabic or Hebrew is set right to left by its language, mirrors,
     /// and its keys and swipes follow the reading direction.
-    @Test(arguments: [
+    @Test(.needs(browser), arguments: [
         ("نور", "ar.wikipedia.org", ["القاهرة", "نهر_النيل", "الأهرامات", "Ada_Lovelace", "ابن_سينا", "الخوارزمي"]),
         ("נועה", "he.wikipedia.org", ["ירושלים", "ים_המלח", "עברית", "Ada_Lovelace", "תל_אביב", "חיפה"]),
     ])
@@ -98,7 +101,7 @@ import YirTestSupport
         #expect(r.stdoutText.contains("ok: ArrowLeft shows the next slide"))
     }
 
-    @Test func theShareButtonsSavePNGsOfTheCardsFixedSize() throws {
+    @Test(.needs(browser)) func theShareButtonsSavePNGsOfTheCardsFixedSize() throws {
         let r = try deckCheck("share")
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
         #expect(r.stdoutText.contains("ok: 'story' at 390 px saves a 1080×1920 PNG"))
@@ -106,7 +109,7 @@ import YirTestSupport
     }
 
     /// Chromium's --print-to-pdf, pages counted by pdfinfo: one a slide, no blank last page.
-    @Test func printingGivesOnePagePerSlideInTheLightPalette() throws {
+    @Test(.needs(browser + [.pdfinfo])) func printingGivesOnePagePerSlideInTheLightPalette() throws {
         let out = try sampleReport()
         for deck in try sampleDecks(out) {
             let r = try browserCheck(["print", deck])
@@ -116,20 +119,20 @@ import YirTestSupport
 
     /// axe-core over the overview and every slide of every SampleData deck, light and dark,
     /// 390 and 1280 px wide.
-    @Test func axeFindsNoViolationOnTheOverviewOrAnySlide() throws {
+    @Test(.needs(browser + [.axe])) func axeFindsNoViolationOnTheOverviewOrAnySlide() throws {
         let out = try sampleReport()
         let r = try browserCheck(["axe", out.appendingPathComponent("index.html").path] + (try sampleDecks(out)))
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
         #expect(r.stdoutText.contains("ok: axe-core 4."))
     }
 
-    @Test func overviewSortsSearchesAndKeepsItsHeaderInSight() throws {
+    @Test(.needs(browser)) func overviewSortsSearchesAndKeepsItsHeaderInSight() throws {
         let out = try sampleReport()
         let r = try browserCheck(["index", out.appendingPathComponent("index.html").path])
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
     }
 
-    @Test func hostileTitlesShowAsTextAndRunNothing() throws {
+    @Test(.needs(browser)) func hostileTitlesShowAsTextAndRunNothing() throws {
         let user = #"\"><svg onload=window.pwned=1>"#
         let input = try cli.file([
             #"{"type":"page_view","user":"\#(user)","timestamp":"2025-05-01T10:00:00Z","wiki":"en.wikipedia.org","title":"<script>window.pwned=1</script>","seconds":600}"#,
@@ -150,7 +153,7 @@ import YirTestSupport
 
     /// SPEC §4.4: a deck sends no referrer. Served over http, as a published deck is; the check
     /// also shows the same page without its policy sending one, so it cannot pass vacuously.
-    @Test func followingAnArticleLinkFromADeckSendsNoReferer() throws {
+    @Test(.needs(browser)) func followingAnArticleLinkFromADeckSendsNoReferer() throws {
         let out = try sampleReport()
         let r = try browserCheck(["referrer", out.appendingPathComponent(try sampleDeck(of: "ana")).path])
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
@@ -158,12 +161,12 @@ import YirTestSupport
     }
 
     /// docs/OPERATIONS.md's nginx snippet and link list, run as written (Tests/publish_check.py).
-    @Test func thePublishingRecipeServesTheDecksAloneAndListsEachReadersLink() throws {
+    @Test(.needs(.nginx, .testPython)) func thePublishingRecipeServesTheDecksAloneAndListsEachReadersLink() throws {
         let out = scratchFolder()
         let r = try cli.yir(["report", "SampleData/wikipedia", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
                              "--format", "html,csv"], in: packageRoot)
         #expect(r.status == 0, "\(r.stderr)")
-        let check = try runProgram(URL(fileURLWithPath: SchemaTests.python),
+        let check = try runProgram(URL(fileURLWithPath: Tools.python),
                                    [packageRoot.appendingPathComponent("Tests/publish_check.py").path,
                                     packageRoot.appendingPathComponent("docs/OPERATIONS.md").path, out.path])
         #expect(check.status == 0, "\(check.stdoutText)\(check.stderr)")

@@ -8,16 +8,11 @@ import YirTestSupport
 /// size at opening. Each change is made at a known point: a debug build stops itself once it
 /// holds input it has not parsed yet (`InputChangeTestHook`), the test changes the file, then
 /// lets it go on.
-@Suite(.serialized) struct ChangingInputTests {
-    let reliability = ReliabilityTests()
-
-    /// ~6.5 MB: more than a chunk, so it is mapped.
-    static let export = ReliabilityTests.sampleExport(readers: 2500, seed: 5)
-
-    /// A copy of `export` of the test's own, to change.
+@Suite(.serialized, .needs(.yir)) struct ChangingInputTests {
+    /// A copy of `SampleExports.overAChunk` of the test's own, to change.
     func exportCopy(name: String = "export.jsonl") throws -> String {
         let path = scratchFolder().appendingPathComponent(name).path
-        try FileManager.default.copyItem(atPath: Self.export, toPath: path)
+        try FileManager.default.copyItem(atPath: SampleExports.overAChunk, toPath: path)
         return path
     }
 
@@ -37,7 +32,7 @@ import YirTestSupport
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
-        process.executableURL = CommandLineTests.binary
+        process.executableURL = YirCommand.binary
         process.arguments = arguments
         process.environment = ["TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path, "YIR_TEST_STOP_AFTER_FIRST_READ": "1"]
         process.standardOutput = try FileHandle(forWritingTo: out)
@@ -58,16 +53,6 @@ import YirTestSupport
                           stdout: try Data(contentsOf: out), stderrLines: stderr.split(separator: "\n").map(String.init))
     }
 
-    /// The message's "6.6 MB → 0.5 MB", worked out here on its own.
-    func sizes(_ then: Int, _ now: Int) -> String {
-        let (scale, unit) = max(then, now) >= 1_000_000 ? (1e6, "MB") : (1e3, "kB")
-        func text(_ n: Int) -> String {
-            let s = String(format: "%.1f", Double(n) / scale)
-            return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
-        }
-        return "\(text(then)) \(unit) → \(text(now)) \(unit)"
-    }
-
     func size(_ path: String) throws -> Int {
         try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
     }
@@ -78,31 +63,31 @@ import YirTestSupport
     }
 
     @Test func anExportShortenedWhileItIsParsedIsAnIOErrorAndLeavesThePreviousOutputs() throws {
-        let (out, before) = try reliability.previousRun()
+        let (out, before) = try previousRun()
         let input = try exportCopy()
         let original = try size(input)
         let r = try run(report(input, into: out)) { #expect(truncate(input, 500_000) == 0) }
         #expect(r.stopped && r.exited && r.status == 74)
-        #expect(r.stderrLines == ["yir: error: \(input) changed while it was read: \(sizes(original, 500_000))"])
-        #expect(try reliability.contents(out) == before, "previous outputs intact, no temporary files")
+        #expect(r.stderrLines == ["yir: error: \(input) changed while it was read: \(sizeChange(original, 500_000))"])
+        #expect(try folderContents(out) == before, "previous outputs intact, no temporary files")
     }
 
     @Test func anExportReplacedWhileItIsReadIsAnIOErrorAndLeavesThePreviousOutputs() throws {
-        let (out, before) = try reliability.previousRun()
+        let (out, before) = try previousRun()
         let input = try exportCopy()
         let original = try size(input)
-        let replacement = try CommandLineTests().file([view("2025-05-01T10:00:00Z", user: "other")])
+        let replacement = try YirCommand().file([view("2025-05-01T10:00:00Z", user: "other")])
         let r = try run(report(input, into: out)) { #expect(rename(replacement, input) == 0) }
         #expect(r.stopped && r.exited && r.status == 74)
         let now = try size(input)
-        #expect(r.stderrLines == ["yir: error: \(input) changed while it was read: replaced by another file (\(sizes(original, now)))"])
-        #expect(try reliability.contents(out) == before)
+        #expect(r.stderrLines == ["yir: error: \(input) changed while it was read: replaced by another file (\(sizeChange(original, now)))"])
+        #expect(try folderContents(out) == before)
     }
 
     @Test func anExportAppendedToWhileItIsReadIsReadUpToItsSizeAtOpening() throws {
         let input = try exportCopy()
         let arguments = ["stats", input, "--format", "json", "--as-of", "2025-12-31T12:00:00Z", "--quiet"]
-        let unchanged = try CommandLineTests().yir(arguments)
+        let unchanged = try YirCommand().yir(arguments)
         #expect(unchanged.status == 0)
         let r = try run(arguments) {
             let file = try FileHandle(forWritingTo: URL(fileURLWithPath: input))
@@ -115,20 +100,20 @@ import YirTestSupport
     }
 
     @Test func aSmallExportShortenedWhileItIsReadIsAnIOError() throws {
-        let input = try CommandLineTests().file((1...50).map { view("2025-05-01T10:00:00Z", user: "u\($0)") })
+        let input = try YirCommand().file((1...50).map { view("2025-05-01T10:00:00Z", user: "u\($0)") })
         let original = try size(input)
         let r = try run(["stats", input, "--as-of", "2025-12-31T12:00:00Z"]) { #expect(truncate(input, 100) == 0) }
         #expect(r.stopped && r.exited && r.status == 74)
-        #expect(r.stderrLines == ["yir: error: \(input) changed while it was read: \(sizes(original, 100))"])
+        #expect(r.stderrLines == ["yir: error: \(input) changed while it was read: \(sizeChange(original, 100))"])
     }
 
     @Test func aGzipExportShortenedWhileItIsReadIsAnIOError() throws {
         let input = scratchFolder().appendingPathComponent("export.jsonl.gz").path
-        try gzip(try Data(contentsOf: URL(fileURLWithPath: Self.export))).write(to: URL(fileURLWithPath: input))
+        try gzip(try Data(contentsOf: URL(fileURLWithPath: SampleExports.overAChunk))).write(to: URL(fileURLWithPath: input))
         let original = try size(input)
         let r = try run(["stats", input, "--as-of", "2025-12-31T12:00:00Z"]) { #expect(truncate(input, 300_000) == 0) }
         #expect(r.stopped && r.exited && r.status == 74)
-        #expect(r.stderrLines == ["yir: error: \(input) changed while it was read: \(sizes(original, 300_000))"])
+        #expect(r.stderrLines == ["yir: error: \(input) changed while it was read: \(sizeChange(original, 300_000))"])
     }
 
     @Test func standardInputFromAFileShortenedWhileItIsReadIsAnIOError() throws {
@@ -136,7 +121,7 @@ import YirTestSupport
         let original = try size(input)
         let r = try run(["stats", "-", "--as-of", "2025-12-31T12:00:00Z"], stdin: input) { #expect(truncate(input, 500_000) == 0) }
         #expect(r.stopped && r.exited && r.status == 74)
-        #expect(r.stderrLines == ["yir: error: standard input changed while it was read: \(sizes(original, 500_000))"])
+        #expect(r.stderrLines == ["yir: error: standard input changed while it was read: \(sizeChange(original, 500_000))"])
     }
 
     /// A pipe has no size to fall short of: one that closes mid-line is a short input, its last
@@ -145,7 +130,7 @@ import YirTestSupport
         let lines = (1...99).map { view("2025-05-01T10:00:00Z", user: "u\($0)") + "\n" }.joined()
         let cut = String(view("2025-05-01T10:00:00Z", user: "last").prefix(30))
         let process = Process()
-        process.executableURL = CommandLineTests.binary
+        process.executableURL = YirCommand.binary
         process.arguments = ["stats", "-", "--format", "json", "--as-of", "2025-12-31T12:00:00Z", "--max-reject-rate", "0.5"]
         process.environment = ["TZ": "UTC"]
         let input = Pipe(), output = Pipe()
@@ -167,34 +152,16 @@ import YirTestSupport
     @Test func partitionLinesShortenedWhileRenderReadsThemAreAnIOErrorAndLeaveThePreviousOutputs() throws {
         let folder = scratchFolder()
         let lines = folder.appendingPathComponent("lines.jsonl").path
-        let partition = try CommandLineTests().yir(["stats", Self.export, "--format", "jsonl", "--partition",
+        let partition = try YirCommand().yir(["stats", SampleExports.overAChunk, "--format", "jsonl", "--partition",
                                                     "--as-of", "2025-12-31T12:00:00Z", "--quiet"])
         try partition.stdout.write(to: URL(fileURLWithPath: lines))
         let original = try size(lines)
         #expect(original > Ingestor.defaultChunkSize, "large enough to be mapped")
-        let (out, before) = try reliability.previousRun()
+        let (out, before) = try previousRun()
         let r = try run(["render", lines, "--out", out.path]) { #expect(truncate(lines, 500_000) == 0) }
         #expect(r.stopped && r.exited && r.status == 74)
-        #expect(r.stderrLines == ["yir: error: \(lines) changed while it was read: \(sizes(original, 500_000))"])
-        #expect(try reliability.contents(out) == before)
+        #expect(r.stderrLines == ["yir: error: \(lines) changed while it was read: \(sizeChange(original, 500_000))"])
+        #expect(try folderContents(out) == before)
     }
 
-    /// In this process: a read past the end of a shortened file, through a watched map, reads
-    /// zeros instead of raising SIGBUS, and the map reports the change.
-    @Test func aReadOfAShortenedMappedFileReadsZerosAndIsReported() throws {
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let path = scratchFolder().appendingPathComponent("mapped.jsonl").path
-        try Data(repeating: 0x41, count: 3 * page).write(to: URL(fileURLWithPath: path))
-        let descriptor = open(path, O_RDONLY)
-        defer { close(descriptor) }
-        let snapshot = try #require(FileSnapshot(descriptor: descriptor, path: path))
-        let mapped = try #require(MappedFile(descriptor: descriptor, snapshot: snapshot))
-        #expect(mapped.bytes[2 * page] == 0x41)
-        #expect(truncate(path, page) == 0)
-        #expect(mapped.bytes[page - 1] == 0x41, "before the new end: the file's")
-        #expect(mapped.bytes[2 * page + 1] == 0, "past it: zeros, not SIGBUS")
-        #expect(throws: InputError.changedWhileRead(path: path, change: sizes(3 * page, page))) {
-            try mapped.checkUnchanged()
-        }
-    }
 }

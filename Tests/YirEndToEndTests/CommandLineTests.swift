@@ -3,32 +3,13 @@ import Testing
 import YirTestSupport
 
 /// End to end: the built `yir` binary, its outputs and SPEC §5's exit codes.
-@Suite struct CommandLineTests {
-    typealias Result = ProgramResult
-
-    static var binary: URL {
-        if let path = ProcessInfo.processInfo.environment["YIR_BIN"], !path.isEmpty { return URL(fileURLWithPath: path) }
-        return packageRoot.appendingPathComponent(".build/debug/yir")
-    }
-
-    /// Runs yir with `TZ=UTC` unless told otherwise, and with the sample link key as its
-    /// default one (`XDG_STATE_HOME`), so that no test writes a key into the home folder.
-    func yir(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
-             environment: [String: String] = ["TZ": "UTC"]) throws -> Result {
-        let environment = environment.merging(["XDG_STATE_HOME": sampleStateHome.path]) { given, _ in given }
-        return try runProgram(Self.binary, arguments, stdin: stdin, in: directory, environment: environment)
-    }
-
-    func file(_ lines: [String], name: String = "export.jsonl") throws -> String {
-        let url = scratchFolder().appendingPathComponent(name)
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
-        return url.path
-    }
+@Suite(.needs(.yir)) struct CommandLineTests {
+    let cli = YirCommand()
 
     let good = [view("2025-05-01T10:00:00Z", user: "a"), session("2025-05-01T10:00:00Z", ms: "60000", user: "a")]
 
     @Test func statsPrintsTheReportModelAndExitsZero() throws {
-        let r = try yir(["stats", try file(good), "--as-of", "2025-12-31T12:00:00Z"])
+        let r = try cli.yir(["stats", try cli.file(good), "--as-of", "2025-12-31T12:00:00Z"])
         #expect(r.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
         #expect((json["readers"] as? [Any])?.count == 1)
@@ -37,7 +18,7 @@ import YirTestSupport
     @Test func standardInputIsReadForDashAndWhenNoInputIsGiven() throws {
         let data = Data(good.joined(separator: "\n").utf8)
         for args in [["stats", "-", "--format", "jsonl"], ["stats", "--format", "jsonl"]] {
-            let r = try yir(args + ["--as-of", "2025-12-31T12:00:00Z"], stdin: data)
+            let r = try cli.yir(args + ["--as-of", "2025-12-31T12:00:00Z"], stdin: data)
             #expect(r.status == 0)
             #expect(r.stdoutText.split(separator: "\n").count == 1)
             #expect(r.stdoutText.hasPrefix(#"{"user":"a","slides":null,"time_zone":"UTC","#))
@@ -50,36 +31,40 @@ import YirTestSupport
         ["stats", "--max-reject-rate", "2"], ["stats", "--profile", "unknown"],
     ])
     func usageErrorsExitSixtyFour(arguments: [String]) throws {
-        #expect(try yir(arguments).status == 64)
+        #expect(try cli.yir(arguments).status == 64)
     }
 
-    @Test func rejectionsBeyondTheRateExitSixtyFiveAndStillWriteTheRejectsFile() throws {
-        let input = try file(good + ["not json"])
+    /// The rejects file is one of the run's outputs (SPEC §4.5): a run refused for its rejected
+    /// lines leaves the previous one; one that passes writes it.
+    @Test func rejectionsBeyondTheRateExitSixtyFiveAndLeaveThePreviousRejectsFile() throws {
+        let input = try cli.file(good + ["not json"])
         let rejects = scratchFolder().appendingPathComponent("rejects.jsonl")
-        let r = try yir(["stats", input, "--as-of", "2025-12-31T12:00:00Z", "--rejects", rejects.path])
+        let r = try cli.yir(["stats", input, "--as-of", "2025-12-31T12:00:00Z", "--rejects", rejects.path])
         #expect(r.status == 65)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains("more than --max-reject-rate"))
+        #expect(!FileManager.default.fileExists(atPath: rejects.path))
+        #expect(try cli.yir(["stats", input, "--as-of", "2025-12-31T12:00:00Z", "--rejects", rejects.path, "--max-reject-rate", "0.5"]).status == 0)
         let line = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: rejects)) as? [String: Any])
         #expect(line["reason"] as? String == "invalid_json")
         #expect(line["line"] as? Int == 3)
         #expect(line["text"] as? String == "not json")
-        #expect(try yir(["stats", input, "--max-reject-rate", "0.5"]).status == 0)
+        #expect(try cli.yir(["stats", input, "--max-reject-rate", "0.5"]).status == 0)
     }
 
     @Test func strictStopsAtTheFirstRejectionWithSixtyFive() throws {
-        let r = try yir(["check", try file(["oops"] + good + good), "--strict", "--max-reject-rate", "1"])
+        let r = try cli.yir(["check", try cli.file(["oops"] + good + good), "--strict", "--max-reject-rate", "1"])
         #expect(r.status == 65)
         #expect(r.stderr.contains(":1: rejected (invalid_json)"))
     }
 
     @Test func missingInputExitsSixtySix() throws {
-        #expect(try yir(["stats", "/nonexistent/export.jsonl"]).status == 66)
+        #expect(try cli.yir(["stats", "/nonexistent/export.jsonl"]).status == 66)
     }
 
     @Test func outputFolderThatCannotBeCreatedExitsSeventyThree() throws {
-        let blocker = try file(good)  // a file where the folder should be
-        let r = try yir(["report", try file(good), "--out", blocker + "/out"])
+        let blocker = try cli.file(good)  // a file where the folder should be
+        let r = try cli.yir(["report", try cli.file(good), "--out", blocker + "/out"])
         #expect(r.status == 73)
     }
 
@@ -89,7 +74,7 @@ import YirTestSupport
     /// file) inside an input folder, which the next run would read back (SPEC §1.1). Outputs no
     /// scan reads (HTML, CSV) may live in an input folder.
     @Test func outputsThatWouldReplaceOrFeedBackIntoTheInputsAreAUsageError() throws {
-        let export = try file(good)
+        let export = try cli.file(good)
         let folder = (export as NSString).deletingLastPathComponent
         let asOf = ["--as-of", "2025-12-31T12:00:00Z"]
         let original = try Data(contentsOf: URL(fileURLWithPath: export))
@@ -97,27 +82,27 @@ import YirTestSupport
         for (arguments, message) in [
             (["check", export, "--rejects", export], "\(export) is the input \(export): writing it would replace the input"),
             (["check", export, "--rejects", folder + "/hard-link.txt"], "hard-link.txt is the input \(export)"),
-            (["report", folder, "--out", folder + "/report"] + asOf, "\(folder)/report/report.json would lie inside the input folder \(folder)"),
-            (["check", folder, "--rejects", folder + "/rejects.jsonl"], "rejects.jsonl would lie inside the input folder"),
+            (["report", folder, "--out", folder + "/report"] + asOf, "\(folder)/report/index.html lies inside the input folder \(folder)"),
+            (["check", folder, "--rejects", folder + "/rejects.jsonl"], "rejects.jsonl lies inside the input folder"),
+            (["report", folder, "--out", folder + "/pages", "--format", "html,csv"] + asOf, "lies inside the input folder"),
         ] {
-            let r = try yir(arguments)
+            let r = try cli.yir(arguments)
             #expect(r.status == 64, "\(arguments)")
             #expect(r.stderr.contains(message), "\(r.stderr)")
         }
-        let relative = try yir(["report", ".", "--out", "sub/out", "--format", "jsonl"], in: URL(fileURLWithPath: folder))
-        #expect(relative.status == 64 && relative.stderr.contains("sub/out/readers.jsonl would lie inside the input folder ."))
+        let relative = try cli.yir(["report", ".", "--out", "sub/out", "--format", "jsonl"], in: URL(fileURLWithPath: folder))
+        #expect(relative.status == 64 && relative.stderr.contains("sub/out/readers.jsonl lies inside the input folder ."))
         #expect(try Data(contentsOf: URL(fileURLWithPath: export)) == original)
         #expect(!FileManager.default.fileExists(atPath: folder + "/report") && !FileManager.default.fileExists(atPath: folder + "/sub"))
 
         // render, over the lines it reads:
-        let lines = try yir(["stats", export, "--format", "jsonl", "--partition"] + asOf)
+        let lines = try cli.yir(["stats", export, "--format", "jsonl", "--partition"] + asOf)
         let out = scratchFolder()
         try lines.stdout.write(to: out.appendingPathComponent("readers.jsonl"))
-        let render = try yir(["render", out.appendingPathComponent("readers.jsonl").path, "--out", out.path])
+        let render = try cli.yir(["render", out.appendingPathComponent("readers.jsonl").path, "--out", out.path])
         #expect(render.status == 64 && render.stderr.contains("writing it would replace the input"), "\(render.stderr)")
 
-        #expect(try yir(["report", folder, "--out", folder + "/pages", "--format", "html,csv"] + asOf).status == 0)
-        #expect(try yir(["report", export, "--out", folder + "/report"] + asOf).status == 0)
+        #expect(try cli.yir(["report", export, "--out", folder + "/report"] + asOf).status == 0)
     }
 
     /// The reader pages' folder is replaced whole (decision 42); one that holds anything but
@@ -127,14 +112,14 @@ import YirTestSupport
         let notes = out.appendingPathComponent("readers/notes.txt")
         try FileManager.default.createDirectory(at: notes.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: notes)
-        let r = try yir(["report", try file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"])
+        let r = try cli.yir(["report", try cli.file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"])
         #expect(r.status == 73)
         #expect(r.stderr.contains("readers holds what yir does not write there (notes.txt)"), "\(r.stderr)")
         #expect(try Data(contentsOf: notes) == Data("mine".utf8))
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path))
         try FileManager.default.removeItem(at: notes)
-        #expect(try yir(["report", try file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"]).status == 0)
-        #expect(try yir(["report", try file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"]).status == 0)
+        #expect(try cli.yir(["report", try cli.file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"]).status == 0)
+        #expect(try cli.yir(["report", try cli.file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"]).status == 0)
     }
 
     @Test func truncatedGzipExitsSeventyFour() throws {
@@ -142,7 +127,7 @@ import YirTestSupport
         let gz = try gzip(Data(lines.joined(separator: "\n").utf8))
         let url = scratchFolder().appendingPathComponent("views.jsonl.gz")
         try gz.prefix(gz.count / 2).write(to: url)
-        let r = try yir(["stats", url.path])
+        let r = try cli.yir(["stats", url.path])
         #expect(r.status == 74)
         #expect(r.stderr.contains("truncated gzip stream"))
     }
@@ -151,14 +136,14 @@ import YirTestSupport
     @Test func verboseNamesTheEngineThatInflatedAGzipInput() throws {
         let url = scratchFolder().appendingPathComponent("views.jsonl.gz")
         try gzip(Data(good.joined(separator: "\n").utf8)).write(to: url)
-        let r = try yir(["check", url.path, "--verbose"])
+        let r = try cli.yir(["check", url.path, "--verbose"])
         #expect(r.status == 0)
         #expect(r.stderr.contains("yir: .gz inflated by ISA-L\n"))
-        #expect(try !yir(["check", try file(good), "--verbose"]).stderr.contains(".gz"))
+        #expect(try !cli.yir(["check", try cli.file(good), "--verbose"]).stderr.contains(".gz"))
     }
 
     @Test func checkPrintsOnlyTheDiagnostics() throws {
-        let r = try yir(["check", try file(good + ["[]"]), "--max-reject-rate", "1"])
+        let r = try cli.yir(["check", try cli.file(good + ["[]"]), "--max-reject-rate", "1"])
         #expect(r.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
         #expect(json["lines"] as? Int == 3)
@@ -168,29 +153,29 @@ import YirTestSupport
 
     @Test func reportWritesItsFilesAndAFailedRunLeavesThemUntouched() throws {
         let out = scratchFolder().appendingPathComponent("nightly")
-        let ok = try yir(["report", try file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"])
+        let ok = try cli.yir(["report", try cli.file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"])
         #expect(ok.status == 0)
         let before = try Data(contentsOf: out.appendingPathComponent("report.json"))
         let lines = try String(contentsOf: out.appendingPathComponent("readers.jsonl"), encoding: .utf8)
         #expect(lines.split(separator: "\n").count == 1)
 
-        let failed = try yir(["report", try file(good + ["bad"]), "--out", out.path])
+        let failed = try cli.yir(["report", try cli.file(good + ["bad"]), "--out", out.path, "--as-of", "2025-12-31T13:00:00Z"])
         #expect(failed.status == 65)
         #expect(try Data(contentsOf: out.appendingPathComponent("report.json")) == before)
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(names == ["index.html", "readers", "readers.csv", "readers.jsonl", "report.json", "report.xml"],
+        #expect(names == [".yir-report.json", "index.html", "readers", "readers.csv", "readers.jsonl", "report.json", "report.xml"],
                 "no temporary files are left")
     }
 
     @Test func rerunsAreByteIdentical() throws {
         let args = ["stats", packageRoot.appendingPathComponent("SampleData/wikipedia").path, "--as-of", "2025-12-31T12:00:00Z"]
-        let first = try yir(args)
-        let second = try yir(args)
+        let first = try cli.yir(args)
+        let second = try cli.yir(args)
         #expect(first.status == 0)
         #expect(first.stdout == second.stdout)
         // With --tz, the machine's zone makes no difference.
-        let berlin = try yir(args + ["--tz", "Europe/Berlin"], environment: ["TZ": "Asia/Tokyo"])
-        let utc = try yir(args + ["--tz", "Europe/Berlin"], environment: ["TZ": "UTC"])
+        let berlin = try cli.yir(args + ["--tz", "Europe/Berlin"], environment: ["TZ": "Asia/Tokyo"])
+        let utc = try cli.yir(args + ["--tz", "Europe/Berlin"], environment: ["TZ": "UTC"])
         #expect(berlin.stdout == utc.stdout)
     }
 
@@ -198,7 +183,7 @@ import YirTestSupport
     /// output, `make reference` rewrites the reference files; review the diff.
     @Test func sampleDataReportMatchesTheReferenceFiles() throws {
         let out = scratchFolder()
-        let r = try yir(["report", "SampleData/wikipedia", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+        let r = try cli.yir(["report", "SampleData/wikipedia", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
                          "--format", "html,xml,json,jsonl,csv"], in: packageRoot)
         #expect(r.status == 0, "\(r.stderr)")
         let reference = packageRoot.appendingPathComponent("Tests/Reference")
@@ -215,19 +200,19 @@ import YirTestSupport
 
 extension CommandLineTests {
     @Test func sampleIsDeterministicAndStopsNearItsByteLimit() throws {
-        let a = try yir(["sample", "--readers", "200", "--days", "30", "--seed", "5"])
-        let b = try yir(["sample", "--readers", "200", "--days", "30", "--seed", "5"])
-        let c = try yir(["sample", "--readers", "200", "--days", "30", "--seed", "6"])
+        let a = try cli.yir(["sample", "--readers", "200", "--days", "30", "--seed", "5"])
+        let b = try cli.yir(["sample", "--readers", "200", "--days", "30", "--seed", "5"])
+        let c = try cli.yir(["sample", "--readers", "200", "--days", "30", "--seed", "6"])
         #expect(a.status == 0 && a.stdout == b.stdout && a.stdout != c.stdout)
-        let limited = try yir(["sample", "--readers", "100000", "--days", "365", "--seed", "1", "--bytes", "3000000"])
+        let limited = try cli.yir(["sample", "--readers", "100000", "--days", "365", "--seed", "1", "--bytes", "3000000"])
         // Written in blocks of about 1 MiB: the limit is reached within one block.
         #expect(limited.stdout.count >= 3_000_000 && limited.stdout.count < 3_000_000 + 2 * (1 << 20))
-        let check = try yir(["check", "-", "--max-reject-rate", "0"], stdin: limited.stdout)
+        let check = try cli.yir(["check", "-", "--max-reject-rate", "0"], stdin: limited.stdout)
         #expect(check.status == 0, "every generated line is valid: \(check.stderr)")
     }
 
     @Test func tableFormatListsEveryReader() throws {
-        let r = try yir(["stats", packageRoot.appendingPathComponent("SampleData/wikipedia").path, "--format", "table",
+        let r = try cli.yir(["stats", packageRoot.appendingPathComponent("SampleData/wikipedia").path, "--format", "table",
                          "--as-of", "2025-12-31T12:00:00Z", "--quiet"])
         #expect(r.status == 0)
         let lines = r.stdoutText.split(separator: "\n")

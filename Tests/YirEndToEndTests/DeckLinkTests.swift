@@ -7,15 +7,9 @@ import YirTestSupport
 
 /// SPEC §4.4's private decks: keyed names no one can compute from a user id, the link key
 /// file, each reader's `slides` in the data outputs, and a `readers/` folder fit to publish.
-@Suite struct DeckLinkTests {
-    let cli = CommandLineTests()
+@Suite(.needs(.yir)) struct DeckLinkTests {
+    let cli = YirCommand()
     let asOf = ["--as-of", "2025-12-31T12:00:00Z"]
-
-    func key(_ seed: UInt8) -> LinkKey {
-        LinkKey(path: "test", bytes: (0..<32).map { UInt8(truncatingIfNeeded: Int($0) * 7 + Int(seed)) })
-    }
-
-    func names(_ users: [String], _ key: LinkKey) throws -> [String] { try DeckNames(users: users, key: key).files }
 
     /// A key file with `bytes` and `mode` in a scratch folder.
     func keyFile(bytes: Int = 32, mode: mode_t = 0o600) throws -> String {
@@ -27,59 +21,6 @@ import YirTestSupport
 
     let readers = [view("2025-03-01T10:00:00Z", user: "ana"), view("2025-03-02T10:00:00Z", user: "bo"),
                    save("2025-03-03T10:00:00Z", title: "X", extra: #","user":"cy""#)]
-
-    @Test func theSameKeyGivesTheSameNamesOnEveryRun() throws {
-        let users = ["ana", "bo", "日本語", ""]
-        let first = try names(users, key(1))
-        #expect(first == (try names(users, key(1))))
-        for name in first { #expect(name.wholeMatch(of: /[a-z2-7]{26}\.html/) != nil, "\(name)") }
-        // A reader's name does not depend on who else is in the export.
-        #expect(try names(["bo"], key(1)) == [first[1]])
-    }
-
-    @Test func twoKeysGiveDisjointNames() throws {
-        let users = (0..<2_000).map { "reader-\($0)" }
-        #expect(Set(try names(users, key(1))).isDisjoint(with: try names(users, key(2))))
-    }
-
-    @Test func aNameNeverShowsTheUserIDOrAnyFourCharactersOfIt() throws {
-        let users = ["ana", "alice@example.org", "reader-0001", "Bob Smith", "install-5f3a9c2e", "aaaa", "2345",
-                     String(repeating: "abcdefghij", count: 25)]
-        for (user, name) in zip(users, try names(users, key(3))) {
-            let slug = String(user.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map(Character.init))
-            #expect(!name.contains(user.lowercased()))
-            for start in slug.indices.dropLast(3) {
-                let run = slug[start...].prefix(4)
-                #expect(!name.contains(run), "\(name) holds '\(run)' of \(user)")
-            }
-        }
-    }
-
-    @Test func aHundredThousandReadersGetAHundredThousandNames() throws {
-        let users = (0..<100_000).map { "user\($0)" }
-        #expect(Set(try names(users, key(4))).count == 100_000)
-    }
-
-    @Test func aCollisionIsAnErrorNotASuffix() {
-        #expect(throws: DeckNames.Collision.self) { try DeckNames(users: ["ana", "ana"], key: key(5)) }
-    }
-
-    /// An independent implementation: Python's `hmac` and `base64`.
-    @Test func namesAreHMACSHA256InLowercaseBase32AsPythonComputesThem() throws {
-        let users = ["ana", "lucía", "مريم", "日本語", "👩‍💻", String(repeating: "x", count: 256), "a\u{0}b"]
-        let script = """
-            import base64, hashlib, hmac, json, sys
-            key = bytes(json.loads(sys.argv[1]))
-            for user in json.loads(sys.stdin.read()):
-                code = hmac.new(key, user.encode("utf-8"), hashlib.sha256).digest()[:16]
-                print(base64.b32encode(code).decode().lower().rstrip("=") + ".html")
-            """
-        let key = key(6)
-        let r = try runProgram(URL(fileURLWithPath: SchemaTests.python), ["-c", script, "\(key.bytes)"],
-                               stdin: try JSONSerialization.data(withJSONObject: users))
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdoutText.split(separator: "\n").map(String.init) == (try names(users, key)))
-    }
 
     @Test func aMissingKeyIsCreatedOnceWithModeSixHundredAndThirtyTwoSecureBytes() throws {
         let path = scratchFolder().appendingPathComponent("state/yir/link-key").path
@@ -96,13 +37,6 @@ import YirTestSupport
         let key = try LinkKey.read(path)
         let decks = try DeckNames(users: ["ana", "bo", "cy"], key: key)
         for deck in decks.files { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("readers/\(deck)").path)) }
-    }
-
-    @Test func theDefaultKeyLivesInTheXDGStateFolder() {
-        #expect(LinkKey.defaultPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/yir/link-key")
-        #expect(LinkKey.defaultPath(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/yir/link-key")
-        #expect(LinkKey.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/state/yir/link-key")
-        #expect(LinkKey.defaultPath(environment: [:]) == nil)
     }
 
     @Test func aShortUnreadableOrExposedKeyIsAUsageErrorNamingTheFile() throws {
@@ -145,7 +79,7 @@ import YirTestSupport
         let outs = (0..<3).map { _ in scratchFolder() }
         let runs = try outs.map { out in
             let process = Process()
-            process.executableURL = CommandLineTests.binary
+            process.executableURL = YirCommand.binary
             process.arguments = ["report", input, "--out", out.path, "--format", "html", "--link-key", second] + asOf
             process.environment = ["TZ": "UTC"]
             let errors = scratchFolder().appendingPathComponent("stderr")

@@ -1,253 +1,14 @@
 import Foundation
 import Testing
 import YirTestSupport
-@testable import YirCore
-@testable import YirHTML
-
-/// A reader's language (SPEC §2.1, §4.4): BCP 47 tags, CLDR formats and plural rules, the
-/// shipped strings files, and the fallback along a tag's chain. One test per rule.
-@Suite struct LanguageTests {
-    /// The 20 languages shipped with yir: the largest reading communities of Wikipedia.
-    static let shipped = ["en", "de", "fr", "es", "it", "pt", "nl", "pl", "ru", "uk", "tr", "ar", "fa", "he", "hi", "id",
-                          "ja", "ko", "zh-Hans", "zh-Hant"]
-
-    @Test func languageTagsAreCheckedForTheirFormAndWrittenInTheConventionalCase() {
-        #expect(LanguageTag("pt-br")?.text == "pt-BR")
-        #expect(LanguageTag("ZH-hant-tw")?.text == "zh-Hant-TW")
-        #expect(LanguageTag("es-419")?.region == "419")
-        #expect(LanguageTag("sr-Latn")?.script == "Latn")
-        #expect(LanguageTag("de-CH-1996")?.text == "de-CH-1996")
-        #expect(LanguageTag("en-US-u-ca-gregory")?.text == "en-US-u-ca-gregory")
-        #expect(LanguageTag("x-private")?.text == "x-private")
-        for bad in ["", "e", "en_US", "en-", "-en", "de--DE", "toolongtag", "en-US-u", "de-1996-1996", "en-a-x-a-y", "ar-ابج", "12"] {
-            #expect(LanguageTag(bad) == nil, "\(bad)")
-        }
-    }
-
-    @Test func aTagFallsBackAlongItsChainWithTheLanguagesUsualScriptBeforeTheBareLanguage() {
-        func chain(_ tag: String) -> [String] { HTMLStrings.chain(LanguageTag(tag)!).map(\.text) }
-        #expect(chain("pt-BR") == ["pt-BR", "pt-Latn", "pt"])
-        #expect(chain("zh-TW") == ["zh-TW", "zh-Hant", "zh"])
-        #expect(chain("zh-Hant-HK") == ["zh-Hant-HK", "zh-Hant", "zh"])
-        #expect(chain("zh") == ["zh-Hans", "zh"])
-        #expect(chain("de-CH-1996") == ["de-CH-1996", "de-CH", "de-Latn", "de"])
-    }
-
-    @Test func aPageIsLabelledWithTheLanguageItsTextIsIn() throws {
-        let catalog = try HTMLTemplates(folders: [HTMLTests.templatesFolder]).strings
-        #expect(catalog.strings(for: LanguageTag("pt-BR")!).language.text == "pt")
-        #expect(catalog.strings(for: LanguageTag("zh-TW")!).language.text == "zh-Hant")
-        #expect(catalog.strings(for: LanguageTag("zh-CN")!).language.text == "zh-Hans")
-        #expect(catalog.strings(for: LanguageTag("gsw")!).language.text == "en", "no Swiss German file: English")
-        #expect(!catalog.speaks(LanguageTag("gsw")!) && catalog.speaks(LanguageTag("de-AT")!))
-    }
-
-    @Test func rightToLeftLanguagesAreKnownFromCLDR() throws {
-        let catalog = try HTMLTemplates(folders: [HTMLTests.templatesFolder]).strings
-        for tag in ["ar", "fa", "he"] { #expect(catalog.strings(for: LanguageTag(tag)!).isRightToLeft, "\(tag)") }
-        for tag in ["en", "ja", "ru", "hi"] { #expect(!catalog.strings(for: LanguageTag(tag)!).isRightToLeft, "\(tag)") }
-    }
-
-    @Test func pluralCategoriesComeFromCLDRsRules() throws {
-        let ru = try #require(PluralRules(language: "ru")), ar = try #require(PluralRules(language: "ar"))
-        #expect([1, 2, 5, 21, 22, 25, 111].map(ru.category) == ["one", "few", "many", "one", "few", "many", "many"])
-        #expect([0, 1, 2, 3, 11, 100].map(ar.category) == ["zero", "one", "two", "few", "many", "other"])
-        #expect(try #require(PluralRules(language: "ja")).categories == ["other"])
-        #expect(try #require(PluralRules(language: "pl")).categories == ["one", "few", "many", "other"])
-    }
-
-    @Test func everyShippedLanguageHasEveryKeyAndEveryPluralFormItsRulesNeed() throws {
-        let catalog = try HTMLTemplates(folders: [HTMLTests.templatesFolder]).strings
-        let english = try #require(catalog.file(.english))
-        #expect(Set(catalog.languages.map(\.text)).isSuperset(of: Self.shipped))
-        for name in Self.shipped {
-            let tag = try #require(LanguageTag(name))
-            guard let file = catalog.file(tag) else {
-                Issue.record("strings/\(name).json is missing")
-                continue
-            }
-            let needed = try #require(PluralRules(language: name)).categories
-            for (key, forms) in english.keys {
-                let translated = file.keys[key]
-                #expect(translated != nil, "\(name).json lacks \(key)")
-                guard let translated else { continue }
-                if forms != nil {
-                    #expect(translated == needed, "\(name).json: \(key) has \(translated.map { $0.sorted() } ?? []), its rules need \(needed.sorted())")
-                }
-            }
-            #expect(Set(file.keys.keys).isSubset(of: english.keys.keys), "\(name).json has keys English lacks")
-        }
-    }
-
-    @Test func aCountedPhraseTakesTheFormOfItsLanguagesPluralRules() throws {
-        let catalog = try HTMLTemplates(folders: [HTMLTests.templatesFolder]).strings
-        let en = catalog.strings(for: .english), ru = catalog.strings(for: LanguageTag("ru")!)
-        #expect(en.plural("days_in_a_row", 1, "1") != en.plural("days_in_a_row", 2, "2"))
-        let forms = [1, 2, 5, 21].map { ru.plural("days_in_a_row", $0, String($0)) }
-        #expect(forms[0] == forms[3] && Set(forms.prefix(3)).count == 3, "\(forms)")
-    }
-
-    /// Numbers, dates, times, month labels, duration units and zone names, against Babel.
-    @Test func numbersDatesAndTimesAgreeWithBabelsCLDRForTwentyLocales() throws {
-        var forms: [String: [String: [String: String]]] = [:]
-        let dates = [CivilDate(year: 2025, month: 1, day: 1), CivilDate(year: 2025, month: 8, day: 22), CivilDate(year: 2024, month: 2, day: 29)]
-        for name in Self.shipped {
-            let format = LocaleFormat(LanguageTag(name)!)
-            var kinds: [String: [String: String]] = [:]
-            for n: Int64 in [0, 7, 1234, 1_234_567, -42] { kinds["integer", default: [:]][String(n)] = format.integer(n) }
-            for p: Int64 in [0, 5, 23, 100, 250] { kinds["percent", default: [:]][String(p)] = format.percent(p) }
-            for d in dates {
-                let iso = String(format: "%04d-%02d-%02d", d.year, d.month, d.day)
-                kinds["month_day", default: [:]][iso] = format.monthAndDay(d)
-                kinds["long_date", default: [:]][iso] = format.longDate(d)
-            }
-            for (h, m) in [(0, 5), (9, 30), (14, 48), (23, 59)] {
-                let time = LocalTime(wallMilliseconds: Int64(h) * 3_600_000 + Int64(m) * 60_000)
-                kinds["time", default: [:]][String(format: "%02d:%02d", h, m)] = format.shortTime(time)
-            }
-            for month in 1...12 { kinds["month_abbreviated", default: [:]][String(month)] = format.shortMonthName(month) }
-            for (value, milliseconds) in [("2 hours", Int64(7_200_000)), ("25 minutes", 1_500_000), ("45 seconds", 45_000)] {
-                kinds["duration_unit", default: [:]][value] = format.duration(milliseconds: milliseconds)
-            }
-            for zone in ["Europe/Berlin", "America/New_York", "Asia/Tokyo", "Asia/Kolkata", "Australia/Sydney"] {
-                kinds["zone", default: [:]][zone] = format.zoneName(zone)
-            }
-            forms[name] = kinds
-        }
-        let file = scratchFolder().appendingPathComponent("forms.json")
-        try JSONEncoder().encode(forms).write(to: file)
-        let r = try runProgram(URL(fileURLWithPath: SchemaTests.python),
-                               [packageRoot.appendingPathComponent("Tests/cldr_check.py").path, file.path])
-        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
-    }
-
-    @Test func durationsAreSaidInTheLanguagesOwnUnits() {
-        let en = LocaleFormat(.english), de = LocaleFormat(LanguageTag("de")!), ja = LocaleFormat(LanguageTag("ja")!)
-        #expect(en.duration(milliseconds: 45_000) == "45 sec")
-        #expect(en.duration(milliseconds: 0) == "0 sec")
-        #expect(en.duration(milliseconds: 125_000) == "2 min, 5 sec")
-        #expect(en.duration(milliseconds: 1_530_000) == "25 min", "whole minutes from ten minutes up")
-        #expect(en.duration(milliseconds: 10_260_000) == "2 hr, 51 min")
-        #expect(de.duration(milliseconds: 10_260_000) == "2 Std., 51 Min.")
-        #expect(ja.duration(milliseconds: 10_260_000) == "2時間 51分")
-    }
-
-    @Test func noSentenceEndsInTwoFullStopsInAnyLanguage() throws {
-        #expect(HTMLStrings.fill("Сохранено {date}.", ["date": "24 декабря 2025 г."]) == "Сохранено 24 декабря 2025 г.")
-        #expect(HTMLStrings.fill("{a}。", ["a": "好。"]) == "好。")
-        #expect(HTMLStrings.fill("{a}.", ["a": "ok"]) == "ok.")
-        let catalog = try HTMLTemplates(folders: [HTMLTests.templatesFolder]).strings
-        let dates = [CivilDate(year: 2025, month: 12, day: 24), CivilDate(year: 2025, month: 5, day: 1)]
-        for name in Self.shipped {
-            let tag = try #require(LanguageTag(name)), strings = catalog.strings(for: tag), format = LocaleFormat(tag)
-            for date in dates {
-                let long = format.longDate(date)
-                let values = Dictionary(uniqueKeysWithValues: ["date", "end", "start", "save_date", "when"].map { ($0, long) })
-                for key in strings.keys.keys {
-                    let sentence = strings.plural(key, 2, format.integer(2), values)
-                    for stop in ["..", "。。", "।।"] where sentence.contains(stop) {
-                        Issue.record("\(name) \(key): \(sentence)")
-                    }
-                }
-            }
-        }
-    }
-
-    /// A reader in Taiwan reads a Traditional Chinese deck: its durations too (`小時`, `分鐘`,
-    /// not Simplified `小时`, `分钟`), and its zone by name, not by identifier.
-    @Test func aTraditionalChineseDecksDurationsAreInTraditionalCharacters() throws {
-        let cli = CommandLineTests()
-        let lines = (1...6).map { day in
-            view("2025-03-0\(day)T10:00:00Z", title: "臺北\(day)", wiki: "zh.wikipedia.org", seconds: "2500", user: "mei",
-                 extra: #","locale":"zh-TW","tz":"Asia/Taipei""#)
-        }
-        let out = scratchFolder().appendingPathComponent("out")
-        let r = try cli.yir(["report", try cli.file(lines), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html,jsonl"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let reader = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("readers.jsonl"))) as! [String: Any]
-        let deck = try String(contentsOf: out.appendingPathComponent(reader["slides"] as! String), encoding: .utf8)
-        #expect(deck.contains(#"<html lang="zh-Hant""#))
-        #expect(deck.contains("小時") && deck.contains("分鐘"))
-        #expect(!deck.contains("小时") && !deck.contains("分钟"), "no Simplified units")
-        #expect(deck.contains("台北標準時間") && !deck.contains("Asia/Taipei"), "the zone by its name")
-    }
-
-    @Test func datesStayGregorianInTheLanguagesOwnDigits() {
-        let fa = LocaleFormat(LanguageTag("fa")!), ar = LocaleFormat(LanguageTag("ar-SA")!)
-        #expect(fa.monthAndDay(CivilDate(year: 2025, month: 8, day: 22)) == "۲۲ اوت")
-        #expect(fa.year(2025) == "۲۰۲۵")
-        #expect(ar.monthName(8).contains("أغسطس"), "Gregorian month, not the Islamic calendar's")
-    }
-
-    @Test func wikiDomainsNameTheirLanguageAsABCP47Tag() {
-        func language(_ domain: String) -> String? { WikiLanguage.of(domain: domain)?.text }
-        #expect(language("de.wikipedia.org") == "de")
-        #expect(language("de.m.wikipedia.org") == "de")
-        #expect(language("zh-yue.wikipedia.org") == "yue")
-        #expect(language("zh-min-nan.wikipedia.org") == "nan")
-        #expect(language("be-x-old.wikipedia.org") == "be-tarask")
-        #expect(language("simple.wikipedia.org") == "en")
-        #expect(language("als.wikipedia.org") == "gsw")
-        #expect(language("fr.wiktionary.org") == "fr")
-        for none in ["commons.wikimedia.org", "www.wikidata.org", "meta.wikimedia.org", "app", "example.org", "wikipedia.org"] {
-            #expect(language(none) == nil, "\(none)")
-        }
-    }
-}
 
 /// Which language each reader's slides are in (SPEC §2.1) and what the outputs say of it.
-@Suite struct ReaderLanguageTests {
-    func language(_ lines: [String], locale: String = "auto") throws -> String {
-        var run = Run(lines)
-        run.locale = locale
-        return try run.reader().locale.text
-    }
-
-    @Test func aReadersLanguageIsTheirLatestLocaleElseTheirMostReadWikiElseEnglish() throws {
-        let de = #","locale":"de""#, ptBR = #","locale":"pt-br""#
-        // The latest record's locale, written in its conventional case, whatever the wikis read.
-        #expect(try language([view("2025-03-01T10:00:00Z", wiki: "ja.wikipedia.org", extra: de),
-                              view("2025-04-01T10:00:00Z", wiki: "ja.wikipedia.org", extra: ptBR)]) == "pt-BR")
-        // On equal timestamps the later in input order.
-        #expect(try language([view("2025-04-01T10:00:00Z", extra: ptBR), view("2025-04-01T10:00:00Z", extra: de)]) == "de")
-        // A record after the as-of instant names nothing.
-        #expect(try language([view("2025-04-01T10:00:00Z", extra: de), view("2026-02-01T10:00:00Z", extra: ptBR)]) == "de")
-        // A wall time without tz names no language.
-        #expect(try language([view("2025-04-01T10:00:00", wiki: "fr.wikipedia.org", extra: de)]) == "fr")
-        // No locale: the wiki with the most counted reading time; on equal time the first domain.
-        #expect(try language([view("2025-03-01T10:00:00Z", wiki: "fr.wikipedia.org", seconds: "30"),
-                              view("2025-03-02T10:00:00Z", wiki: "zh-yue.wikipedia.org", seconds: "20"),
-                              view("2025-03-03T10:00:00Z", wiki: "zh-yue.wikipedia.org", seconds: "20")]) == "yue")
-        #expect(try language([view("2025-03-01T10:00:00Z", wiki: "fr.wikipedia.org", seconds: "30"),
-                              view("2025-03-02T10:00:00Z", wiki: "de.wikipedia.org", seconds: "30")]) == "de")
-        // Time outside the year does not count for the wiki.
-        #expect(try language([view("2024-03-01T10:00:00Z", wiki: "fr.wikipedia.org", seconds: "900"),
-                              view("2025-03-02T10:00:00Z", wiki: "it.wikipedia.org", seconds: "1")]) == "it")
-        // A most-read wiki that names no language, or no reading: English.
-        #expect(try language([view("2025-03-01T10:00:00Z", wiki: "commons.wikimedia.org", seconds: "60"),
-                              view("2025-03-02T10:00:00Z", wiki: "de.wikipedia.org", seconds: "5")]) == "en")
-        #expect(try language([session("2025-03-01T10:00:00Z", ms: "60000")]) == "en")
-        // --locale TAG: every reader.
-        #expect(try language([view("2025-03-01T10:00:00Z", extra: de)], locale: "fa") == "fa")
-    }
-
-    @Test func anInvalidLocaleRejectsTheLineWithItsOwnReason() throws {
-        for bad in ["en_US", "", "toolongtag", "de--AT"] {
-            var run = Run([view("2025-03-01T10:00:00Z", extra: #","locale":"\#(bad)""#), view("2025-03-02T10:00:00Z")])
-            run.locale = "auto"
-            let d = try run.diagnostics()
-            #expect(d.rejected == [.invalidLocale: 1], "\(bad)")
-        }
-        var wrongType = Run([view("2025-03-01T10:00:00Z", extra: #","locale":7"#)])
-        wrongType.locale = "auto"
-        #expect(try wrongType.diagnostics().rejected == [.wrongType: 1])
-    }
-
+@Suite(.needs(.yir)) struct ReaderLanguageTests {
     /// `--locale auto` on an export of readers of German, Arabic, Japanese and an unknown
     /// language: each deck in its reader's language and direction, the unknown one in English
     /// labelled `en` with one warning, and `locale` in every reader output.
     @Test func eachReaderGetsSlidesInTheirLanguage() throws {
-        let cli = CommandLineTests()
+        let cli = YirCommand()
         let lines = [
             view("2025-03-01T10:00:00Z", user: "anna", extra: #","locale":"de-AT""#),
             view("2025-03-01T10:00:00Z", title: "القاهرة", wiki: "ar.wikipedia.org", user: "مريم"),
@@ -282,8 +43,27 @@ import YirTestSupport
     }
 
     @Test func aLocaleThatIsNeitherAutoNorATagIsAUsageError() throws {
-        let r = try CommandLineTests().yir(["stats", "/dev/null", "--locale", "de_DE"])
+        let r = try YirCommand().yir(["stats", "/dev/null", "--locale", "de_DE"])
         #expect(r.status == 64)
         #expect(r.stderr.contains("--locale: 'de_DE' is neither auto nor a BCP 47 language tag"), "\(r.stderr)")
+    }
+
+    /// A reader in Taiwan reads a Traditional Chinese deck: its durations too (`小時`, `分鐘`,
+    /// not Simplified `小时`, `分钟`), and its zone by name, not by identifier.
+    @Test func aTraditionalChineseDecksDurationsAreInTraditionalCharacters() throws {
+        let cli = YirCommand()
+        let lines = (1...6).map { day in
+            view("2025-03-0\(day)T10:00:00Z", title: "臺北\(day)", wiki: "zh.wikipedia.org", seconds: "2500", user: "mei",
+                 extra: #","locale":"zh-TW","tz":"Asia/Taipei""#)
+        }
+        let out = scratchFolder().appendingPathComponent("out")
+        let r = try cli.yir(["report", try cli.file(lines), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html,jsonl"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let reader = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("readers.jsonl"))) as! [String: Any]
+        let deck = try String(contentsOf: out.appendingPathComponent(reader["slides"] as! String), encoding: .utf8)
+        #expect(deck.contains(#"<html lang="zh-Hant""#))
+        #expect(deck.contains("小時") && deck.contains("分鐘"))
+        #expect(!deck.contains("小时") && !deck.contains("分钟"), "no Simplified units")
+        #expect(deck.contains("台北標準時間") && !deck.contains("Asia/Taipei"), "the zone by its name")
     }
 }

@@ -6,8 +6,8 @@ import YirTestSupport
 /// no output meets an input or another output, one commit with the rejects file, interruptions
 /// that leave nothing behind, no report of an empty input, a folder per year that never goes
 /// back in time.
-@Suite struct NightlyTests {
-    let cli = CommandLineTests()
+@Suite(.needs(.yir)) struct NightlyTests {
+    let cli = YirCommand()
     static let asOf = "2025-12-31T12:00:00Z"
 
     /// A scratch night: an export folder of two readers, an output folder, a link key.
@@ -123,7 +123,7 @@ import YirTestSupport
     @Test func aClosedStandardErrorNeverStopsARun() throws {
         let night = try Night()
         // The shell closes the pipe's reading end before yir writes its first line.
-        let command = "'\(CommandLineTests.binary.path)' " + night.report().dropLast().map { "'\($0)'" }.joined(separator: " ")
+        let command = "'\(YirCommand.binary.path)' " + night.report().dropLast().map { "'\($0)'" }.joined(separator: " ")
             + " 2>&1 >/dev/null | true"
         let r = try runProgram(URL(fileURLWithPath: "/bin/bash"), ["-c", "set -o pipefail; " + command + "; echo ${PIPESTATUS[0]}"],
                                environment: ["TZ": "UTC"])
@@ -173,7 +173,7 @@ import YirTestSupport
         let errors = night.root.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
-        process.executableURL = CommandLineTests.binary
+        process.executableURL = YirCommand.binary
         process.arguments = Array(night.report().dropLast())
         process.environment = ["TZ": "UTC"]
         process.standardError = try FileHandle(forWritingTo: errors)

@@ -8,7 +8,7 @@ import YirTestSupport
 /// offset tables, integer calendar or fingerprints), over small random exports crowded around
 /// DST changes, New Year in each zone, leap days and the as-of instant (Tests/Oracle/exports.py).
 /// A disagreement prints the seed, the differences and the command that reproduces it.
-@Suite struct OracleTests {
+@Suite(.needs(.yir, .testPython)) struct OracleTests {
     struct Variant: CustomTestStringConvertible, Sendable {
         var name: String
         var firstSeed: Int
@@ -31,9 +31,9 @@ import YirTestSupport
 
     @Test(arguments: variants)
     func everyFigureAgreesWithAnIndependentReadingOfTheSpec(_ variant: Variant) throws {
-        let r = try runProgram(URL(fileURLWithPath: SchemaTests.python),
+        let r = try runProgram(URL(fileURLWithPath: Tools.python),
                                [packageRoot.appendingPathComponent("Tests/Oracle/check.py").path,
-                                "--yir", CommandLineTests.binary.path, "--keep", scratchFolder().path,
+                                "--yir", YirCommand.binary.path, "--keep", scratchFolder().path,
                                 "--seeds", "\(variant.firstSeed)", "\(variant.seeds)"] + variant.arguments)
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
         #expect(r.stdoutText.contains("\(variant.seeds) of \(variant.seeds) exports agree"), "\(r.stdoutText)")

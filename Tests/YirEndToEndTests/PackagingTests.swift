@@ -1,13 +1,12 @@
 import Foundation
 import Testing
 import YirTestSupport
-import YirTemplates
 
 /// SPEC §5: one self-contained binary — the templates compiled in, `--version` — and what
 /// installs it: `make install`'s files and the Debian package (`make deb`, given to the tests
 /// by `make test` as YIR_DEB).
-@Suite struct PackagingTests {
-    let cli = CommandLineTests()
+@Suite(.needs(.yir)) struct PackagingTests {
+    let cli = YirCommand()
 
     /// SwiftPM lets a target import a module built before it without declaring it, and then
     /// nothing keeps the stages one-way: the import check (`make test` runs it) passes on the
@@ -31,31 +30,10 @@ import YirTemplates
         #expect(!r.stderr.contains("imports YirCore"), "YirCore is declared")
     }
 
-    /// Every file of Templates/ but the target's own Swift source, by its relative path.
-    static func templateFiles() throws -> [String: Data] {
-        let folder = packageRoot.appendingPathComponent("Templates")
-        var files: [String: Data] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
-            let url = folder.appendingPathComponent(path)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
-                  !path.hasSuffix(".swift"), !(path as NSString).lastPathComponent.hasPrefix(".") else { continue }
-            files[path] = try Data(contentsOf: url)
-        }
-        return files
-    }
-
-    @Test func everyFileOfTemplatesIsCompiledInByteForByte() throws {
-        let files = try Self.templateFiles()
-        #expect(files.count > 20)
-        #expect(Set(BuiltInTemplates.files.keys) == Set(files.keys))
-        for (path, data) in files { #expect(BuiltInTemplates.files[path].map { Data($0) } == data, "\(path)") }
-    }
-
     /// Copies the binary alone into an empty folder: no Templates/ beside or above it.
     func binaryAlone() throws -> URL {
         let binary = scratchFolder().appendingPathComponent("yir")
-        try FileManager.default.copyItem(at: CommandLineTests.binary, to: binary)
+        try FileManager.default.copyItem(at: YirCommand.binary, to: binary)
         return binary
     }
 
@@ -125,13 +103,11 @@ import YirTemplates
 
     // MARK: make install, make deb
 
-    static var deb: String? { ProcessInfo.processInfo.environment["YIR_DEB"].flatMap { $0.isEmpty ? nil : $0 } }
-
-    @Test(.enabled(if: deb != nil, "make test builds the package and names it in YIR_DEB"))
+    @Test(.needs(.debianPackage, .dpkg))
     func theDebianPackageRunsFromAScratchRootWithNothingElse() throws {
-        let deb = try #require(Self.deb)
+        let deb = try #require(Tools.debianPackage)
         let root = scratchFolder()
-        let unpack = try runProgram(URL(fileURLWithPath: "/usr/bin/dpkg"), ["-x", deb, root.path])
+        let unpack = try runProgram(Tools.program("dpkg"), ["-x", deb, root.path])
         try #require(unpack.status == 0, "\(unpack.stderr)")
         let binary = root.appendingPathComponent("usr/bin/yir")
         let work = scratchFolder()
@@ -172,7 +148,7 @@ import YirTemplates
             // link ldd followed, or its target, with or without /usr.
             let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             let names = [path, resolved, resolved.hasPrefix("/usr/") ? String(resolved.dropFirst(4)) : "/usr" + resolved]
-            let owner = try names.lazy.map { try runProgram(URL(fileURLWithPath: "/usr/bin/dpkg"), ["-S", $0]) }.first { $0.status == 0 }
+            let owner = try names.lazy.map { try runProgram(Tools.program("dpkg"), ["-S", $0]) }.first { $0.status == 0 }
             let package = try #require(owner?.stdoutText.split(separator: ":").first.map(String.init), "\(path): no package has it")
             #expect(depends.contains(package), "\(library) is in \(package), which Depends does not name")
         }
@@ -181,7 +157,8 @@ import YirTemplates
         #expect(page.contains(".Nm yir") && page.contains("Fl -metrics"))
     }
 
-    @Test(.enabled(if: deb != nil, "make test builds the static binary and man page the install copies"))
+    /// `make test` builds the static binary and man page the install copies along with the package.
+    @Test(.needs(.debianPackage))
     func makeInstallPutsEachFileInItsPlaceAndUninstallRemovesThem() throws {
         let destination = scratchFolder()
         func make(_ target: String) throws -> ProgramResult {
@@ -210,14 +187,5 @@ import YirTemplates
             return FileManager.default.fileExists(atPath: destination.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
         }
         #expect(left.isEmpty, "\(left)")
-    }
-}
-
-extension CommandLineTests {
-    /// `generator.version` of a report: the version every other place must agree with.
-    func generatorVersion() throws -> String {
-        let r = try yir(["stats", "--as-of", "2025-12-31T12:00:00Z"], stdin: Data())
-        let model = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
-        return try #require((model["generator"] as? [String: Any])?["version"] as? String)
     }
 }

@@ -5,8 +5,8 @@ import YirTestSupport
 @testable import YirIngest
 
 /// SPEC §3: mapping profiles. A profile is data; mapped lines go through the native rules.
-@Suite struct ProfileTests {
-    let cli = CommandLineTests()
+@Suite(.needs(.yir)) struct ProfileTests {
+    let cli = YirCommand()
     static let asOf = ["--as-of", "2025-12-31T12:00:00Z"]
 
     /// The `readers` of `yir stats --format json`, by user, and the whole document.
@@ -27,7 +27,7 @@ import YirTestSupport
         }
     }
 
-    @Test func sensorsExportGivesTheNativeExportsReaderFigures() throws {
+    @Test(.needs(.testPython)) func sensorsExportGivesTheNativeExportsReaderFigures() throws {
         let native = try stats(["SampleData/wikipedia"])
         let sensors = try stats(["SampleData/profiles/sensors.jsonl", "--profile", "sensors"])
         // Sensors exports carry no notification settings, no history clears (SampleData/profiles/
@@ -47,14 +47,14 @@ import YirTestSupport
     static func installIDs(_ users: [String]) throws -> [String: String] {
         let script = "import json, sys; sys.path.insert(0, sys.argv[1]); from generate import install_id; "
             + "print(json.dumps({u: install_id(u) for u in json.load(sys.stdin)}))"
-        let r = try runProgram(URL(fileURLWithPath: SchemaTests.python),
+        let r = try runProgram(URL(fileURLWithPath: Tools.python),
                                ["-c", script, packageRoot.appendingPathComponent("SampleData/profiles").path],
                                stdin: try JSONSerialization.data(withJSONObject: users))
         try #require(r.status == 0, "\(r.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: String])
     }
 
-    @Test func metricsPlatformExportGivesTheNativeExportsReaderFigures() throws {
+    @Test(.needs(.testPython)) func metricsPlatformExportGivesTheNativeExportsReaderFigures() throws {
         // Metrics Platform events carry no zone: both runs use one.
         let native = try stats(["SampleData/wikipedia", "--tz", "UTC"])
         let mapped = try stats(["SampleData/profiles/metrics-platform.jsonl", "--profile", "metrics-platform", "--tz", "UTC"])
@@ -74,7 +74,7 @@ import YirTestSupport
 
     /// Runs a validator script of Tests/ on JSON Lines; its status and what it printed.
     func validateEvents(_ files: [String]) throws -> (Int32, String) {
-        let r = try runProgram(URL(fileURLWithPath: SchemaTests.python),
+        let r = try runProgram(URL(fileURLWithPath: Tools.python),
                                [packageRoot.appendingPathComponent("Tests/validate_events.py").path,
                                 packageRoot.appendingPathComponent("Tests/Schemas/metrics-platform-app-base-1.3.0.json").path] + files)
         return (r.status, r.stdoutText + r.stderr)
@@ -83,7 +83,7 @@ import YirTestSupport
     /// Every event of the sample is valid by the Metrics Platform app schema (1.3.0), as the
     /// real apps' events are; an event shaped as the profile once expected (an object for
     /// `action_context`, a name for the install id, no `meta.dt`) is not.
-    @Test func metricsPlatformSampleEventsAreValidByTheRealSchema() throws {
+    @Test(.needs(.jsonschema)) func metricsPlatformSampleEventsAreValidByTheRealSchema() throws {
         let (status, text) = try validateEvents([packageRoot.appendingPathComponent("SampleData/profiles/metrics-platform.jsonl").path])
         #expect(status == 0, "\(text)")
         let old = #"{"$schema":"/analytics/product_metrics/app/base/1.3.0","meta":{"stream":"s","id":"x"},"agent":{"app_install_id":"ana"},"dt":"2024-12-21T17:28:52.000Z","action":"page_view","action_context":{"time_spent_ms":55938},"page":{"title":"Marie Curie","namespace_id":0}}"#
@@ -286,33 +286,6 @@ import YirTestSupport
         #expect(top["title"] as? String == "New" && top["first_viewed"] as? String == "2025-01-01T00:00:00Z")
     }
 
-    /// The `host` transform reads a URL's authority as RFC 3986 does: user info and port are
-    /// not the host, an IPv6 literal is one host in its brackets, case does not matter, and a
-    /// fully qualified name's trailing dot is the same name. No host: nil (the `default`).
-    @Test(arguments: [
-        ("http://[2001:db8::1]:8443/wiki/X", "[2001:db8::1]"), ("http://[2001:DB8::A]/wiki/X", "[2001:db8::a]"),
-        ("https://user:pw@[::1]:443/", "[::1]"), ("http://192.0.2.7/wiki/X", "192.0.2.7"),
-        ("http://192.0.2.7:8080/wiki/X", "192.0.2.7"), ("https://en.wikipedia.org:443/wiki/X", "en.wikipedia.org"),
-        ("https://user:pw@de.wikipedia.org:8443/w?x#y", "de.wikipedia.org"), ("https://user@de.wikipedia.org/", "de.wikipedia.org"),
-        ("https://user%40home@de.wikipedia.org/", "de.wikipedia.org"),
-        ("HTTPS://EN.Wikipedia.ORG/wiki/X", "en.wikipedia.org"), ("https://en.wikipedia.org./wiki/X", "en.wikipedia.org"),
-        ("https://en.wikipedia.org?x=1", "en.wikipedia.org"), ("https://en.wikipedia.org#top", "en.wikipedia.org"),
-        ("https://en.wikipedia.org", "en.wikipedia.org"), ("app://screen", "screen"),
-    ])
-    func theHostOfAURLIsItsAuthoritysHost(url: String, host: String) {
-        let expected = Array(host.utf8)
-        #expect(URLHosts.host(ofURL: Array(url.utf8)) == expected)
-        var hosts = URLHosts()
-        #expect(hosts.host(ofURL: Array(url.utf8)) == expected)
-        #expect(hosts.host(ofURL: Array(url.utf8)) == expected, "remembered")
-    }
-
-    @Test(arguments: ["/wiki/X", "en.wikipedia.org/wiki/X", "https:///x", "https://user@/x", "https://:8080/x",
-                      "file:///etc/hosts", "mailto:a@b.org", "https://a b.org/x", "https://./x", ""])
-    func aURLWithoutAHostHasNone(url: String) {
-        #expect(URLHosts.host(ofURL: Array(url.utf8)) == nil)
-    }
-
     /// Through a profile: the IPv6 literal is the site, the port and user are not.
     @Test func aProfilesHostTransformKeepsAnIPv6LiteralWhole() throws {
         let profile = #"{"name":"hosts","records":[{"type":"page_view","fields":{"user":"u","timestamp":"t","title":"t2","seconds":"s","wiki":{"path":"url","transform":"host","default":"app"}}}]}"#
@@ -350,11 +323,11 @@ import YirTestSupport
         #expect(unknown.status == 64 && unknown.stderr.contains("metrics-platform, sensors"), "\(unknown.stderr)")
     }
 
-    @Test func builtInProfilesMatchTheProfileSchema() throws {
+    @Test(.needs(.jsonschema)) func builtInProfilesMatchTheProfileSchema() throws {
         let profiles = packageRoot.appendingPathComponent("Templates/profiles")
         let files = try FileManager.default.contentsOfDirectory(atPath: profiles.path).filter { $0.hasSuffix(".json") }.sorted()
         #expect(files == ["metrics-platform.json", "sensors.json"])
-        let r = try runProgram(URL(fileURLWithPath: SchemaTests.python),
+        let r = try runProgram(URL(fileURLWithPath: Tools.python),
                                [packageRoot.appendingPathComponent("Tests/validate_schema.py").path,
                                 packageRoot.appendingPathComponent("Templates/profile.schema.json").path]
                                    + files.flatMap { ["--json", profiles.appendingPathComponent($0).path] })
@@ -362,7 +335,7 @@ import YirTestSupport
         // The schema is not a rubber stamp: a rule without fields fails it.
         let broken = scratchFolder().appendingPathComponent("broken.json")
         try Data(#"{"name":"x","records":[{"type":"page_view"}]}"#.utf8).write(to: broken)
-        let bad = try runProgram(URL(fileURLWithPath: SchemaTests.python),
+        let bad = try runProgram(URL(fileURLWithPath: Tools.python),
                                  [packageRoot.appendingPathComponent("Tests/validate_schema.py").path,
                                   packageRoot.appendingPathComponent("Templates/profile.schema.json").path, "--json", broken.path])
         #expect(bad.status != 0)

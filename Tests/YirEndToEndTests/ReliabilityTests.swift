@@ -4,94 +4,55 @@ import YirTestSupport
 
 /// Operators' guarantees (SPEC §4.5, §5): an interrupted or killed run never damages the
 /// previous outputs, ends with the right exit code, and leaves no temporary files behind.
-@Suite(.serialized) struct ReliabilityTests {
-    let cli = CommandLineTests()
+@Suite(.serialized, .needs(.yir)) struct ReliabilityTests {
+    let cli = YirCommand()
 
-    /// A large export (~75 MB) that keeps a debug build busy for several seconds.
-    static let bigExport = sampleExport(readers: 30_000, seed: 3)
-
-    /// A medium export (~20 MB): a debug build reaches its writing phase in a few seconds.
-    static let mediumExport = sampleExport(readers: 8_000, seed: 4)
-
-    /// `yir sample --readers N --days 365 --seed S` written to a scratch file.
-    static func sampleExport(readers: Int, seed: Int) -> String {
-        let url = scratchFolder().appendingPathComponent("sample-\(readers).jsonl")
-        let sample = try! runProgram(CommandLineTests.binary, ["sample", "--readers", "\(readers)", "--days", "365", "--seed", "\(seed)"])
-        try! sample.stdout.write(to: url)
-        return url.path
-    }
-
-    /// Writes a first, complete report into a new folder and returns it with its files' bytes.
-    func previousRun() throws -> (URL, [String: Data]) {
-        let out = scratchFolder().appendingPathComponent("nightly")
-        let small = try cli.file([view("2025-05-01T10:00:00Z", user: "a"), "bad line"] + (1...200).map {
-            view("2025-05-02T10:00:00Z", user: "u\($0)")
-        })
-        let r = try cli.yir(["report", small, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
-                             "--rejects", out.appendingPathComponent("rejects.jsonl").path])
-        #expect(r.status == 0, "\(r.stderr)")
-        let files = try contents(out)
-        #expect(files.keys.filter { !$0.hasPrefix("readers/") }.sorted()
-                == ["index.html", "readers.csv", "readers.jsonl", "rejects.jsonl", "report.json", "report.xml"])
-        #expect(files.keys.filter { $0.hasPrefix("readers/") }.count == 202, "201 decks and the empty index.html")
-        return (out, files)
-    }
-
-    func start(_ arguments: [String]) throws -> Process {
+    /// Starts yir in the background; with `readMarks`, its read hook marks that file
+    /// (`YIR_TEST_READ_MARKS`, debug builds).
+    func start(_ arguments: [String], readMarks: URL? = nil, errors: URL? = nil) throws -> Process {
         let process = Process()
-        process.executableURL = CommandLineTests.binary
+        process.executableURL = YirCommand.binary
         process.arguments = arguments
         process.environment = ["TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path]
+            .merging(readMarks.map { ["YIR_TEST_READ_MARKS": $0.path] } ?? [:]) { $1 }
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = try errors.map { try FileHandle(forWritingTo: $0) } ?? FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
         try process.run()
         return process
     }
 
-    /// Every file under `out` by relative path (`readers/NAME.html` for the slides; a leftover
-    /// temporary folder shows up as its files).
-    func contents(_ out: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for name in try FileManager.default.subpathsOfDirectory(atPath: out.path) {
-            var isFolder: ObjCBool = false
-            let path = out.appendingPathComponent(name).path
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { continue }
-            files[name] = try Data(contentsOf: URL(fileURLWithPath: path))
-        }
-        return files
-    }
-
+    /// The signal comes while the run reads (its first read mark): it ends by itself, with
+    /// 128 + the signal, not after doing the rest of its work and not stuck.
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
-    func interruptedRunExitsPromptlyAndLeavesNoTemporaryFiles(signal: Int32, code: Int32) throws {
+    func interruptedRunExitsWithItsSignalsCodeAndLeavesNoTemporaryFiles(signal: Int32, code: Int32) throws {
         let (out, before) = try previousRun()
-        let run = try start(["report", Self.bigExport, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
-                             "--rejects", out.appendingPathComponent("rejects.jsonl").path])
-        Thread.sleep(forTimeInterval: 1.0)
-        #expect(run.isRunning, "the run should still be busy")
-        let sent = Date()
+        let marks = scratchFolder().appendingPathComponent("read-marks")
+        let run = try start(["report", SampleExports.big, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+                             "--rejects", out.appendingPathComponent("rejects.jsonl").path], readMarks: marks)
+        let reading = waitUntil { !readMarks(marks).isEmpty || !run.isRunning }
+        try #require(reading && run.isRunning,
+                     "the run should be reading when the signal comes (no read mark: is YIR_BIN a debug build?)")
         kill(run.processIdentifier, signal)
-        run.waitUntilExit()
-        #expect(Date().timeIntervalSince(sent) < 2, "ends promptly")
-        #expect(run.terminationStatus == code)
-        #expect(try contents(out) == before, "previous outputs intact, no temporary files")
+        #expect(waitForExit(run), "the run did not end after the signal: stuck")
+        #expect(run.terminationReason == .exit && run.terminationStatus == code)
+        #expect(try folderContents(out) == before, "previous outputs intact, no temporary files")
     }
 
     @Test func runKilledWhileWritingLeavesThePreviousOutputsAndTheNextRunClearsItsLeftovers() throws {
         let (out, before) = try previousRun()
-        let run = try start(["report", Self.mediumExport, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+        let run = try start(["report", SampleExports.medium, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
                              "--rejects", out.appendingPathComponent("rejects.jsonl").path])
         // Wait until the new report.json is being written under its temporary name, then kill.
-        let deadline = Date().addingTimeInterval(120)
-        var writing = false
-        while Date() < deadline, run.isRunning, !writing {
-            writing = (try FileManager.default.contentsOfDirectory(atPath: out.path)).contains { $0.hasPrefix(".report.json.tmp-") }
-            if !writing { Thread.sleep(forTimeInterval: 0.002) }
-        }
-        #expect(writing, "the run reached its writing phase")
+        let writing = try waitUntil {
+            try FileManager.default.contentsOfDirectory(atPath: out.path).contains { $0.hasPrefix(".report.json.tmp-") }
+                || !run.isRunning
+        } && run.isRunning
+        #expect(writing, "the run reached its writing phase (or, past the wait, is stuck)")
         kill(run.processIdentifier, SIGKILL)
         run.waitUntilExit()
         #expect(run.terminationReason == .uncaughtSignal)
-        let after = try contents(out).filter { !$0.key.hasPrefix(".") }
+        let after = try folderContents(out).filter { !$0.key.hasPrefix(".") }
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
         #expect(after == before, "previous outputs intact: \(after.filter { before[$0.key] != $0.value }.keys.sorted()) changed; \(names)")
         // SIGKILL cannot clean up; the next run removes what the killed one left.
@@ -108,12 +69,12 @@ import YirTestSupport
         let script = "ulimit -f 16; exec \"$0\" report \"$1\" --out \"$2\" --as-of 2025-12-31T12:00:00Z"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script, CommandLineTests.binary.path, input, out.path]
+        process.arguments = ["-c", script, YirCommand.binary.path, input, out.path]
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 74)
-        #expect(try contents(out) == before)
+        #expect(try folderContents(out) == before)
     }
 
     /// `--strict` ends the run at the first rejection even when the input is a pipe that stays
@@ -131,7 +92,7 @@ import YirTestSupport
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script, CommandLineTests.binary.path, Self.bigExport, status.path]
+        process.arguments = ["-c", script, YirCommand.binary.path, SampleExports.big, status.path]
         try process.run()
         process.waitUntilExit()
         #expect(try String(contentsOf: status, encoding: .utf8) == "65\n", "65 is --strict's exit; 124 would be a hang")
@@ -147,7 +108,7 @@ import YirTestSupport
               echo $?
             done
             """
-        let r = try runProgram(URL(fileURLWithPath: "/bin/bash"), ["-c", script, CommandLineTests.binary.path, Self.bigExport])
+        let r = try runProgram(URL(fileURLWithPath: "/bin/bash"), ["-c", script, YirCommand.binary.path, SampleExports.big])
         #expect(r.stdoutText == "65\n65\n65\n")
     }
 
@@ -161,21 +122,20 @@ import YirTestSupport
         let errors = scratchFolder().appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
-        process.executableURL = CommandLineTests.binary
-        process.arguments = ["report", try CommandLineTests().file([view("2025-05-01T10:00:00Z")]), "--out", out.path,
+        process.executableURL = YirCommand.binary
+        process.arguments = ["report", try YirCommand().file([view("2025-05-01T10:00:00Z")]), "--out", out.path,
                              "--as-of", "2025-12-31T12:00:00Z", "--format", "jsonl"]
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        var waited = false
-        for _ in 0..<100 where !waited {  // up to 10 s for a debug build to get there
-            Thread.sleep(forTimeInterval: 0.1)
-            waited = String(decoding: try Data(contentsOf: errors), as: UTF8.self).contains("waiting for another yir run writing into")
+        let waited = try waitUntil {
+            String(decoding: try Data(contentsOf: errors), as: UTF8.self).contains("waiting for another yir run writing into")
+                || !process.isRunning
         }
-        #expect(waited && process.isRunning)
+        #expect(waited && process.isRunning, "the run says it waits for the lock, and waits")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("readers.jsonl").path))
         close(fd)
-        process.waitUntilExit()
+        #expect(waitForExit(process), "the run went on once the lock was released")
         #expect(process.terminationStatus == 0)
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("readers.jsonl").path))
     }
@@ -191,11 +151,11 @@ import YirTestSupport
         if terminal {
             // script(1) runs the command on a pseudo-terminal and copies what it shows.
             process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qec", "/bin/bash -c '\(command)' \(CommandLineTests.binary.path) \(Self.bigExport)", "/dev/null"]
+            process.arguments = ["-qec", "/bin/bash -c '\(command)' \(YirCommand.binary.path) \(SampleExports.big)", "/dev/null"]
             process.standardOutput = try FileHandle(forWritingTo: output)
         } else {
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", command + " 2> \"$2\"", CommandLineTests.binary.path, Self.bigExport, output.path]
+            process.arguments = ["-c", command + " 2> \"$2\"", YirCommand.binary.path, SampleExports.big, output.path]
         }
         process.standardInput = FileHandle.nullDevice
         try process.run()
@@ -208,31 +168,42 @@ import YirTestSupport
         #expect(try !stderrOfALongRun(terminal: false).contains("records/s"))
     }
 
-    /// Inputs shortened, replaced or appended to at moments spread over a run, racing it on
-    /// purpose: whatever the moment, the run exits — 0, or 74 with the one line saying what
-    /// changed — and never by a signal.
+    /// Inputs shortened, replaced or appended to at moments spread over the read, racing it on
+    /// purpose: whatever the moment, the run exits — 74 with the one line saying what changed,
+    /// or, appended to, 0 — and never by a signal.
+    /// Each change is proved to come while yir reads, through the read hook's marks
+    /// (`InputChangeTestHook`, YIR_TEST_READ_MARKS): it is made after the mark of the batch it
+    /// races, and yir then says the input changed (shortened, replaced) or marks a batch read
+    /// after it (appended). A change that came before or after the read fails the round.
     @Test func anInputChangedAtAnyMomentNeverEndsTheRunWithASignal() throws {
         let replacement = try cli.file([view("2025-05-01T10:00:00Z", user: "other")])
+        // One worker: the export's 20 MB are parsed in a few batches (two chunks each), one read
+        // mark each, as an unchanged run shows.
+        let arguments = { (input: String) in
+            ["stats", input, "--format", "jsonl", "--jobs", "1", "--as-of", "2025-12-31T12:00:00Z", "--quiet",
+             "--max-reject-rate", "1"]
+        }
+        let unchanged = scratchFolder().appendingPathComponent("read-marks")
+        let plain = try start(arguments(SampleExports.medium), readMarks: unchanged)
+        #expect(waitForExit(plain) && plain.terminationStatus == 0, "an unchanged run ends with 0")
+        let batches = readMarks(unchanged).count
+        try #require(batches >= 2, "\(batches) read marks: YIR_BIN must be a debug build (the hook) and the export over a batch")
         var random = SeededRandom()
         for round in 0..<12 {
             let input = scratchFolder().appendingPathComponent("export.jsonl").path
-            try FileManager.default.copyItem(atPath: ChangingInputTests.export, toPath: input)
+            try FileManager.default.copyItem(atPath: SampleExports.medium, toPath: input)
             let errors = scratchFolder().appendingPathComponent("stderr")
             _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-            let process = Process()
-            process.executableURL = CommandLineTests.binary
-            // One worker: ingest takes long enough for most rounds' change to come while it reads.
-            // A file cut before the run opens it ends in a partial line, which is rejected; in a
-            // file cut short that one line can be over the reject rate (exit 65), which is not
-            // what this test is about: every rate is allowed.
-            process.arguments = ["stats", input, "--format", "jsonl", "--jobs", "1", "--as-of", "2025-12-31T12:00:00Z", "--quiet",
-                                 "--max-reject-rate", "1"]
-            process.environment = ["TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = try FileHandle(forWritingTo: errors)
-            try process.run()
-            Thread.sleep(forTimeInterval: Double(round) * 0.04)
-            switch round % 3 {
+            let marks = scratchFolder().appendingPathComponent("read-marks")
+            let process = try start(arguments(input), readMarks: marks, errors: errors)
+            let kind = round % 3
+            // The batch the change races, and a moment in its parse: an append must leave a batch
+            // after it, whose mark shows that yir read on.
+            let batch = Int.random(in: 1...(kind == 2 ? batches - 1 : batches), using: &random)
+            let reached = waitUntil { readMarks(marks).count >= batch || !process.isRunning }
+            try #require(reached && process.isRunning, "round \(round): the run never reached batch \(batch) of \(batches)")
+            usleep(UInt32.random(in: 0..<20_000, using: &random))
+            switch kind {
             case 0: _ = truncate(input, Int.random(in: 0..<4_000_000, using: &random))
             case 1:
                 try FileManager.default.copyItem(atPath: replacement, toPath: input + ".new")
@@ -243,11 +214,18 @@ import YirTestSupport
                 try file.write(contentsOf: Data(repeating: 0x0A, count: 1_000_000))
                 try file.close()
             }
-            process.waitUntilExit()
+            addMark("changed", to: marks)
+            #expect(waitForExit(process), "round \(round): the run did not end: stuck")
             let stderr = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
             #expect(process.terminationReason == .exit, "round \(round): \(stderr)")
-            #expect(process.terminationStatus == 0 || process.terminationStatus == 74, "round \(round): \(stderr)")
-            if process.terminationStatus == 74 {
+            let log = readMarks(marks)
+            let readAfterTheChange = log.drop { $0 != "changed" }.contains("read")
+            if kind == 2 {
+                #expect(process.terminationStatus == 0, "round \(round): \(stderr)")
+                #expect(readAfterTheChange, "round \(round): no batch read after the append (marks \(log)): it came after the read")
+            } else {
+                #expect(process.terminationStatus == 74,
+                        "round \(round): the change came after the read, or went unseen (marks \(log)): \(stderr)")
                 #expect(stderr.hasPrefix("yir: error: \(input) changed while it was read: ") && stderr.filter { $0 == "\n" }.count == 1,
                         "round \(round): \(stderr)")
             }

@@ -4,17 +4,12 @@ import YirTestSupport
 
 /// SPEC §4.2: the `json` output and every `jsonl` line match the JSON Schema shipped in
 /// Templates/, checked by the `jsonschema` package (installed by `make test` in .venv-test).
-@Suite struct SchemaTests {
-    let cli = CommandLineTests()
-
-    static var python: String {
-        ProcessInfo.processInfo.environment["YIR_TEST_PYTHON"]
-            ?? packageRoot.appendingPathComponent(".venv-test/bin/python").path
-    }
+@Suite(.needs(.jsonschema)) struct SchemaTests {
+    let cli = YirCommand()
 
     /// Runs the validator; returns its exit status and what it printed.
     func validate(json: [String] = [], jsonl: [String] = []) throws -> (Int32, String) {
-        let r = try runProgram(URL(fileURLWithPath: Self.python),
+        let r = try runProgram(URL(fileURLWithPath: Tools.python),
                                [packageRoot.appendingPathComponent("Tests/validate_schema.py").path,
                                 packageRoot.appendingPathComponent("Templates/report.schema.json").path]
                                    + json.flatMap { ["--json", $0] } + jsonl.flatMap { ["--jsonl", $0] })
@@ -28,7 +23,7 @@ import YirTestSupport
         #expect(status == 0, "\(text)")
     }
 
-    @Test func generatedExportOutputsMatchTheSchema() throws {
+    @Test(.needs(.yir)) func generatedExportOutputsMatchTheSchema() throws {
         let folder = scratchFolder()
         let export = folder.appendingPathComponent("export.jsonl")
         let sample = try cli.yir(["sample", "--readers", "300", "--days", "365", "--seed", "9"])

@@ -203,6 +203,16 @@ public func instant(_ rfc3339: String) -> Int64 {
 /// The package root, for SampleData and reference files.
 public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+/// The checkout's Templates/, the folder the built-in templates are compiled from.
+public let templatesFolder = packageRoot.appendingPathComponent("Templates").path
+
+/// xmllint's judgement of `file` against Templates/report.xsd: its exit status and what it said.
+public func xmllint(_ file: String) throws -> (Int32, String) {
+    let schema = packageRoot.appendingPathComponent("Templates/report.xsd").path
+    let r = try runProgram(Tools.program("xmllint"), ["--noout", "--schema", schema, file])
+    return (r.status, r.stderr)
+}
+
 /// `data` compressed by the system's gzip.
 public func gzip(_ data: Data) throws -> Data {
     try runProgram(URL(fileURLWithPath: "/bin/gzip"), ["-c"], stdin: data).stdout

@@ -4,7 +4,7 @@ import YirTestSupport
 @testable import YirReport
 
 /// SPEC §4.6: one row per reader, RFC 4180, and no cell a spreadsheet would run as a formula.
-@Suite struct CSVTests {
+@Suite(.needs(.python3)) struct CSVTests {
     /// Python's csv module, the reader analysts reach for: the rows it sees.
     func pythonRows(_ csv: [UInt8]) throws -> [[String]] {
         let file = scratchFolder().appendingPathComponent("readers.csv")
@@ -48,7 +48,7 @@ import YirTestSupport
 
     /// LibreOffice Calc (Debian's, headless) opens the file, keeps every row and column, and runs
     /// none of the formula-like cells: converted to a spreadsheet and back, they are text still.
-    @Test func libreOfficeOpensTheFileAndRunsNoFormula() throws {
+    @Test(.needs(.soffice)) func libreOfficeOpensTheFileAndRunsNoFormula() throws {
         let hostile = ["=1+1", "+2+3", "-4+5", "@SUM(1;1)", "plain"]
         let model = try Run(hostile.map { view("2025-05-01T10:00:00Z", user: $0) }).model()
         let folder = scratchFolder()
@@ -56,7 +56,7 @@ import YirTestSupport
         try Data(CSVReport.document(model)).write(to: csv)
         func soffice(_ arguments: [String]) throws {
             // A profile of its own, so tests never touch (or wait for) a user's LibreOffice.
-            let r = try runProgram(URL(fileURLWithPath: "/usr/bin/soffice"),
+            let r = try runProgram(Tools.program("soffice"),
                                    ["-env:UserInstallation=file://\(folder.path)/profile", "--headless"] + arguments, in: folder)
             #expect(r.status == 0)
         }

@@ -6,13 +6,13 @@ import YirTestSupport
 /// SPEC §1.2: titles are Unicode NFC — checked against the Unicode Consortium's own conformance
 /// data, NormalizationTest.txt, as Debian's `unicode-data` package ships it (`make test`
 /// installs it).
-@Suite struct NormalizationConformanceTests {
+@Suite(.needs(.testPython, .normalizationTest)) struct NormalizationConformanceTests {
     static let file = "/usr/share/unicode/NormalizationTest.txt.bz2"
 
     /// The file's test lines: five columns of scalars each (source, NFC, NFD, NFKC, NFKD).
     static func lines() throws -> [[[Unicode.Scalar]]] {
         // bzip2 through Python's own library, the tests' Python: no other tool needed.
-        let r = try runProgram(URL(fileURLWithPath: SchemaTests.python),
+        let r = try runProgram(URL(fileURLWithPath: Tools.python),
                                ["-c", "import bz2, sys; sys.stdout.buffer.write(bz2.open(sys.argv[1]).read())", file])
         try #require(r.status == 0, "\(file) cannot be read (make test installs unicode-data): \(r.stderr)")
         return r.stdoutText.split(separator: "\n").compactMap { line in
