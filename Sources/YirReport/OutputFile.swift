@@ -150,6 +150,14 @@ public final class OutputFile {
             if TemporaryFiles.stopping, !folders.isEmpty || files.contains(where: { !$0.whileStopping }) {
                 throw .writeFailed(path: files.first?.path ?? folders.first?.path ?? "", reason: "the run is being stopped")
             }
+            // Every name is checked before the first rename, so that one that cannot be taken (a
+            // folder where a file goes) fails the commit before anything has changed.
+            for file in files where isFolder(file.path) {
+                throw .cannotCreate(path: file.path, reason: "a folder is in the way")
+            }
+            for folder in folders where exists(folder.path) && !isFolder(folder.path) {
+                throw .cannotCreate(path: folder.path, reason: "exists and is not a folder")
+            }
             for folder in folders {
                 try folder.moveIntoPlace()
                 paths.remove(folder.temporaryPath)
@@ -164,6 +172,16 @@ public final class OutputFile {
             for path in removing { TemporaryFiles.removeTree(path) }
         }
         for folder in folders { folder.removeReplaced() }
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 
     /// Flushes to disk and renames into place.

@@ -5,11 +5,10 @@ import YirStats
 /// SPEC §6's two steps: `yir stats --format jsonl --partition` on each partition of an export
 /// partitioned by user, then `yir render` on all the lines. A partition's output is
 ///
-/// - one line per reader: the reader object of `jsonl`, with `rank` as the partition sees it
-///   and one more member, `detail` — what the renderers need beyond the reader object:
-///   `{"articles": [[wiki, title, ms, views, first, last], …]` (every counted article, for
-///   the run's `cohort.top_articles`), `"hours"` (24 view counts), `"weekdays"` (7, Monday
-///   first), `"days": [[day, views, ms], …]` (local days since 1970-01-01, for the calendar)`}`;
+/// - one line per reader: the reader object of `jsonl`, with `rank` as the partition sees it,
+///   and the fields `ReaderFields` declares for partition lines alone — what the renderers
+///   need beyond the reader object: every counted article (for the run's `cohort.top_articles`),
+///   the views by local hour and weekday, and the days read (for the calendar);
 /// - then one trailer line: `{"partition": {"parameters": {…}, "inputs": […], "diagnostics": {…}}}`,
 ///   so the rendered report carries the same parameters, inputs and diagnostics as one run.
 ///

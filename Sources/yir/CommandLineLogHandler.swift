@@ -14,6 +14,20 @@ struct CommandLineLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         let prefix = event.level >= .error ? "yir: error: " : event.level == .warning ? "yir: warning: " : "yir: "
-        FileHandle.standardError.write(Data((prefix + "\(event.message)\n").utf8))
+        writeToStandardError(prefix + "\(event.message)\n")
+    }
+}
+
+/// Writes to standard error, losing what cannot be written: a closed pipe (a cron mail that
+/// went away, `2>&1 | head`) or a full disk never stops a run (SPEC §4.5). Foundation's
+/// `FileHandle.write` traps on such an error.
+func writeToStandardError(_ text: String) {
+    var bytes = Array(text.utf8)
+    var done = 0
+    while done < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + done, $0.count - done) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { return }
+        done += n
     }
 }

@@ -24,6 +24,12 @@ enum Interruption {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return }
         wakeUp = (fds[0], fds[1])
+        // A parent may hand the signals down blocked (a test runner, a supervisor): unblocked,
+        // or the handler would never run and the run would go on to its end.
+        var stopping = sigset_t()
+        sigemptyset(&stopping)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, number) }
+        pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
         for number in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
@@ -40,7 +46,7 @@ enum Interruption {
             while read(wakeUp.read, &byte, 1) != 1 {}
             let code = 128 + Int32(byte)
             TemporaryFiles.stopAndRemoveAll()
-            FileHandle.standardError.write(Data("yir: interrupted\n".utf8))
+            writeToStandardError("yir: interrupted\n")
             RunMetrics.shared.finish(exitCode: code, reason: "interrupted")
             _exit(code)
         }

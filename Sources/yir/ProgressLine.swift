@@ -29,14 +29,14 @@ final class ProgressLine: @unchecked Sendable {
             if byteRate > 0 { text += ", about \(Int((Double(total - progress.bytes) / byteRate).rounded(.up))) s left" }
         }
         text += ", \(Int(rate / 1000)) k records/s"
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+        writeToStandardError(("\r\u{1B}[K" + text))
         shown = true
     }
 
     /// Clears the line before the run's own messages.
     func finish() {
         guard enabled, shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        writeToStandardError("\r\u{1B}[K")
         shown = false
     }
 

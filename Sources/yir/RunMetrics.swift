@@ -101,7 +101,7 @@ final class RunMetrics: Sendable {
         // line that did not parse must not replace an export or a key.
         if let existing = FileManager.default.contents(atPath: path), !existing.isEmpty,
            !existing.starts(with: Array("# HELP yir_".utf8)) {
-            FileHandle.standardError.write(Data("yir: error: --metrics: \(path) exists and is not a metrics file yir wrote; it is left as it is\n".utf8))
+            writeToStandardError("yir: error: --metrics: \(path) exists and is not a metrics file yir wrote; it is left as it is\n")
             return
         }
         do {
@@ -109,7 +109,7 @@ final class RunMetrics: Sendable {
             try file.write(Array(text.utf8))
             try OutputFile.commit([file])
         } catch {
-            FileHandle.standardError.write(Data("yir: error: --metrics: \(error)\n".utf8))
+            writeToStandardError("yir: error: --metrics: \(error)\n")
         }
     }
 

@@ -120,17 +120,6 @@ import YirTestSupport
         }
     }
 
-    @Test func aClosedStandardErrorNeverStopsARun() throws {
-        let night = try Night()
-        // The shell closes the pipe's reading end before yir writes its first line.
-        let command = "'\(YirCommand.binary.path)' " + night.report().dropLast().map { "'\($0)'" }.joined(separator: " ")
-            + " 2>&1 >/dev/null | true"
-        let r = try runProgram(URL(fileURLWithPath: "/bin/bash"), ["-c", "set -o pipefail; " + command + "; echo ${PIPESTATUS[0]}"],
-                               environment: ["TZ": "UTC"])
-        #expect(r.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "\(r.stdoutText) \(r.stderr)")
-        #expect(FileManager.default.fileExists(atPath: night.out.appendingPathComponent("report.json").path))
-    }
-
     // MARK: 4. An empty input is not a report
 
     @Test func anEmptyExportFolderOrStandardInputLeavesTheReportAndExitsSixtySix() throws {

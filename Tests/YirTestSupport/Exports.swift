@@ -33,7 +33,7 @@ public func previousRun() throws -> (URL, [String: Data]) {
     #expect(r.status == 0, "\(r.stderr)")
     let files = try folderContents(out)
     #expect(files.keys.filter { !$0.hasPrefix("readers/") }.sorted()
-            == ["index.html", "readers.csv", "readers.jsonl", "rejects.jsonl", "report.json", "report.xml"])
+            == [".yir-report.json", "index.html", "readers.csv", "readers.jsonl", "rejects.jsonl", "report.json", "report.xml"])
     #expect(files.keys.filter { $0.hasPrefix("readers/") }.count == 202, "201 decks and the empty index.html")
     return (out, files)
 }

@@ -21,8 +21,8 @@ struct PartitionFieldReader: ReaderFieldVisitor {
     /// Inside a row of `rows`: where each of its values starts, and the next one's index.
     private var row: (values: [Int], next: Int)?
     /// Members of the reader object that are not there: all are named together, so that a
-    /// line of plain `jsonl` (which lacks only `detail`) can be told apart.
-    private var missing: [String] = []
+    /// line of plain `jsonl` (which lacks only what partition lines add) can be told apart.
+    private var missing: [ReaderField] = []
 
     /// The figures of one reader line.
     static func reader(_ line: UnsafeRawBufferPointer, zones: ZoneCatalog) throws(Partitions.DecodeError) -> ReaderStats {
@@ -38,8 +38,9 @@ struct PartitionFieldReader: ReaderFieldVisitor {
             throw Partitions.DecodeError(message: "reader line: \(error)")
         }
         if !fields.missing.isEmpty {
-            let names = fields.missing.joined(separator: ", ")
-            throw Partitions.DecodeError(message: "reader line: '\(names)' is missing", lacksOnlyDetail: names == "detail")
+            let names = fields.missing.map(\.name.description).joined(separator: ", ")
+            throw Partitions.DecodeError(message: "reader line: '\(names)' is missing",
+                                         lacksOnlyDetail: fields.missing.allSatisfy { $0.role == .partition })
         }
         return reader
     }
@@ -81,7 +82,7 @@ struct PartitionFieldReader: ReaderFieldVisitor {
         let name = field.name.description
         guard let member = members[members.count - 1].dropLast().first(where: { $0.name == name }) else {
             if members.count == 1 {
-                missing.append(name)
+                missing.append(field)
                 return false
             }
             throw r.failure("'\(name)'")
