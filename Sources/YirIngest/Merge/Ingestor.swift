@@ -28,17 +28,12 @@ public final class Ingestor {
     private var progress = IngestProgress(bytes: 0, totalBytes: nil, lines: 0)
 
     private var parsers: [ChunkParser]
-    /// Per worker, its local ids mapped to the catalog's (learnt from each chunk): the strings
-    /// records carry to their reader, and the articles. Two halves in two properties, so that
-    /// two threads can learn them at once.
-    private var maps: [StringMaps]
-    private var articleMaps: [ArticleMaps]
-    private let catalog = Catalog()
+    /// The run's catalog, and each worker's local ids mapped into it.
+    private let learner: CatalogLearner
     private var shards: [Shard]
     /// The catalog's user id → index in its shard's `readers`, or -1. Each user belongs to one
     /// shard, so shards merging in parallel write disjoint entries.
     private var readerOfUser: [Int32] = []
-    private var zoneRules: [ZoneRules] = []
     /// With several workers, the articles of earlier batches by fingerprint
     /// (`LocalStrings.knownArticles`).
     private var knownArticles: KnownArticles
@@ -46,21 +41,6 @@ public final class Ingestor {
     private var inputs: [InputSummary] = []
 
     typealias Table = LocalStrings.Table
-
-    /// Per table of `readerTables`: a worker's local id → the catalog's id (-1: a zone that is
-    /// not IANA).
-    struct StringMaps {
-        var ids = [[Int32]](repeating: [], count: Table.allCases.count)
-    }
-
-    /// A worker's local wiki and article ids → the catalog's.
-    struct ArticleMaps {
-        var wikis: [Int32] = []
-        var articles: [Int32] = []
-    }
-
-    /// The tables `StringMaps` maps; wikis are learnt with the articles.
-    private static let readerTables: [Table] = [.users, .keys, .urls, .zones, .locales]
 
     /// - Parameters:
     ///   - jobs: worker threads (at least 1).
@@ -78,8 +58,7 @@ public final class Ingestor {
         parsers = (0..<self.jobs).map { _ in  // each its own profile
             ChunkParser(zones: zones, mapping: options.mapping, shardCount: shardCount)
         }
-        maps = Array(repeating: StringMaps(), count: self.jobs)
-        articleMaps = Array(repeating: ArticleMaps(), count: self.jobs)
+        learner = CatalogLearner(workers: self.jobs)
         knownArticles = KnownArticles(parts: self.jobs)
         shards = (0..<shardCount).map { _ in Shard(options: options) }
     }
@@ -175,8 +154,7 @@ public final class Ingestor {
             shards[s].seenIDs = RecordIDSet()
         }
         parsers = []
-        maps = []
-        articleMaps = []
+        learner.freeMaps()
         knownArticles = KnownArticles(parts: 1)
         let firstReader = shards.reduce(into: [0]) { starts, shard in starts.append(starts.last! + shard.readers.count) }
         var stores = [[RecordStore]](repeating: [], count: shards.count)
@@ -198,7 +176,7 @@ public final class Ingestor {
             shards[s].readers = []
         }
         shards = []
-        return IngestResult(catalog: catalog, readers: readers, records: stores.flatMap { $0 }, zoneRules: zoneRules,
+        return IngestResult(catalog: learner.catalog, readers: readers, records: stores.flatMap { $0 }, zoneRules: learner.zoneRules,
                             diagnostics: diagnostics, inputs: inputs)
     }
 
@@ -274,7 +252,7 @@ public final class Ingestor {
         defer { for w in parsers.indices { parsers[w].strings.knownArticles = nil } }
         if let earlier {
             // Sized for every user the batch may add, before the shards write to it at once.
-            let needed = catalog.users.count + earlier.results.reduce(0) { $0 + $1.newStrings[Table.users.rawValue].count }
+            let needed = learner.catalog.users.count + earlier.results.reduce(0) { $0 + $1.newStrings[Table.users.rawValue].count }
             if readerOfUser.count < needed { readerOfUser.append(contentsOf: repeatElement(-1, count: needed - readerOfUser.count)) }
         }
         let step = Step(batch: batch, merging: earlier?.results ?? [], files: files, jobs: jobs,
@@ -345,7 +323,7 @@ public final class Ingestor {
         var t = task
         if t < step.learnTasks {
             for chunk in step.merging {
-                if t == 0 { learnReaderStrings(chunk, worker: chunk.worker) } else { learnArticles(chunk, worker: chunk.worker) }
+                if t == 0 { learner.learnReaderStrings(chunk) } else { learner.learnArticles(chunk) }
             }
             step.learnt.leave()
             return
@@ -363,67 +341,17 @@ public final class Ingestor {
         step.learnt.wait()
         if t < step.knownTasks {
             for chunk in step.merging {
-                KnownArticles.learn(chunk.newFingerprints, catalogIDs: articleMaps[chunk.worker].articles,
+                KnownArticles.learn(chunk.newFingerprints, catalogIDs: learner.articleMaps[chunk.worker].articles,
                                     part: t, of: step.knownTasks, into: &slots.known[t])
             }
             return
         }
         let s = t - step.knownTasks
-        let maps = maps
-        let articleMaps = articleMaps
+        let maps = learner.maps
+        let articleMaps = learner.articleMaps
         for chunk in step.merging {
             slots.shards[s].merge(chunk.shards[s], strings: maps[chunk.worker],
                                   articles: articleMaps[chunk.worker].articles, readerOfUser: slots.readerOfUser.buffer)
-        }
-    }
-
-    /// Maps the users, keys, URLs and zones a chunk added to its worker's tables into the catalog.
-    private func learnReaderStrings(_ chunk: ParsedChunk, worker: Int) {
-        // A chunk's new users are mostly new to the catalog too, whose table holds every
-        // reader of the run (a million on the 2 GB export).
-        catalog.users.intern(chunk.newStrings[Table.users.rawValue]) {
-            maps[worker].ids[Table.users.rawValue].append($0)
-        }
-        for table in Self.readerTables where table != .users {
-            chunk.newStrings[table.rawValue].forEach { k, raw in
-                let id: Int32 = {
-                    switch table {
-                    case .keys: return catalog.keys.intern(raw)
-                    case .urls: return catalog.urls.intern(raw)
-                    case .locales: return catalog.locales.intern(raw)
-                    case .zones:
-                        // A name that is not an IANA zone only ever came from rejected lines.
-                        guard let rules = chunk.newZoneRules[k] else { return -1 }
-                        let id = catalog.zones.intern(raw)
-                        if Int(id) == zoneRules.count { zoneRules.append(rules) }
-                        return id
-                    case .users: preconditionFailure("learnt above")
-                    case .wikis: preconditionFailure("learnt with the articles")
-                    }
-                }()
-                maps[worker].ids[table.rawValue].append(id)
-            }
-        }
-    }
-
-    /// Maps the wikis and articles a chunk added to its worker's local ids into the catalog.
-    private func learnArticles(_ chunk: ParsedChunk, worker: Int) {
-        chunk.newStrings[Table.wikis.rawValue].forEach { _, raw in
-            articleMaps[worker].wikis.append(catalog.wikis.intern(raw))
-        }
-        // Titles first, then the articles, each with its slot asked for a few ahead: the
-        // chunk's new articles are mostly new to the catalog, and each probe was a cache miss.
-        var titles: [Int32] = []
-        titles.reserveCapacity(chunk.newArticles.titles.count)
-        catalog.titles.intern(chunk.newArticles.titles) { titles.append($0) }
-        let articles = zip(chunk.newArticles.wikis, titles).map { wiki, title in
-            Article(wiki: articleMaps[worker].wikis[Int(wiki)], title: title)
-        }
-        let ahead = StringTable.prefetchDistance
-        for article in articles.prefix(ahead) { catalog.prefetch(article) }
-        for (i, article) in articles.enumerated() {
-            if i + ahead < articles.count { catalog.prefetch(articles[i + ahead]) }
-            articleMaps[worker].articles.append(catalog.article(article))
         }
     }
 }

@@ -38,7 +38,7 @@ struct Shard {
 
     init(options: IngestOptions) { self.options = options }
 
-    mutating func merge(_ records: [ParsedRecord], strings: Ingestor.StringMaps, articles: [Int32],
+    mutating func merge(_ records: [ParsedRecord], strings: CatalogLearner.StringMaps, articles: [Int32],
                         readerOfUser: UnsafeMutableBufferPointer<Int32>) {
         // What a record's merge reads at random is asked for records ahead, so that it has
         // arrived by the time the record is merged and the misses overlap instead of coming
@@ -80,7 +80,7 @@ struct Shard {
 
     /// The reader of a worker's local user id, made at the user's first record here: the
     /// catalog also holds users met only on rejected lines.
-    private mutating func readerIndex(ofLocalUser local: Int32, _ strings: Ingestor.StringMaps,
+    private mutating func readerIndex(ofLocalUser local: Int32, _ strings: CatalogLearner.StringMaps,
                                       _ readerOfUser: UnsafeMutableBufferPointer<Int32>) -> Int {
         let user = Int(strings.ids[LocalStrings.Table.users.rawValue][Int(local)])
         if readerOfUser[user] < 0 {
@@ -92,7 +92,7 @@ struct Shard {
         return Int(readerOfUser[user])
     }
 
-    private mutating func accept(_ record: ParsedRecord, _ strings: Ingestor.StringMaps, _ articles: [Int32],
+    private mutating func accept(_ record: ParsedRecord, _ strings: CatalogLearner.StringMaps, _ articles: [Int32],
                                  _ readerOfUser: UnsafeMutableBufferPointer<Int32>) {
         func global(_ local: Int32, _ table: LocalStrings.Table) -> Int32 { strings.ids[table.rawValue][Int(local)] }
         var article: Int32 {
