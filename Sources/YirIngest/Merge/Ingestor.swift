@@ -1,4 +1,3 @@
-import CYirSupport
 import Foundation
 import Synchronization
 import YirCore
