@@ -4,8 +4,11 @@ import YirCore
 public struct IngestOptions: Sendable {
     /// The as-of instant A (epoch ms): a reader's zone comes from records at or before it.
     public var asOf: Int64
+    /// `--max-view-seconds`'s default: a day. The command line's default is this one.
+    public static let defaultMaxViewSeconds: Double = 86_400
+
     /// `--max-view-seconds` in milliseconds (SPEC §1.4).
-    public var maxViewMilliseconds: Int64 = 86_400_000
+    public var maxViewMilliseconds = Int64(defaultMaxViewSeconds * 1000)
     /// `--strict`: stop at the first rejected line.
     public var strict = false
     /// `--profile` other than the native `wikipedia` (SPEC §3).

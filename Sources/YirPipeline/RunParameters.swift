@@ -15,10 +15,10 @@ public struct RunArguments: Sendable {
     public var asOf: String?
     /// `--tz`, an IANA zone name.
     public var tz: String?
-    public var top = 5
+    public var top = StatsParameters.defaultTop
     /// `--exclude-title`; empty: the default (Main Page).
     public var excludedTitles: [String] = []
-    public var maxViewSeconds: Double = 86_400
+    public var maxViewSeconds = IngestOptions.defaultMaxViewSeconds
     public var strict = false
     public var standardInputName: String?
     /// `--profile` as given, and what it names, already loaded (nil: the native format).

@@ -110,38 +110,62 @@ final class ReaderCalculator: Sendable {
     /// The figures; records that did not count are added to `skipped` by reason (one
     /// `Diagnostics` per worker: a new one per reader would allocate). The reader's counted
     /// totals per article are left in `scratch.totals`.
+    ///
+    /// One step per figure group of SPEC §2.3, each after those it reads: the windows and the
+    /// history clear; the counted page views, and from them reading, the top articles, the
+    /// patterns, the streak and the rabbit hole; the year before; app time; saved;
+    /// notifications; the language. The steps are inlined into this function, which runs once
+    /// per reader: split, they cost no calls, copies or retains.
     func compute(_ activity: ReaderActivity, scratch: inout Scratch, skipped: inout Diagnostics) -> ReaderStats {
         scratch.reset()
+        let window = window(of: activity, skipped: &skipped)
+        let counted = countPageViews(activity, in: window, scratch: &scratch, skipped: &skipped)
+        let reading = reading(milliseconds: counted.milliseconds, scratch: &scratch)
+        let totals = scratch.totals
+        let (patterns, monthly, activityFigures) = patterns(scratch)
+        let streak = streak(&scratch)
+        let rabbitHole = Self.longestSitting(&scratch, articleCount: excludedArticles.count)
+        let previousYear = Self.previousYear(milliseconds: counted.previousMilliseconds, articles: &scratch.previousArticles)
+        let appTime = appTime(activity, in: window, skipped: &skipped)
+        let language = language(of: activity, totals: totals, wikis: &scratch.wikiMilliseconds)
+        let saved = savedFigures(activity, zone: window.zone, instant: { window.instant($0) },
+                                 asOfLocal: window.asOfLocal, yearWindow: window.year, skipped: &skipped)
+        let notifications = notificationFigures(activity, instant: { window.instant($0) }, skipped: &skipped)
+
+        return ReaderStats(
+            user: catalog.users.string(activity.user), zone: window.zone, locale: language,
+            window: window.reported,
+            coverage: window.coverage(firstView: scratch.counted.lazy.map(\.at).min()),
+            reading: reading,
+            topArticles: ArticleTotals.top(totals, count: parameters.top, catalog: catalog),
+            appTime: appTime, patterns: patterns, monthly: monthly, streak: streak,
+            rabbitHole: rabbitHole,
+            previousYear: previousYear,
+            readingChange: previousYear.flatMap { Self.change(reading.milliseconds, against: $0.milliseconds) },
+            saved: saved, notifications: notifications, rankTopPercent: nil,
+            activity: activityFigures,
+            articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil)
+    }
+
+    /// SPEC §2.1: the reader's zone Z (`--tz`, else their latest record's, else the fallback),
+    /// the year window W, the latest history clear at or before A, and the same part of the
+    /// year before (`previous_year`). History clears after A are counted as `after_as_of`.
+    @inline(__always)
+    private func window(of activity: ReaderActivity, skipped: inout Diagnostics) -> ReaderWindow {
         let asOf = parameters.asOf
         let zone = parameters.zoneOverride
             ?? (activity.zone >= 0 ? zoneRules[Int(activity.zone)] : nil)
             ?? parameters.fallbackZone
-        func instant(_ time: RecordTime) -> Int64 {
-            switch time {
-            case .instant(let t): t
-            case .wall(let wall): zone.instant(fromWall: wall)
-            }
-        }
-
         let asOfLocal = zone.local(asOf)
         let year = parameters.year ?? asOfLocal.date.year
         let windowStart = zone.instant(fromWall: CivilDate(year: year, month: 1, day: 1).daysSinceEpoch * millisecondsPerDay)
         let nextYear = zone.instant(fromWall: CivilDate(year: year + 1, month: 1, day: 1).daysSinceEpoch * millisecondsPerDay)
-        // A range, not a closure: a closure capturing the two bounds was a heap allocation per reader.
-        let yearWindow = windowStart..<nextYear
 
         // The latest history clear at or before A (SPEC §2.1).
         var clear: Int64?
         for time in activity.historyClears {
-            let t = instant(time)
+            let t = ReaderWindow.instant(time, in: zone)
             if t > asOf { skipped.afterAsOf += 1 } else { clear = max(clear ?? t, t) }
-        }
-        /// Page views and sessions fall under exactly one reason, checked in SPEC §4.1's order.
-        func countsAsActivity(_ t: Int64) -> Bool {
-            if t > asOf { skipped.afterAsOf += 1; return false }
-            if let clear, t < clear { skipped.cleared += 1; return false }
-            if !yearWindow.contains(t) { skipped.outsideWindow += 1; return false }
-            return true
         }
 
         // The same part of the year before (SPEC §2.3 `previous_year`): to the same local date
@@ -149,18 +173,27 @@ final class ReaderCalculator: Sendable {
         let previousStart = zone.instant(fromWall: CivilDate(year: year - 1, month: 1, day: 1).daysSinceEpoch * millisecondsPerDay)
         let previousEnd = asOf >= nextYear ? windowStart : zone.instant(fromWall: Self.wallOneYearBefore(asOfLocal))
         // Empty when the as-of instant lies before the report year (`--year` in the future).
-        let previousWindow = previousStart..<max(previousStart, previousEnd)
-        var previousMilliseconds: Int64 = 0
+        let previousYear = previousStart..<max(previousStart, previousEnd)
+        return ReaderWindow(zone: zone, asOf: asOf, asOfLocal: asOfLocal, year: windowStart..<nextYear, clear: clear,
+                            previousYear: previousYear)
+    }
 
-        // Reading.
+    /// SPEC §2.2's counted page views, into `scratch`: each one's article, time and instant
+    /// (for the totals per article and the sittings), the views per local hour, weekday and
+    /// month, their local days (and each one's time, when the activity is kept). Returns their
+    /// reading time, and that of the views the year before counts (their articles go to
+    /// `scratch.previousArticles`).
+    @inline(__always)
+    private func countPageViews(_ activity: ReaderActivity, in window: ReaderWindow, scratch: inout Scratch,
+                                skipped: inout Diagnostics) -> (milliseconds: Int64, previousMilliseconds: Int64) {
         var readingMilliseconds: Int64 = 0
+        var previousMilliseconds: Int64 = 0
         let keepActivity = parameters.keepActivity
         for view in activity.pageViews {
-            let t = instant(view.time)
-            guard countsAsActivity(t) else {
+            let t = window.instant(view.time)
+            guard window.counts(t, skipped: &skipped) else {
                 // Still `outside_window` in the diagnostics; counted by §2.2's rules for the year before.
-                if previousWindow.contains(t) && t <= asOf && t >= (clear ?? t)
-                    && view.isArticle && !excludedArticles[Int(view.article)] {
+                if window.countsForPreviousYear(t) && view.isArticle && !excludedArticles[Int(view.article)] {
                     scratch.previousArticles.append(view.article)
                     previousMilliseconds += view.milliseconds
                 }
@@ -172,7 +205,7 @@ final class ReaderCalculator: Sendable {
             }
             scratch.counted.append((view.article, view.milliseconds, t))
             readingMilliseconds += view.milliseconds
-            let local = zone.local(t)
+            let local = window.zone.local(t)
             let date = local.date
             scratch.hours[local.hour] += 1
             scratch.weekdays[local.weekday] += 1
@@ -181,63 +214,62 @@ final class ReaderCalculator: Sendable {
             scratch.days.append(local.day)
             if keepActivity { scratch.dayMilliseconds.append(view.milliseconds) }
         }
+        return (readingMilliseconds, previousMilliseconds)
+    }
+
+    /// SPEC §2.3 `reading`: the counted views grouped by article (left in `scratch.totals`),
+    /// with the average and the median time per article.
+    @inline(__always)
+    private func reading(milliseconds: Int64, scratch: inout Scratch) -> ReaderStats.Reading {
         scratch.total(articleCount: excludedArticles.count)  // one flag per article
         let totals = scratch.totals
         scratch.articleMilliseconds.append(contentsOf: totals.lazy.map(\.milliseconds))
         scratch.articleMilliseconds.sort()
-        let reading = ReaderStats.Reading(
-            milliseconds: readingMilliseconds, views: scratch.counted.count, articles: totals.count,
-            averageSecondsPerArticle: .seconds(milliseconds: totals.isEmpty ? 0 : roundedQuotient(readingMilliseconds, Int64(totals.count))),
+        return ReaderStats.Reading(
+            milliseconds: milliseconds, views: scratch.counted.count, articles: totals.count,
+            averageSecondsPerArticle: .seconds(milliseconds: totals.isEmpty ? 0 : roundedQuotient(milliseconds, Int64(totals.count))),
             medianSecondsPerArticle: Self.median(scratch.articleMilliseconds))
+    }
 
-        // App time.
-        var appMilliseconds: Int64 = 0
-        var sessions = 0
-        for session in activity.sessions where countsAsActivity(instant(session.time)) {
-            appMilliseconds += session.milliseconds
-            sessions += 1
-        }
-        let appTime = ReaderStats.AppTime(
-            milliseconds: appMilliseconds, sessions: sessions,
-            averageSessionSeconds: .seconds(milliseconds: sessions == 0 ? 0 : roundedQuotient(appMilliseconds, Int64(sessions))))
-
+    /// SPEC §2.3 `patterns` and `monthly`, from the counted views per hour, weekday and month;
+    /// with the activity kept (the HTML charts, partitions), the views per hour and weekday and
+    /// the reading per day.
+    @inline(__always)
+    private func patterns(_ scratch: Scratch)
+        -> (patterns: ReaderStats.Patterns, monthly: [ReaderStats.Month], activity: ReaderStats.Activity?) {
         let patterns = ReaderStats.Patterns(
             hour: Self.mostFrequent(scratch.hours, in: 0...23), weekday: Self.mostFrequent(scratch.weekdays, in: 1...7),
             month: Self.mostFrequent(scratch.months, in: 1...12))
         let monthly = (1...12).map {
             ReaderStats.Month(month: $0, milliseconds: scratch.monthMilliseconds[$0], views: scratch.months[$0])
         }
-        let activityFigures = keepActivity
+        let activity = parameters.keepActivity
             ? ReaderStats.Activity(hourViews: scratch.hours, weekdayViews: Array(scratch.weekdays[1...]),
                                    days: Self.dailyTotals(scratch.days, scratch.dayMilliseconds))
             : nil
+        return (patterns, monthly, activity)
+    }
+
+    /// SPEC §2.3 `streak`, from the counted views' local days (sorted here: after the daily
+    /// totals, which pair them with each view's time).
+    @inline(__always)
+    private func streak(_ scratch: inout Scratch) -> ReaderStats.Streak {
         scratch.days.sort()
+        return Self.longestStreak(sortedDays: scratch.days)
+    }
 
-        let language = language(of: activity, totals: totals, wikis: &scratch.wikiMilliseconds)
-        let saved = savedFigures(activity, zone: zone, instant: instant, asOfLocal: asOfLocal,
-                                 yearWindow: yearWindow, skipped: &skipped)
-        let notifications = notificationFigures(activity, instant: instant, skipped: &skipped)
-
-        let previousYear = Self.previousYear(milliseconds: previousMilliseconds, articles: &scratch.previousArticles)
-        let windowEnd = min(nextYear, asOf)
-        let coverage = ReaderStats.Coverage(
-            start: max(windowStart, clear ?? windowStart), end: windowEnd,
-            cleared: clear.flatMap { $0 > windowStart ? $0 : nil }, firstView: scratch.counted.lazy.map(\.at).min())
-
-        let stats = ReaderStats(
-            user: catalog.users.string(activity.user), zone: zone, locale: language,
-            window: .init(start: windowStart, end: windowEnd),
-            coverage: coverage,
-            reading: reading,
-            topArticles: ArticleTotals.top(totals, count: parameters.top, catalog: catalog),
-            appTime: appTime, patterns: patterns, monthly: monthly, streak: Self.longestStreak(sortedDays: scratch.days),
-            rabbitHole: Self.longestSitting(&scratch, articleCount: excludedArticles.count),
-            previousYear: previousYear,
-            readingChange: previousYear.flatMap { Self.change(readingMilliseconds, against: $0.milliseconds) },
-            saved: saved, notifications: notifications, rankTopPercent: nil,
-            activity: activityFigures,
-            articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil)
-        return stats
+    /// SPEC §2.3 `app_time`: the sessions in the window, not cleared.
+    @inline(__always)
+    private func appTime(_ activity: ReaderActivity, in window: ReaderWindow, skipped: inout Diagnostics) -> ReaderStats.AppTime {
+        var milliseconds: Int64 = 0
+        var sessions = 0
+        for session in activity.sessions where window.counts(window.instant(session.time), skipped: &skipped) {
+            milliseconds += session.milliseconds
+            sessions += 1
+        }
+        return ReaderStats.AppTime(
+            milliseconds: milliseconds, sessions: sessions,
+            averageSessionSeconds: .seconds(milliseconds: sessions == 0 ? 0 : roundedQuotient(milliseconds, Int64(sessions))))
     }
 
     /// The reader's language L (SPEC §2.1): `--locale`'s tag; else the `locale` of the latest

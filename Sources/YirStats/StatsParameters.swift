@@ -10,8 +10,11 @@ public struct StatsParameters: Sendable {
     public var zoneOverride: ZoneRules?
     /// Where no record names a zone: `TZ` or the system zone.
     public var fallbackZone: ZoneRules
+    /// `--top`'s default: SPEC §2.3's five top articles. The command line's default is this one.
+    public static let defaultTop = 5
+
     /// `--top`.
-    public var top: Int = 5
+    public var top = defaultTop
     /// `--exclude-title`, as given (normalised like input titles before comparing).
     public var excludedTitles: [String] = ["Main Page"]
     /// `--locale`: every reader's language, or each reader's own (SPEC §2.1).

@@ -21,13 +21,13 @@ struct RunOptions: ParsableArguments {
     var tz: String?
 
     @Option(help: "How many top articles to list.")
-    var top = 5
+    var top = RunArguments().top
 
     @Option(name: .customLong("exclude-title"), help: "A title whose views do not count; repeat for more (default: Main Page).")
     var excludeTitle: [String] = []
 
     @Option(name: .customLong("max-view-seconds"), help: "Page views longer than this count with 0 seconds.")
-    var maxViewSeconds: Double = 86_400
+    var maxViewSeconds = IngestOptions.defaultMaxViewSeconds
 
     @Option(name: .customLong("max-reject-rate"), help: "Fail (exit 65) when more than this share of non-blank lines is rejected.")
     var maxRejectRate: Double = 0.01

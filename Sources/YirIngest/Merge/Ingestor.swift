@@ -1,4 +1,3 @@
-import CYirSupport
 import Foundation
 import Synchronization
 import YirCore
@@ -28,17 +27,12 @@ public final class Ingestor {
     private var progress = IngestProgress(bytes: 0, totalBytes: nil, lines: 0)
 
     private var parsers: [ChunkParser]
-    /// Per worker, its local ids mapped to the catalog's (learnt from each chunk): the strings
-    /// records carry to their reader, and the articles. Two halves in two properties, so that
-    /// two threads can learn them at once.
-    private var maps: [StringMaps]
-    private var articleMaps: [ArticleMaps]
-    private let catalog = Catalog()
+    /// The run's catalog, and each worker's local ids mapped into it.
+    private let learner: CatalogLearner
     private var shards: [Shard]
     /// The catalog's user id → index in its shard's `readers`, or -1. Each user belongs to one
     /// shard, so shards merging in parallel write disjoint entries.
     private var readerOfUser: [Int32] = []
-    private var zoneRules: [ZoneRules] = []
     /// With several workers, the articles of earlier batches by fingerprint
     /// (`LocalStrings.knownArticles`).
     private var knownArticles: KnownArticles
@@ -46,21 +40,6 @@ public final class Ingestor {
     private var inputs: [InputSummary] = []
 
     typealias Table = LocalStrings.Table
-
-    /// Per table of `readerTables`: a worker's local id → the catalog's id (-1: a zone that is
-    /// not IANA).
-    struct StringMaps {
-        var ids = [[Int32]](repeating: [], count: Table.allCases.count)
-    }
-
-    /// A worker's local wiki and article ids → the catalog's.
-    struct ArticleMaps {
-        var wikis: [Int32] = []
-        var articles: [Int32] = []
-    }
-
-    /// The tables `StringMaps` maps; wikis are learnt with the articles.
-    private static let readerTables: [Table] = [.users, .keys, .urls, .zones, .locales]
 
     /// - Parameters:
     ///   - jobs: worker threads (at least 1).
@@ -78,8 +57,7 @@ public final class Ingestor {
         parsers = (0..<self.jobs).map { _ in  // each its own profile
             ChunkParser(zones: zones, mapping: options.mapping, shardCount: shardCount)
         }
-        maps = Array(repeating: StringMaps(), count: self.jobs)
-        articleMaps = Array(repeating: ArticleMaps(), count: self.jobs)
+        learner = CatalogLearner(workers: self.jobs)
         knownArticles = KnownArticles(parts: self.jobs)
         shards = (0..<shardCount).map { _ in Shard(options: options) }
     }
@@ -175,8 +153,7 @@ public final class Ingestor {
             shards[s].seenIDs = RecordIDSet()
         }
         parsers = []
-        maps = []
-        articleMaps = []
+        learner.freeMaps()
         knownArticles = KnownArticles(parts: 1)
         let firstReader = shards.reduce(into: [0]) { starts, shard in starts.append(starts.last! + shard.readers.count) }
         var stores = [[RecordStore]](repeating: [], count: shards.count)
@@ -198,7 +175,7 @@ public final class Ingestor {
             shards[s].readers = []
         }
         shards = []
-        return IngestResult(catalog: catalog, readers: readers, records: stores.flatMap { $0 }, zoneRules: zoneRules,
+        return IngestResult(catalog: learner.catalog, readers: readers, records: stores.flatMap { $0 }, zoneRules: learner.zoneRules,
                             diagnostics: diagnostics, inputs: inputs)
     }
 
@@ -274,7 +251,7 @@ public final class Ingestor {
         defer { for w in parsers.indices { parsers[w].strings.knownArticles = nil } }
         if let earlier {
             // Sized for every user the batch may add, before the shards write to it at once.
-            let needed = catalog.users.count + earlier.results.reduce(0) { $0 + $1.newStrings[Table.users.rawValue].count }
+            let needed = learner.catalog.users.count + earlier.results.reduce(0) { $0 + $1.newStrings[Table.users.rawValue].count }
             if readerOfUser.count < needed { readerOfUser.append(contentsOf: repeatElement(-1, count: needed - readerOfUser.count)) }
         }
         let step = Step(batch: batch, merging: earlier?.results ?? [], files: files, jobs: jobs,
@@ -345,7 +322,7 @@ public final class Ingestor {
         var t = task
         if t < step.learnTasks {
             for chunk in step.merging {
-                if t == 0 { learnReaderStrings(chunk, worker: chunk.worker) } else { learnArticles(chunk, worker: chunk.worker) }
+                if t == 0 { learner.learnReaderStrings(chunk) } else { learner.learnArticles(chunk) }
             }
             step.learnt.leave()
             return
@@ -363,255 +340,17 @@ public final class Ingestor {
         step.learnt.wait()
         if t < step.knownTasks {
             for chunk in step.merging {
-                KnownArticles.learn(chunk.newFingerprints, catalogIDs: articleMaps[chunk.worker].articles,
+                KnownArticles.learn(chunk.newFingerprints, catalogIDs: learner.articleMaps[chunk.worker].articles,
                                     part: t, of: step.knownTasks, into: &slots.known[t])
             }
             return
         }
         let s = t - step.knownTasks
-        let maps = maps
-        let articleMaps = articleMaps
+        let maps = learner.maps
+        let articleMaps = learner.articleMaps
         for chunk in step.merging {
             slots.shards[s].merge(chunk.shards[s], strings: maps[chunk.worker],
                                   articles: articleMaps[chunk.worker].articles, readerOfUser: slots.readerOfUser.buffer)
-        }
-    }
-
-    /// Maps the users, keys, URLs and zones a chunk added to its worker's tables into the catalog.
-    private func learnReaderStrings(_ chunk: ParsedChunk, worker: Int) {
-        // A chunk's new users are mostly new to the catalog too, whose table holds every
-        // reader of the run (a million on the 2 GB export).
-        catalog.users.intern(chunk.newStrings[Table.users.rawValue]) {
-            maps[worker].ids[Table.users.rawValue].append($0)
-        }
-        for table in Self.readerTables where table != .users {
-            chunk.newStrings[table.rawValue].forEach { k, raw in
-                let id: Int32 = {
-                    switch table {
-                    case .keys: return catalog.keys.intern(raw)
-                    case .urls: return catalog.urls.intern(raw)
-                    case .locales: return catalog.locales.intern(raw)
-                    case .zones:
-                        // A name that is not an IANA zone only ever came from rejected lines.
-                        guard let rules = chunk.newZoneRules[k] else { return -1 }
-                        let id = catalog.zones.intern(raw)
-                        if Int(id) == zoneRules.count { zoneRules.append(rules) }
-                        return id
-                    case .users: preconditionFailure("learnt above")
-                    case .wikis: preconditionFailure("learnt with the articles")
-                    }
-                }()
-                maps[worker].ids[table.rawValue].append(id)
-            }
-        }
-    }
-
-    /// Maps the wikis and articles a chunk added to its worker's local ids into the catalog.
-    private func learnArticles(_ chunk: ParsedChunk, worker: Int) {
-        chunk.newStrings[Table.wikis.rawValue].forEach { _, raw in
-            articleMaps[worker].wikis.append(catalog.wikis.intern(raw))
-        }
-        // Titles first, then the articles, each with its slot asked for a few ahead: the
-        // chunk's new articles are mostly new to the catalog, and each probe was a cache miss.
-        var titles: [Int32] = []
-        titles.reserveCapacity(chunk.newArticles.titles.count)
-        catalog.titles.intern(chunk.newArticles.titles) { titles.append($0) }
-        let articles = zip(chunk.newArticles.wikis, titles).map { wiki, title in
-            Article(wiki: articleMaps[worker].wikis[Int(wiki)], title: title)
-        }
-        let ahead = StringTable.prefetchDistance
-        for article in articles.prefix(ahead) { catalog.prefetch(article) }
-        for (i, article) in articles.enumerated() {
-            if i + ahead < articles.count { catalog.prefetch(articles[i + ahead]) }
-            articleMaps[worker].articles.append(catalog.article(article))
-        }
-    }
-}
-
-/// The zone (or language) of a reader's latest record at or before the as-of instant that
-/// names one (SPEC §2.1), with that record's instant and input position for tie-breaking.
-struct LatestName {
-    private var instant = Int64.min
-    private var sequence = Int64.min
-    private(set) var id: Int32 = -1
-
-    /// Keeps `id` when this record is the latest so far (on equal instants the later in input
-    /// order wins).
-    mutating func note(_ id: Int32, instant: Int64, sequence: Int64) {
-        guard (instant, sequence) > (self.instant, self.sequence) else { return }
-        (self.instant, self.sequence, self.id) = (instant, sequence, id)
-    }
-}
-
-/// The readers of one shard and what merging their records needs: each shard is merged by
-/// one thread at a time, in input order.
-private struct Shard {
-    let options: IngestOptions
-    var readers: [ReaderActivity] = []
-    /// Per reader, its zone so far and what decides which record's zone is the latest.
-    var latestZones: [LatestName] = []
-    var latestLocales: [LatestName] = []
-    /// The accepted records, as they come; grouped by reader when ingest hands over.
-    let pageViews = StagedRecords<PageView>()
-    let sessions = StagedRecords<AppSession>()
-    let saves = StagedRecords<SaveAction>()
-    let historyClears = StagedRecords<RecordTime>()
-    let notifications = StagedRecords<NotificationChange>()
-    var seenIDs = RecordIDSet()
-    /// Counts of `duplicates`, `accepted`, `implausible_duration`, `dropped_thumbnails`.
-    var diagnostics = Diagnostics()
-    /// Input order of the records merged here: only records of the same reader are compared.
-    var sequence: Int64 = 0
-
-    init(options: IngestOptions) { self.options = options }
-
-    mutating func merge(_ records: [ParsedRecord], strings: Ingestor.StringMaps, articles: [Int32],
-                        readerOfUser: UnsafeMutableBufferPointer<Int32>) {
-        // What a record's merge reads at random is asked for records ahead, so that it has
-        // arrived by the time the record is merged and the misses overlap instead of coming
-        // one after another. Each stage needs what the one before brought in: the user's
-        // catalog id (`far` ahead) and the id's slot; the reader of that user (`ahead`); then
-        // the reader's latest zone and language (`near`). In an export sorted by reader these
-        // are the same lines record after record; in one that is not, each is a miss in tables
-        // over every reader.
-        let far = 24, ahead = 16, near = 8
-        let users = strings.ids[Ingestor.Table.users.rawValue]
-        records.withUnsafeBufferPointer { records in
-            users.withUnsafeBufferPointer { users in
-                func prefetchUser(_ record: ParsedRecord) {
-                    if record.flags.contains(.hasID) { seenIDs.prefetch(record.idHash) }
-                    yir_prefetch(users.baseAddress! + Int(record.user))
-                }
-                func prefetchReader(_ record: ParsedRecord) {
-                    yir_prefetch(readerOfUser.baseAddress! + Int(users[Int(record.user)]))
-                }
-                func prefetchLatest(_ record: ParsedRecord) {
-                    guard record.zone >= 0 || record.locale >= 0 else { return }
-                    let reader = Int(readerOfUser[Int(users[Int(record.user)])])
-                    guard reader >= 0 else { return }
-                    if record.zone >= 0 { latestZones.withUnsafeBufferPointer { yir_prefetch($0.baseAddress! + reader) } }
-                    if record.locale >= 0 { latestLocales.withUnsafeBufferPointer { yir_prefetch($0.baseAddress! + reader) } }
-                }
-                for record in records.prefix(far) { prefetchUser(record) }
-                for record in records.prefix(ahead) { prefetchReader(record) }
-                for record in records.prefix(near) { prefetchLatest(record) }
-                for i in records.indices {
-                    if i + far < records.count { prefetchUser(records[i + far]) }
-                    if i + ahead < records.count { prefetchReader(records[i + ahead]) }
-                    if i + near < records.count { prefetchLatest(records[i + near]) }
-                    accept(records[i], strings, articles, readerOfUser)
-                }
-            }
-        }
-    }
-
-    /// The reader of a worker's local user id, made at the user's first record here: the
-    /// catalog also holds users met only on rejected lines.
-    private mutating func readerIndex(ofLocalUser local: Int32, _ strings: Ingestor.StringMaps,
-                                      _ readerOfUser: UnsafeMutableBufferPointer<Int32>) -> Int {
-        let user = Int(strings.ids[Ingestor.Table.users.rawValue][Int(local)])
-        if readerOfUser[user] < 0 {
-            readerOfUser[user] = Int32(readers.count)
-            readers.append(ReaderActivity(user: Int32(user)))
-            latestZones.append(LatestName())
-            latestLocales.append(LatestName())
-        }
-        return Int(readerOfUser[user])
-    }
-
-    private mutating func accept(_ record: ParsedRecord, _ strings: Ingestor.StringMaps, _ articles: [Int32],
-                                 _ readerOfUser: UnsafeMutableBufferPointer<Int32>) {
-        func global(_ local: Int32, _ table: Ingestor.Table) -> Int32 { strings.ids[table.rawValue][Int(local)] }
-        var article: Int32 {
-            record.flags.contains(.catalogArticle) ? record.subject : articles[Int(record.subject)]
-        }
-        sequence += 1
-        let reader = readerIndex(ofLocalUser: record.user, strings, readerOfUser)
-        if record.flags.contains(.hasID) {
-            guard seenIDs.insert(record.idHash) else {
-                diagnostics.duplicates += 1
-                return
-            }
-        }
-        diagnostics.accepted[record.type.rawValue] += 1
-
-        // A wall time without `tz` has no instant before the reader's zone is known: it names
-        // neither the zone nor the language (decision 92).
-        if !record.flags.contains(.isWall), record.time <= options.asOf {
-            if record.zone >= 0 {
-                latestZones[reader].note(global(record.zone, .zones), instant: record.time, sequence: sequence)
-            }
-            if record.locale >= 0 {
-                latestLocales[reader].note(global(record.locale, .locales), instant: record.time, sequence: sequence)
-            }
-        }
-
-        let time = record.recordTime
-        switch record.type {
-        case .pageView:
-            var milliseconds = record.milliseconds
-            if milliseconds > options.maxViewMilliseconds {
-                milliseconds = 0
-                diagnostics.implausibleDuration += 1
-            }
-            pageViews.append(PageView(
-                time: time, article: article,
-                isArticle: !record.flags.contains(.otherNamespace), milliseconds: milliseconds), reader: reader)
-        case .session:
-            var milliseconds = record.milliseconds
-            if milliseconds > IngestOptions.maxSessionMilliseconds {
-                milliseconds = 0
-                diagnostics.implausibleDuration += 1
-            }
-            sessions.append(AppSession(time: time, milliseconds: milliseconds), reader: reader)
-        case .savedArticle:
-            if record.flags.contains(.thumbnailDropped) { diagnostics.droppedThumbnails += 1 }
-            let thumbnail = record.thumbnail < 0 ? nil : global(record.thumbnail, .urls)
-            saves.append(SaveAction(
-                time: time, article: article,
-                isSave: !record.flags.contains(.isUnsave), thumbnail: thumbnail), reader: reader)
-        case .historyCleared:
-            historyClears.append(time, reader: reader)
-        case .notificationSubscription:
-            let key = global(record.subject, .keys)
-            notifications.append(NotificationChange(
-                time: time, key: key, enabled: record.flags.contains(.enabled)), reader: reader)
-        }
-    }
-
-    /// Groups the records by reader, sets each reader's spans of them, and returns their
-    /// owners: one store per range of readers holding about `RecordStore.bytes` of records,
-    /// so that statistics can free them as they go. The shard's readers will be those from
-    /// `firstReader` on in the run's list.
-    mutating func groupRecords(firstReader: Int) -> [RecordStore] {
-        for r in readers.indices {
-            readers[r].zone = latestZones[r].id
-            readers[r].locale = latestLocales[r].id
-        }
-        latestZones = []
-        latestLocales = []
-        let starts = (pageViews.starts(readers: readers.count), sessions.starts(readers: readers.count),
-                      saves.starts(readers: readers.count), historyClears.starts(readers: readers.count),
-                      notifications.starts(readers: readers.count))
-        func bytes(before r: Int) -> Int {
-            starts.0[r] * MemoryLayout<PageView>.stride + starts.1[r] * MemoryLayout<AppSession>.stride
-                + starts.2[r] * MemoryLayout<SaveAction>.stride + starts.3[r] * MemoryLayout<RecordTime>.stride
-                + starts.4[r] * MemoryLayout<NotificationChange>.stride
-        }
-        var pieces: [Range<Int>] = []
-        var first = 0
-        for r in readers.indices where r == readers.count - 1 || bytes(before: r + 1) - bytes(before: first) >= RecordStore.bytes {
-            pieces.append(first..<(r + 1))
-            first = r + 1
-        }
-        let memory = [pageViews.group(starts: starts.0, pieces: pieces, readers: &readers, span: \.pageViews),
-                      sessions.group(starts: starts.1, pieces: pieces, readers: &readers, span: \.sessions),
-                      saves.group(starts: starts.2, pieces: pieces, readers: &readers, span: \.saves),
-                      historyClears.group(starts: starts.3, pieces: pieces, readers: &readers, span: \.historyClears),
-                      notifications.group(starts: starts.4, pieces: pieces, readers: &readers, span: \.notifications)]
-        return pieces.indices.map { p in
-            RecordStore(readers: (firstReader + pieces[p].lowerBound)..<(firstReader + pieces[p].upperBound),
-                        memory: memory.compactMap { $0[p] })
         }
     }
 }

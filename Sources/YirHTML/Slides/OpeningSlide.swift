@@ -1,0 +1,38 @@
+import YirCore
+import YirStats
+
+extension SlideDeck {
+    /// How late the first counted view may come before the opening says from when time counts.
+    static let lateFirstViewDays: Int64 = 60
+
+    /// 1. Opening: the greeting, the window and the zone the figures are counted in.
+    func openingSlide(_ reader: ReaderStats, _ facts: Facts) -> Slide {
+        let year = facts.year
+        let windowText = facts.lastDay == CivilDate(year: year, month: 12, day: 31)
+            ? strings.text("opening_window_year", ["start": format.monthAndDay(CivilDate(year: year, month: 1, day: 1)),
+                                                   "end": format.longDate(facts.lastDay)])
+            : strings.text("opening_window_until", ["start": format.monthAndDay(CivilDate(year: year, month: 1, day: 1)),
+                                                    "date": format.longDate(facts.lastDay)])
+        var opening: [String: Any] = [
+            "greeting": strings.text("opening_greeting", ["user": Self.isolated(reader.user)]),
+            "window": windowText,
+            "zone": strings.text("opening_zone", ["zone": format.zoneName(reader.zone.identifier)]),
+        ]
+        if let coverage = coverageNote(reader) { opening["coverage"] = coverage }
+        return Slide("opening", strings.text("opening_heading", ["year": format.year(year)]), opening)
+    }
+
+    /// The opening's one quiet line on what the figures rest on: a history clear inside the
+    /// year, or a first counted view months after the year began; nil when neither.
+    func coverageNote(_ reader: ReaderStats) -> String? {
+        let zone = reader.zone
+        if let cleared = reader.coverage.cleared {
+            return strings.text("coverage_cleared", ["date": format.longDate(zone.local(cleared).date)])
+        }
+        if let first = reader.coverage.firstView,
+           first - reader.coverage.start >= Self.lateFirstViewDays * millisecondsPerDay {
+            return strings.text("coverage_first_view", ["date": format.longDate(zone.local(first).date)])
+        }
+        return nil
+    }
+}

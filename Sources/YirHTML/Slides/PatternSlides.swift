@@ -1,0 +1,55 @@
+import YirCore
+import YirStats
+
+extension SlideDeck {
+    /// 5. Reading patterns, with views per hour.
+    func patternsSlide(_ reader: ReaderStats) -> Slide? {
+        guard let hour = reader.patterns.hour, let weekday = reader.patterns.weekday,
+              let timeOfDay = reader.patterns.timeOfDay else { return nil }
+        let hours = (reader.activity ?? .none).hourViews.map(Int64.init)
+        return Slide("patterns", strings.text("patterns_heading"), [
+            "time_of_day": strings.text("time_of_day_\(timeOfDay.rawValue)"),
+            "weekday": strings.text("patterns_weekday", ["weekday": format.weekdayName(weekday)]),
+            "hour": strings.text("patterns_hour", ["hour": format.shortTime(LocalTime(wallMilliseconds: Int64(hour) * 3_600_000))]),
+            "chart": chart(hours, labels: hours.indices.map(format.hour), labelEvery: 6,
+                           highlight: hour, valueLabels: false, title: strings.text("chart_hours_title"),
+                           description: strings.text("chart_hours_desc", ["hour": format.hour(hour)]),
+                           valueHeading: strings.text("chart_views"),
+                           values: hours.map { format.integer($0) }, rowHeadings: hours.indices.map(format.hour)),
+        ])
+    }
+
+    /// 6. Month by month: the busiest month is the one with the most reading time, here and
+    /// everywhere.
+    func monthlySlide(_ reader: ReaderStats) -> Slide {
+        let minutes = reader.monthly.map { $0.milliseconds / 60_000 }
+        let names = reader.monthly.map { format.monthName($0.month) }
+        let best = reader.monthly.max { a, b in a.milliseconds < b.milliseconds || (a.milliseconds == b.milliseconds && a.month > b.month) }!
+        return Slide("monthly", strings.text("monthly_heading"), [
+            "best": strings.text("monthly_best", ["month": format.monthName(best.month),
+                                                  "duration": format.duration(milliseconds: best.milliseconds)]),
+            "chart": chart(minutes, labels: (1...12).map(format.shortMonthName), labelEvery: 2, highlight: best.month - 1, valueLabels: true,
+                           title: strings.text("chart_months_title"),
+                           description: strings.text("chart_months_desc", ["month": format.monthName(best.month)]),
+                           valueHeading: strings.text("chart_minutes"),
+                           values: minutes.map { format.integer($0) }, rowHeadings: names),
+        ])
+    }
+
+    /// A bar chart with its title, description and the same figures as a table; the values
+    /// written above every bar (`valueLabels`) or above the highlighted one only.
+    private func chart(_ values: [Int64], labels: [String], labelEvery: Int, highlight: Int?,
+                       valueLabels: Bool, title: String, description: String, valueHeading: String, values texts: [String],
+                       rowHeadings: [String]) -> [String: Any] {
+        var chart = Charts.bars(values, labels: labels, labelEvery: labelEvery, highlight: highlight,
+                                valueTexts: texts.indices.map { valueLabels || $0 == highlight ? texts[$0] : "" })
+        chart["chart_title"] = title
+        chart["chart_desc"] = description
+        chart["value_heading"] = valueHeading
+        // A table of the hours with views: the hours without are the chart's empty places.
+        chart["rows_html"] = Charts.tableRows(rowHeadings.indices.compactMap { i in
+            valueLabels || values[i] > 0 ? (heading: rowHeadings[i], value: texts[i]) : nil
+        })
+        return chart
+    }
+}

@@ -1,0 +1,24 @@
+import YirCore
+import YirStats
+
+extension SlideDeck {
+    /// A sitting of one or two articles is no rabbit hole.
+    static let minimumArticlesForRabbitHole = 3
+
+    /// 7a. The longest sitting, when it went somewhere: three articles or more.
+    func rabbitHoleSlide(_ reader: ReaderStats) -> Slide? {
+        guard let hole = reader.rabbitHole, hole.articles >= Self.minimumArticlesForRabbitHole else { return nil }
+        let first = articleNames.title(hole.first), last = articleNames.title(hole.last)
+        var content: [String: Any] = [
+            "hole_articles": format.integer(hole.articles),
+            "hole_label": strings.plural("rabbit_hole_articles", hole.articles, format.integer(hole.articles)),
+            "hole_when": strings.text("rabbit_hole_when", ["date": format.longDate(reader.zone.local(hole.start).date),
+                                                           "duration": format.duration(milliseconds: hole.milliseconds)]),
+            "hole_from": strings.text("rabbit_hole_from"), "hole_to": strings.text("rabbit_hole_to"),
+            "first_title": first, "last_title": last,
+        ]
+        if let url = ArticleLinks.url(wiki: articleNames.wiki(hole.first), title: first) { content["first_url"] = url }
+        if let url = ArticleLinks.url(wiki: articleNames.wiki(hole.last), title: last) { content["last_url"] = url }
+        return Slide("rabbit-hole", strings.text("rabbit_hole_heading"), content)
+    }
+}
