@@ -102,6 +102,27 @@ import YirTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }.isEmpty)
     }
 
+    /// The previous `readers/` swapped out by a run is removed whole even when it and its decks
+    /// were made read-only: no folder of old decks is left under a temporary name.
+    @Test func aReadOnlyPreviousReadersFolderLeavesNothingBehind() throws {
+        let out = scratchFolder()
+        let input = try cli.file([view("2025-05-01T10:00:00Z", user: "a")])
+        let arguments = ["report", input, "--out", out.path, "--format", "html", "--as-of", "2025-12-31T12:00:00Z"]
+        let first = try cli.yir(arguments)
+        #expect(first.status == 0, "\(first.stderr)")
+        let readers = out.appendingPathComponent("readers").path
+        for deck in try FileManager.default.contentsOfDirectory(atPath: readers) { chmod(readers + "/" + deck, 0o444) }
+        #expect(chmod(readers, 0o555) == 0)
+        // As an operator's user: root, which tests run as, may write into any folder. Without
+        // those capabilities, root is held to the folders' modes like anyone else.
+        let again = geteuid() != 0 ? try cli.yir(arguments) : try runProgram(
+            URL(fileURLWithPath: "/usr/bin/setpriv"),
+            ["--bounding-set", "-dac_override,-dac_read_search,-fowner", "--", CommandLineTests.binary.path] + arguments,
+            environment: ["TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }.isEmpty)
+    }
+
     @Test func fileSizeLimitIsAnIOErrorAndLeavesNoTemporaryFile() throws {
         let (out, before) = try previousRun()
         let input = try cli.file((1...2000).map { view("2025-05-02T10:00:00Z", user: "reader-\($0)") })
