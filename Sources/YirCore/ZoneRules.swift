@@ -146,7 +146,11 @@ public final class ZoneCatalog: Sendable {
     /// The rules of an IANA zone identifier, or nil when it is not one.
     /// Foundation also accepts forms like `GMT+1` (it answers `GMT+0100`); those are not
     /// IANA names, so an identifier must come back unchanged (`UTC` is kept as a name of its own).
+    /// A name outside the zone names' grammar is none, whatever Foundation makes of it: it would
+    /// read `UTC\u{0}=cmd|x` as `UTC` (a C string ends at the NUL), and the name as given is
+    /// what the outputs carry.
     public func rules(for identifier: String) -> ZoneRules? {
+        guard Self.hasZoneNameGrammar(identifier) else { return nil }
         if let cached = cache.withLock({ $0[identifier] }) { return cached }
         var rules: ZoneRules?
         if let zone = TimeZone(identifier: identifier),
@@ -155,6 +159,21 @@ public final class ZoneCatalog: Sendable {
         }
         cache.withLock { $0[identifier] = rules }
         return rules
+    }
+
+    /// Whether a name is made of what IANA zone names are made of: ASCII letters, digits, `/`,
+    /// `_`, `-` and `+` (`America/Port-au-Prince`, `Etc/GMT+5`), 1 to 255 of them.
+    static func hasZoneNameGrammar(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard !bytes.isEmpty, bytes.count <= 255 else { return false }
+        return bytes.allSatisfy { b in
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "_"),
+                 UInt8(ascii: "-"), UInt8(ascii: "+"): true
+            default: false
+            }
+        }
     }
 
     /// The zone of the `TZ` environment variable, else the system zone (SPEC §2.1's last resort).

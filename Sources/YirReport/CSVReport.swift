@@ -55,7 +55,7 @@ struct CSVWriter: ~Copyable, BlockWriter {
         text.withUTF8Bytes { self.text(utf8: $0) }
     }
 
-    /// Text from the data: `'` before a leading `=` `+` `-` `@` tab or CR, so no spreadsheet
+    /// Text from the data: `'` before a leading `=` `+` `-` `@` tab, CR or LF, so no spreadsheet
     /// evaluates the cell; in quotes, `"` doubled, when it holds `,` `"` CR or LF.
     mutating func text(utf8 text: UnsafeRawBufferPointer) {
         beforeCell()
@@ -73,8 +73,11 @@ struct CSVWriter: ~Copyable, BlockWriter {
         buffer.put(UInt8(ascii: "\""))
     }
 
+    /// SPEC §4.6: `=`, `+`, `-`, `@`, tab, CR or LF first. A spreadsheet drops a leading line
+    /// break or tab as it drops white space, and reads what follows as a formula.
     private static func startsFormula(_ b: UInt8) -> Bool {
-        b == UInt8(ascii: "=") || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: "@") || b == 0x09 || b == 0x0D
+        b == UInt8(ascii: "=") || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: "@")
+            || b == 0x09 || b == 0x0D || b == 0x0A
     }
 
     private static func needsQuotes(_ b: UInt8) -> Bool {

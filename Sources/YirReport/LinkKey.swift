@@ -1,7 +1,7 @@
 import Foundation
 
 /// The secret the deck names are made with (SPEC §4.4): the whole content of a file of at least
-/// 32 bytes that only its owner may read. Whoever has it can compute every reader's link, so a
+/// 32 bytes that only its owner — the user running yir — may read. Whoever has it can compute every reader's link, so a
 /// key that others can read, or one too short to resist guessing, is refused rather than used.
 /// A run that finds no file creates one — 32 bytes from the system's secure random source,
 /// mode 0600 — so that a first run is private without any set-up; every later run with the same
@@ -15,6 +15,7 @@ public struct LinkKey: Sendable {
     public enum Problem: Error, CustomStringConvertible {
         case tooShort(path: String, bytes: Int)
         case exposed(path: String, mode: UInt32)
+        case notOwned(path: String, owner: UInt32)
         case unreadable(path: String, reason: String)
         case cannotCreate(path: String, reason: String)
 
@@ -24,6 +25,8 @@ public struct LinkKey: Sendable {
                 "link key \(path) holds \(bytes) bytes; a link key needs at least \(LinkKey.minimumBytes)"
             case .exposed(let path, let mode):
                 "link key \(path) can be read by others (mode \(String(mode & 0o777, radix: 8))): chmod 600 it, or use a new key"
+            case .notOwned(let path, let owner):
+                "link key \(path) is owned by user \(owner), not by the user running yir (\(geteuid())): chown it, or use a new key"
             case .unreadable(let path, let reason):
                 "cannot read link key \(path): \(reason)"
             case .cannotCreate(let path, let reason):
@@ -56,14 +59,20 @@ public struct LinkKey: Sendable {
         return (try read(path), false)
     }
 
-    /// The key in `path`, which must exist.
+    /// The key in `path`, which must exist: a regular file (through links: a key may be kept
+    /// elsewhere), owned by the user running yir, that no one else may read (SPEC §5).
     public static func read(_ path: String) throws(Problem) -> LinkKey {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO to read waits for a writer, which may never come; this way
+        // the open returns at once and fstat refuses what it opened. (A regular file's reads
+        // never wait, with or without it.) O_NOCTTY: a terminal named as the key is not taken.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
+        // Another user's key is theirs to read, or to replace with one they know.
+        guard status.st_uid == geteuid() else { throw .notOwned(path: path, owner: UInt32(status.st_uid)) }
         guard status.st_mode & 0o077 == 0 else { throw .exposed(path: path, mode: UInt32(status.st_mode)) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)

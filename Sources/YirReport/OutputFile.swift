@@ -53,11 +53,28 @@ public enum TemporaryFiles {
         }
     }
 
-    /// Removes a file, or a folder with everything in it.
-    static func removeTree(_ path: String) {
-        if unlink(path) != 0 && (errno == EISDIR || errno == EPERM) {
-            try? FileManager.default.removeItem(atPath: path)
+    /// Removes a file, or a folder with everything in it; nil when nothing is left, else why
+    /// something is. What yir removes is its own (temporary names, a replaced `readers/`), so a
+    /// folder in it that is not writable — an operator's `chmod -w readers` — is made writable
+    /// first: nothing in it could be removed otherwise. Links are removed, never followed.
+    @discardableResult
+    static func removeTree(_ path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return errno == ENOENT ? nil : String(cString: strerror(errno)) }
+        guard (status.st_mode & S_IFMT) == S_IFDIR else {
+            return unlink(path) == 0 || errno == ENOENT ? nil : String(cString: strerror(errno))
         }
+        if status.st_mode & S_IRWXU != S_IRWXU { _ = chmod(path, (status.st_mode & 0o7777) | S_IRWXU) }
+        var failure: String?
+        do {
+            for name in try FileManager.default.contentsOfDirectory(atPath: path) {
+                if let reason = removeTree((path as NSString).appendingPathComponent(name)) { failure = failure ?? reason }
+            }
+        } catch {
+            failure = (error as NSError).localizedDescription
+        }
+        if rmdir(path) != 0 && errno != ENOENT { failure = failure ?? String(cString: strerror(errno)) }
+        return failure
     }
 }
 

@@ -14,6 +14,11 @@ public final class OutputFolder: @unchecked Sendable {
     private var committed = false
     /// After the swap, the previous folder sits at `temporaryPath` until it is removed.
     private var replacedPrevious = false
+    /// The previous folder, under its temporary name, when it could not be removed once the new
+    /// one was in place (with `leftoverReason`, why): the run succeeded, and someone should hear
+    /// of the old decks left behind. Nil when nothing was left.
+    public private(set) var leftover: String?
+    public private(set) var leftoverReason: String?
 
     public init(path: String) throws(OutputError) {
         self.path = path
@@ -75,8 +80,8 @@ public final class OutputFolder: @unchecked Sendable {
                 _ = rename(aside, path)
                 throw .writeFailed(path: path, reason: reason)
             }
-            TemporaryFiles.removeTree(aside)
             committed = true
+            if let reason = TemporaryFiles.removeTree(aside) { (leftover, leftoverReason) = (aside, reason) }
             return
         }
         guard rename(temporaryPath, path) == 0 else {
@@ -97,10 +102,11 @@ public final class OutputFolder: @unchecked Sendable {
         }
     }
 
-    /// Removes the previous folder, now under the temporary name, once the swap is done.
+    /// Removes the previous folder, now under the temporary name, once the swap is done;
+    /// `leftover` says when that failed.
     func removeReplaced() {
         guard replacedPrevious else { return }
-        TemporaryFiles.removeTree(temporaryPath)
+        if let reason = TemporaryFiles.removeTree(temporaryPath) { (leftover, leftoverReason) = (temporaryPath, reason) }
         replacedPrevious = false
     }
 }

@@ -24,6 +24,10 @@ final class XMLWriter {
     init(indent: Bool, write: (([UInt8]) throws -> Void)? = nil) {
         sink = Sink(write)
         context = Unmanaged.passRetained(sink)
+        // A failing sink (a full disk) comes back as the error `check` throws, which yir
+        // reports; libxml2's own "I/O error" line on standard error would only say it twice.
+        // Per thread: this writer's calls run on the thread that made it.
+        yir_xml_silence_generic_errors()
         let output = xmlOutputBufferCreateIO({ context, buffer, length in
             let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
             guard sink.failure == nil else { return -1 }
@@ -198,7 +202,7 @@ final class XMLWriter {
 }
 
 public enum XMLWriteError: Error, CustomStringConvertible {
-    /// libxml2 refused a call (it reports why on standard error).
+    /// libxml2 refused a call.
     case libxml2
 
     public var description: String { "libxml2 could not write the document" }

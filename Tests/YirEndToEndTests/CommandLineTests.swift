@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import YirTestSupport
+import YirIngest
 
 /// End to end: the built `yir` binary, its outputs and SPEC §5's exit codes.
 @Suite(.needs(.yir)) struct CommandLineTests {
@@ -130,6 +131,19 @@ import YirTestSupport
         let r = try cli.yir(["stats", url.path])
         #expect(r.status == 74)
         #expect(r.stderr.contains("truncated gzip stream"))
+    }
+
+    /// SPEC §4.5: a `.gz` of 0 bytes is a truncated stream (74, naming the file), as `gzip -t`
+    /// says — not an empty input — for the library's run and the command line alike.
+    @Test func aZeroByteGzipInputIsATruncatedStreamExitingSeventyFour() throws {
+        #expect(throws: InputError.self) { try Run(files: [("export.jsonl.gz", Data())]).model() }
+        let url = scratchFolder().appendingPathComponent("export.jsonl.gz")
+        try Data().write(to: url)
+        let out = scratchFolder()
+        let r = try yir(["report", url.path, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"])
+        #expect(r.status == 74, "\(r.stderr)")
+        #expect(r.stderr.contains(url.path) && r.stderr.contains("truncated gzip stream"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }
 
     /// ISA-L is loaded at run time, so `ldd` cannot tell whether a machine uses it: `--verbose` does.

@@ -58,6 +58,43 @@ import YirTestSupport
         #expect(data.status == 0, "\(data.stderr)")
     }
 
+    /// SPEC §5: a link key that is a FIFO is refused at once — opening one to read would wait
+    /// for a writer that never comes, and the nightly job with it.
+    @Test func aLinkKeyThatIsAFIFOIsRefusedWithoutWaitingForAWriter() throws {
+        let path = scratchFolder().appendingPathComponent("link-key").path
+        try #require(mkfifo(path, 0o600) == 0)
+        let outcome = Mutex<String?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let said: String
+            do { said = "read \(try LinkKey.read(path).bytes.count) bytes" } catch { said = "\(error)" }
+            outcome.withLock { $0 = said }
+            done.signal()
+        }
+        if done.wait(timeout: .now() + 60) == .timedOut {
+            // A writer that comes and goes lets the blocked open return, so the thread ends.
+            let writer = open(path, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+            _ = done.wait(timeout: .now() + 10)
+            Issue.record("reading a FIFO as the link key waited for a writer")
+            return
+        }
+        let said = outcome.withLock { $0 } ?? ""
+        #expect(said.contains(path) && said.contains("not a regular file"), "\(said)")
+    }
+
+    /// SPEC §5: a link key owned by another user than the one running yir is a usage error:
+    /// whoever owns it can read it, or swap it for one of their own.
+    @Test func aLinkKeyOwnedByAnotherUserIsAUsageError() throws {
+        let path = try keyFile()
+        try #require(chown(path, 65534, 65534) == 0, "changing a file's owner needs root")
+        let out = scratchFolder()
+        let r = try cli.yir(["report", try cli.file(readers), "--out", out.path, "--link-key", path] + asOf)
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr.contains(path) && r.stderr.contains("owned by"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path))
+    }
+
     @Test func aKeyInsideTheOutputFolderIsRefused() throws {
         let out = scratchFolder()
         let r = try cli.yir(["report", try cli.file(readers), "--out", out.path, "--link-key", out.appendingPathComponent("key").path] + asOf)

@@ -63,6 +63,50 @@ import YirTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }.isEmpty)
     }
 
+    /// The previous `readers/` swapped out by a run is removed whole even when it and its decks
+    /// were made read-only: no folder of old decks is left under a temporary name.
+    @Test func aReadOnlyPreviousReadersFolderLeavesNothingBehind() throws {
+        let out = scratchFolder()
+        let input = try cli.file([view("2025-05-01T10:00:00Z", user: "a")])
+        let arguments = ["report", input, "--out", out.path, "--format", "html", "--as-of", "2025-12-31T12:00:00Z"]
+        let first = try cli.yir(arguments)
+        #expect(first.status == 0, "\(first.stderr)")
+        let readers = out.appendingPathComponent("readers").path
+        for deck in try FileManager.default.contentsOfDirectory(atPath: readers) { chmod(readers + "/" + deck, 0o444) }
+        #expect(chmod(readers, 0o555) == 0)
+        // As an operator's user: root, which tests run as, may write into any folder. Without
+        // those capabilities, root is held to the folders' modes like anyone else.
+        let again = geteuid() != 0 ? try cli.yir(arguments) : try runProgram(
+            URL(fileURLWithPath: "/usr/bin/setpriv"),
+            ["--bounding-set", "-dac_override,-dac_read_search,-fowner", "--", CommandLineTests.binary.path] + arguments,
+            environment: ["TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }.isEmpty)
+    }
+
+    /// SPEC §4.5: a closed standard error never stops a run. Logs written to a pipe nobody reads
+    /// any more fail (EPIPE); the run goes on, exits 0 and puts its outputs in place.
+    @Test func aClosedStandardErrorNeverStopsARun() throws {
+        let out = scratchFolder()
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        // --verbose: the run has something to say on standard error.
+        process.arguments = ["report", try cli.file([view("2025-05-01T10:00:00Z", user: "a")]), "--out", out.path,
+                             "--as-of", "2025-12-31T12:00:00Z", "--verbose"]
+        process.environment = ["TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0,
+                "status \(process.terminationStatus) (\(process.terminationReason == .uncaughtSignal ? "signal" : "exit"))")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.json").path))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path))
+    }
+
     @Test func fileSizeLimitIsAnIOErrorAndLeavesNoTemporaryFile() throws {
         let (out, before) = try previousRun()
         let input = try cli.file((1...2000).map { view("2025-05-02T10:00:00Z", user: "reader-\($0)") })

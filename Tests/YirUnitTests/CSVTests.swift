@@ -3,7 +3,8 @@ import Testing
 import YirTestSupport
 @testable import YirReport
 
-/// SPEC §4.6: one row per reader, RFC 4180, and no cell a spreadsheet would run as a formula.
+/// SPEC §4.6: one row per reader, RFC 4180, and no cell a spreadsheet would run as a formula
+/// (one that starts with `=`, `+`, `-`, `@`, tab, CR or LF).
 @Suite(.needs(.python3)) struct CSVTests {
     /// Python's csv module, the reader analysts reach for: the rows it sees.
     func pythonRows(_ csv: [UInt8]) throws -> [[String]] {
@@ -35,7 +36,7 @@ import YirTestSupport
         #expect(rows[1][column] == "Hello, \"World\"\nagain")
     }
 
-    @Test(arguments: ["=HYPERLINK(\\\"http://x\\\")", "+SUM(A1)", "-2+3", "@cmd", "\\tstart", "\\rstart"])
+    @Test(arguments: ["=HYPERLINK(\\\"http://x\\\")", "+SUM(A1)", "-2+3", "@cmd", "\\tstart", "\\rstart", "\\nstart"])
     func formulaLikeTextIsNeutralisedWithAQuote(text: String) throws {
         let model = try Run([view("2025-05-01T10:00:00Z", title: text, user: text)]).model()
         let rows = try pythonRows(CSVReport.document(model))

@@ -3,6 +3,7 @@ import Testing
 import YirTestSupport
 @testable import YirCore
 @testable import YirIngest
+import YirPipeline
 
 /// SPEC §1.3: each reason a line is rejected; a rejection never affects other lines.
 @Suite struct RejectTests {
@@ -89,6 +90,24 @@ import YirTestSupport
     @Test func duplicateKeysTakeTheLastValue() throws {
         let line = #"{"type":"page_view","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","seconds":1,"seconds":7}"#
         #expect(try Run([line]).reader().reading.milliseconds == 7000)
+    }
+
+    /// A zone name is ASCII letters, digits, `/`, `_`, `-` and `+`: anything else — a NUL
+    /// Foundation would cut the name at, `=`, `|` — makes it no IANA zone, so it never reaches
+    /// the CSV or the pages. Every zone Foundation knows keeps passing, and `--tz` refuses alike.
+    @Test func aTimeZoneOutsideTheZoneNameGrammarIsRejected() throws {
+        let hostile = "UTC\u{0}=cmd|x"
+        let line = #"{"type":"session","timestamp":"2025-05-01T10:00:00Z","duration_ms":1,"tz":"UTC\u0000=cmd|x"}"#
+        let d = try Run([view("2025-05-01T10:00:00Z"), line]).diagnostics()
+        #expect(d.rejected == [.unknownTimeZone: 1])
+        #expect(ZoneCatalog().rules(for: hostile) == nil)
+        #expect(ZoneCatalog().rules(for: "UTC=cmd") == nil)
+        let zones = ZoneCatalog()
+        for id in TimeZone.knownTimeZoneIdentifiers { #expect(zones.rules(for: id) != nil, "\(id)") }
+        var arguments = RunArguments()
+        arguments.asOf = "2025-12-31T12:00:00Z"
+        arguments.tz = hostile
+        #expect(throws: ParameterError.self) { try RunParameters(arguments, zones: ZoneCatalog()) }
     }
 
     @Test func nullOptionalFieldsAreAbsent() throws {

@@ -49,4 +49,42 @@ import YirTestSupport
             #expect(byBytes == string.unicodeScalars.allSatisfy(XMLWriter.allowed), "\(string.debugDescription)")
         }
     }
+
+    /// A sink that fails (a full disk under report.xml) is an error yir reports in its own
+    /// words: libxml2 prints nothing of its own ("I/O error") on standard error.
+    @Test func aFailingSinkIsAnErrorLibxml2DoesNotPrint() throws {
+        struct DiskFull: Error {}
+        let printed = try standardError {
+            let x = XMLWriter(indent: true) { _ in throw DiskFull() }
+            #expect(throws: DiskFull.self) {
+                try x.startDocument()
+                try x.startRoot("report", namespace: XMLReport.namespace)
+                // More than libxml2's output buffer holds, so it writes while elements are added.
+                for _ in 0..<100 { try x.element("title", String(repeating: "x", count: 1000)) }
+                try x.end()
+                try x.endDocument()
+            }
+        }
+        // (Tests running meanwhile may print on standard error too: only libxml2's lines count.)
+        #expect(!printed.contains("I/O error") && !printed.contains("xmlTextWriter"), "\(printed)")
+    }
+
+    /// What `body` wrote on standard error (file descriptor 2, where libxml2 prints).
+    func standardError(_ body: () throws -> Void) throws -> String {
+        let file = scratchFolder().appendingPathComponent("stderr")
+        let fd = open(file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(fd >= 0)
+        fflush(nil)
+        let saved = dup(2)
+        dup2(fd, 2)
+        close(fd)
+        defer {
+            fflush(nil)
+            dup2(saved, 2)
+            close(saved)
+        }
+        try body()
+        fflush(nil)
+        return try String(contentsOf: file, encoding: .utf8)
+    }
 }

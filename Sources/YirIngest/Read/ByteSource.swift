@@ -79,7 +79,8 @@ final class FileDescriptorSource: ByteSource {
 /// (several times zlib's speed, and the one step of reading a `.gz` that no other thread can
 /// share) and zlib otherwise (`yir_inflater`). Concatenated gzip members are read one after
 /// another, as `gzip -d` does. A stream that ends early is an I/O error, not a quiet end of
-/// input.
+/// input — one that ends before its first member's header, 0 bytes included, too (SPEC §4.5,
+/// as `gzip -t` says).
 final class GzipSource: ByteSource {
     private let inner: FileDescriptorSource
     private let inflater: OpaquePointer
@@ -88,6 +89,8 @@ final class GzipSource: ByteSource {
     private var pending: Range<Int> = 0..<0
     private var finished = false
     private var midMember = false
+    /// Whether the file gave any byte: a `.gz` of none holds no member, not an empty one.
+    private var readAny = false
 
     var bytesConsumed: Int64 { inner.bytesConsumed }
 
@@ -115,10 +118,11 @@ final class GzipSource: ByteSource {
             if pending.isEmpty {
                 let n = try inner.read(into: input)
                 if n == 0 {
-                    if midMember { throw .readFailed(path: inner.path, reason: "truncated gzip stream") }
+                    if midMember || !readAny { throw .readFailed(path: inner.path, reason: "truncated gzip stream") }
                     finished = true
                     break
                 }
+                readAny = true
                 pending = 0..<n
             }
             midMember = true
