@@ -178,7 +178,12 @@ struct ReportFolder {
             SignalTestHook.moment("commit")
             try OutputFile.commit(files + alongside + [record], folders: folders, removing: Array(stale))
             for file in files { log.info("wrote \(file.path)") }
-            for folder in folders { log.info("wrote \(model.statistics.readers.count) pages into \(folder.path)") }
+            for folder in folders {
+                log.info("wrote \(model.statistics.readers.count) pages into \(folder.path)")
+                if let leftover = folder.leftover {
+                    log.warning("the previous \(folder.path) could not be removed whole (\(folder.leftoverReason ?? "")): \(leftover) is left; remove it by hand")
+                }
+            }
         } catch {
             throw RunError(error)
         }
