@@ -34,10 +34,12 @@ let package = Package(
         .target(name: "YirIngest", dependencies: ["YirCore", "CGzip", "CYirSupport"], swiftSettings: hotPath),
         .target(name: "YirStats", dependencies: ["YirCore", "YirIngest", "CYirSupport"], swiftSettings: hotPath),
         // Crypto: the keyed names of the reader decks (HMAC-SHA-256).
+        // hotPath too: the writers walk a reader's fields through one visitor object per thread,
+        // whose buffer each field's write reaches through a class property.
         .target(name: "YirReport", dependencies: [
             "YirCore", "YirStats", "CLibXML2", "CYirSupport",
             .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        ], swiftSettings: hotPath),
         // _FoundationICU: CLDR's plural rules from the ICU that Foundation carries (PluralRules).
         .target(name: "YirHTML", dependencies: [
             "YirCore", "YirStats", "YirReport",

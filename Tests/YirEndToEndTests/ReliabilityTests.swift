@@ -60,7 +60,7 @@ import YirTestSupport
         #expect(!leftovers.isEmpty)
         let again = try cli.yir(["report", try cli.file([view("2025-05-01T10:00:00Z")]), "--out", out.path])
         #expect(again.status == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.contains(".tmp-") }.isEmpty)
     }
 
     /// The previous `readers/` swapped out by a run is removed whole even when it and its decks
@@ -78,10 +78,10 @@ import YirTestSupport
         // those capabilities, root is held to the folders' modes like anyone else.
         let again = geteuid() != 0 ? try cli.yir(arguments) : try runProgram(
             URL(fileURLWithPath: "/usr/bin/setpriv"),
-            ["--bounding-set", "-dac_override,-dac_read_search,-fowner", "--", CommandLineTests.binary.path] + arguments,
+            ["--bounding-set", "-dac_override,-dac_read_search,-fowner", "--", YirCommand.binary.path] + arguments,
             environment: ["TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.contains(".tmp-") }.isEmpty)
     }
 
     /// SPEC §4.5: a closed standard error never stops a run. Logs written to a pipe nobody reads
@@ -92,7 +92,7 @@ import YirTestSupport
         #expect(pipe(&ends) == 0)
         close(ends[0])
         let process = Process()
-        process.executableURL = CommandLineTests.binary
+        process.executableURL = YirCommand.binary
         // --verbose: the run has something to say on standard error.
         process.arguments = ["report", try cli.file([view("2025-05-01T10:00:00Z", user: "a")]), "--out", out.path,
                              "--as-of", "2025-12-31T12:00:00Z", "--verbose"]
