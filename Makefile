@@ -39,7 +39,7 @@ build: deps ## the release binary, .build/release/yir
 # ISA-L for .gz inputs where libisal2 is installed).
 STATIC_BIN = .build-static/release/yir
 build-static: deps ## .build-static/release/yir, the Swift runtime linked in
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static --product yir
 
 # From the debug build, which `make test` has anyway (the help text is the same), dated by the
 # last commit so that the same sources give the same page.

@@ -113,7 +113,9 @@ public struct JSONWriter: ~Copyable {
         endArray()
     }
 
-    /// Keys are the model's own ASCII names: no escaping needed.
+    /// Keys are the model's own ASCII names: no escaping needed. Inlined: the reader's fields
+    /// are written one key after another, each a few stores.
+    @inline(__always)
     public mutating func key(_ name: StaticString) {
         beforeValue()
         let n = name.utf8CodeUnitCount

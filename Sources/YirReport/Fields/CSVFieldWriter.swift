@@ -32,72 +32,89 @@ final class CSVFieldWriter: BlockWriter, ReaderFieldVisitor {
         return !blank
     }
 
+    @inline(__always)
     func text(_ field: ReaderField, _ value: inout String, _ kind: TextKind) {
         if cell(field) { row.text(value) }
     }
 
+    @inline(__always)
     func text(_ field: ReaderField, _ value: inout String?, _ kind: TextKind) {
         guard cell(field) else { return }
         if let value { row.text(value) } else { row.empty() }
     }
 
+    @inline(__always)
     func zone(_ field: ReaderField, _ value: inout ZoneRules) {
         if cell(field) { row.text(value.identifier) }
     }
 
+    @inline(__always)
     func locale(_ field: ReaderField, _ value: inout LanguageTag) {
         if cell(field) { row.text(value.text) }
     }
 
+    @inline(__always)
     func instant(_ field: ReaderField, _ value: inout Int64) {
         if cell(field) { row.instant(value, in: zone!) }
     }
 
+    @inline(__always)
     func instant(_ field: ReaderField, _ value: inout Int64?) {
         if cell(field) { row.instant(value, in: zone!) }
     }
 
+    @inline(__always)
     func date(_ field: ReaderField, _ value: inout CivilDate?) {
         if cell(field) { row.date(value) }
     }
 
+    @inline(__always)
     func count(_ field: ReaderField, _ value: inout Int, _ kind: CountKind) {
         if cell(field) { row.value(value) }
     }
 
+    @inline(__always)
     func count(_ field: ReaderField, _ value: inout Int?, _ kind: CountKind) {
         if cell(field) { row.value(value) }
     }
 
+    @inline(__always)
     func seconds(_ field: ReaderField, milliseconds value: inout Int64) {
         if cell(field) { row.value(FixedDecimal.seconds(milliseconds: value)) }
     }
 
+    @inline(__always)
     func seconds(_ field: ReaderField, milliseconds value: inout Int64?) {
         if cell(field) { row.value(value.map(FixedDecimal.seconds(milliseconds:))) }
     }
 
+    @inline(__always)
     func decimal(_ field: ReaderField, _ value: inout FixedDecimal) {
         if cell(field) { row.value(value) }
     }
 
+    @inline(__always)
     func change(_ field: ReaderField, _ value: inout FixedDecimal?) {
         if cell(field) { row.value(value) }
     }
 
+    @inline(__always)
     func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) {
         guard cell(field) else { return }
         names.withUTF8(name) { wiki, title in row.text(utf8: part == .wiki ? wiki : title) }
     }
 
+    @inline(__always)
     func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) {}
 
+    @inline(__always)
     func object(_ field: ReaderField, _ body: (inout CSVFieldWriter) throws(Failure) -> Void) throws(Failure) {
         guard field.role != .partition else { return }
         var fields = self
         try body(&fields)
     }
 
+    @inline(__always)
     func object<T>(_ field: ReaderField, _ value: inout T?, empty: T, _ body: (inout CSVFieldWriter, inout T) throws(Failure) -> Void) throws(Failure) {
         guard field.role != .partition else { return }
         var fields = self
@@ -109,13 +126,16 @@ final class CSVFieldWriter: BlockWriter, ReaderFieldVisitor {
         blank = outer
     }
 
+    @inline(__always)
     func list<T>(_ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
                           _ body: (inout CSVFieldWriter, inout T) throws(Failure) -> Void) throws(Failure) {
         if cell(field) { row.value(value.count) }
     }
 
+    @inline(__always)
     func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) {}
 
+    @inline(__always)
     func rows<T>(_ field: ReaderField, _ value: inout [T], empty: T, _ row: (inout CSVFieldWriter, inout T) throws(Failure) -> Void) throws(Failure) {}
 }
 
