@@ -60,17 +60,7 @@ indirect enum SchemaNode {
         case .object(_, let children, let nullable):
             w.key("type")
             if nullable { w.array { w in w.string("object"); w.string("null") } } else { w.string("object") }
-            w.key("additionalProperties")
-            w.bool(false)
-            w.key("required")
-            w.array { w in for child in children { w.string(child.field.name.description) } }
-            w.key("properties")
-            w.object { w in
-                for child in children {
-                    w.key(text: child.field.name.description)
-                    child.writeJSONSchema(&w, nullable: false)
-                }
-            }
+            Self.writeMembers(children, &w)
         case .list(_, _, let children, let count):
             w.field("type", "array")
             if let count {
@@ -78,25 +68,25 @@ indirect enum SchemaNode {
                 w.field("maxItems", count.upperBound)
             }
             w.key("items")
-            SchemaNode.object(ReaderField("", ""), children, nullable: false).writeJSONSchemaWithoutDescription(&w)
+            w.object { w in
+                w.field("type", "object")
+                Self.writeMembers(children, &w)
+            }
         }
         w.endObject()
     }
 
-    private func writeJSONSchemaWithoutDescription(_ w: inout JSONWriter) {
-        guard case .object(_, let children, _) = self else { return }
+    /// An object's members: closed, every one required.
+    private static func writeMembers(_ children: [SchemaNode], _ w: inout JSONWriter) {
+        w.key("additionalProperties")
+        w.bool(false)
+        w.key("required")
+        w.array { w in for child in children { w.string(child.field.name.description) } }
+        w.key("properties")
         w.object { w in
-            w.field("type", "object")
-            w.key("additionalProperties")
-            w.bool(false)
-            w.key("required")
-            w.array { w in for child in children { w.string(child.field.name.description) } }
-            w.key("properties")
-            w.object { w in
-                for child in children {
-                    w.key(text: child.field.name.description)
-                    child.writeJSONSchema(&w, nullable: false)
-                }
+            for child in children {
+                w.key(text: child.field.name.description)
+                child.writeJSONSchema(&w, nullable: false)
             }
         }
     }
