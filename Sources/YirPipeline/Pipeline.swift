@@ -193,6 +193,8 @@ public struct Pipeline {
         for input in inputs {
             do throws(InputError) { try input.checkUnchanged() } catch { throw RunError(error) }
         }
+        // No non-blank line in any input — empty files, an empty standard input — is no input.
+        let noLine = inputs.allSatisfy { input in input.data.allSatisfy { $0 == 0x0A || $0 == 0x0D || $0 == 0x20 || $0 == 0x09 } }
         // The lines are let go before the outputs are rendered: nothing after this reads them.
         inputs = []
         let read: PartitionFormat.Lines
@@ -200,7 +202,7 @@ public struct Pipeline {
         case .success(let value): read = value
         case .failure(let error):
             // No line at all is an empty input (66), not a damaged one.
-            if error.line == 0, parameters.inputs.allSatisfy({ FileManager.default.contents(atPath: $0)?.isEmpty ?? false }) {
+            if noLine, !parameters.allowEmpty {
                 throw .noInput("no input line was read (\(parameters.inputs.joined(separator: ", "))): an empty export is no report, and the previous one is left as it was")
             }
             throw .rejected(error.description)

@@ -135,6 +135,8 @@ import YirTestSupport
         let stdin = try cli.yir(["report", "--out", night.out.path, "--as-of", "2025-12-31T13:00:00Z", "--link-key", night.key.path],
                                 stdin: Data())
         #expect(stdin.status == 66, "\(stdin.stderr)")
+        let render = try cli.yir(["render", "--out", night.out.path, "--link-key", night.key.path], stdin: Data())
+        #expect(render.status == 66, "\(render.stderr)")
         #expect(try night.snapshot(night.out) == before)
         let allowed = try cli.yir(night.report(["--allow-empty"], asOf: "2025-12-31T13:00:00Z", input: empty.path))
         #expect(allowed.status == 0, "\(allowed.stderr)")
