@@ -140,7 +140,7 @@ import YirIngest
         let url = scratchFolder().appendingPathComponent("export.jsonl.gz")
         try Data().write(to: url)
         let out = scratchFolder()
-        let r = try yir(["report", url.path, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"])
+        let r = try cli.yir(["report", url.path, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"])
         #expect(r.status == 74, "\(r.stderr)")
         #expect(r.stderr.contains(url.path) && r.stderr.contains("truncated gzip stream"), "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
