@@ -52,13 +52,14 @@ import YirTestSupport
         kill(run.processIdentifier, SIGKILL)
         run.waitUntilExit()
         #expect(run.terminationReason == .uncaughtSignal)
-        let after = try folderContents(out).filter { !$0.key.hasPrefix(".") }
+        let after = try folderContents(out).filter { !$0.key.contains(".tmp-") }
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
         #expect(after == before, "previous outputs intact: \(after.filter { before[$0.key] != $0.value }.keys.sorted()) changed; \(names)")
         // SIGKILL cannot clean up; the next run removes what the killed one left.
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.contains(".tmp-") }
         #expect(!leftovers.isEmpty)
-        let again = try cli.yir(["report", try cli.file([view("2025-05-01T10:00:00Z")]), "--out", out.path])
+        let again = try cli.yir(["report", try cli.file([view("2025-05-01T10:00:00Z")]), "--out", out.path,
+                                 "--as-of", "2025-12-31T13:00:00Z"])
         #expect(again.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.contains(".tmp-") }.isEmpty)
     }
