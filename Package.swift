@@ -68,7 +68,7 @@ let package = Package(
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .executableTarget(name: "TemplateEmbedder"),
         .executableTarget(name: "yir", dependencies: [
-            "YirCore", "YirIngest", "YirReport", "YirHTML", "YirPipeline", "YirSample", "CYirSupport", "YirTemplates",
+            "YirCore", "YirIngest", "YirReport", "YirPipeline", "YirSample", "CYirSupport", "YirTemplates",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
