@@ -61,7 +61,7 @@ public struct Pipeline {
         if let output = command.folder {
             folder = try ReportFolder(output, templates: parameters.templates, jobs: parameters.jobs, log: log)
             if case .report = command {
-                try folder!.checkHistory(of: FolderHistory(year: parameters.year ?? Self.year(ofUTC: parameters.asOf), asOf: parameters.asOf))
+                try folder!.checkHistory(of: FolderHistory(of: parameters.reportParameters))
             }
         }
         var rejects: RejectsFile?
@@ -72,8 +72,7 @@ public struct Pipeline {
         if case .render = command {
             model = try modelFromPartitions(log: log)
             // The partitions' as-of instant, known only now, binds the folder as `report`'s does.
-            try folder!.checkHistory(of: FolderHistory(year: model.parameters.year ?? Self.year(ofUTC: model.parameters.asOf),
-                                                       asOf: model.parameters.asOf))
+            try folder!.checkHistory(of: FolderHistory(of: model.parameters))
         } else {
             model = try modelFromRecords(rejects, log: log, events: events)
         }
@@ -92,8 +91,7 @@ public struct Pipeline {
         do throws(OutputError) { finishedRejects = try rejects?.finish() } catch { throw RunError(error) }
         switch command {
         case .report, .render:
-            let written = FolderHistory(year: model.parameters.year ?? Self.year(ofUTC: model.parameters.asOf), asOf: model.parameters.asOf)
-            try folder!.write(model, history: written, alongside: finishedRejects.map { [$0] } ?? [], jobs: parameters.jobs)
+            try folder!.write(model, history: FolderHistory(of: model.parameters), alongside: finishedRejects.map { [$0] } ?? [], jobs: parameters.jobs)
         case .stats(let output):
             let clock = ContinuousClock()
             let start = clock.now
@@ -246,11 +244,6 @@ public struct Pipeline {
         let statistics = Statistics.compute(&ingest, parameters: parameters.statsParameters)
         onPhase("statistics", clock.now - start)
         return ReportModel(parameters: parameters.reportParameters, inputs: ingest.inputs, statistics: statistics)
-    }
-
-    /// The year of an instant in UTC: a folder's year when `--year` is not given.
-    static func year(ofUTC instant: Int64) -> Int {
-        CivilDate(daysSinceEpoch: instant / millisecondsPerDay).year
     }
 }
 

@@ -204,6 +204,13 @@ public struct FolderHistory: Equatable, Sendable {
         self.asOf = asOf
     }
 
+    /// What a report made with `parameters` records: its `--year`, else the as-of instant's
+    /// year in UTC.
+    public init(of parameters: ReportModel.Parameters) {
+        self.init(year: parameters.year ?? CivilDate(daysSinceEpoch: parameters.asOf / millisecondsPerDay).year,
+                  asOf: parameters.asOf)
+    }
+
     /// The record in a folder; nil when there is none (or it is not one yir wrote).
     init?(path: String) {
         guard let data = FileManager.default.contents(atPath: path),

@@ -22,12 +22,5 @@ struct CommandLineLogHandler: LogHandler {
 /// went away, `2>&1 | head`) or a full disk never stops a run (SPEC §4.5). Foundation's
 /// `FileHandle.write` traps on such an error.
 func writeToStandardError(_ text: String) {
-    var bytes = Array(text.utf8)
-    var done = 0
-    while done < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + done, $0.count - done) }
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { return }
-        done += n
-    }
+    _ = writeAll(Array(text.utf8), to: 2)
 }
