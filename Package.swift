@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "CGzip", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]),
         .target(name: "YirCore", dependencies: ["CYirSupport"], swiftSettings: hotPath),
         .target(name: "YirIngest", dependencies: ["YirCore", "CGzip", "CYirSupport"], swiftSettings: hotPath),
-        .target(name: "YirStats", dependencies: ["YirCore", "YirIngest", "CYirSupport"], swiftSettings: hotPath),
+        .target(name: "YirStats", dependencies: ["YirCore", "YirIngest", "YirPlaces", "CYirSupport"], swiftSettings: hotPath),
         // Crypto: the keyed names of the reader decks (HMAC-SHA-256).
         // hotPath too: the writers walk a reader's fields through one visitor object per thread,
         // whose buffer each field's write reaches through a class property.

@@ -50,6 +50,8 @@ public struct Diagnostics: Sendable, Equatable {
     public var ignored = 0
     public var implausibleDuration = 0
     public var droppedThumbnails = 0
+    /// Page views' `coordinates` outside [−90, 90] × [−180, 180], dropped (the view counts).
+    public var droppedCoordinates = 0
     /// Accepted records that do not count, each under exactly one reason (SPEC §4.1).
     public var afterAsOf = 0
     public var cleared = 0
@@ -64,7 +66,8 @@ public struct Diagnostics: Sendable, Equatable {
     public static var counts: [(name: String, count: WritableKeyPath<Diagnostics, Int>)] {
         [
             ("duplicates", \.duplicates), ("ignored", \.ignored), ("implausible_duration", \.implausibleDuration),
-            ("dropped_thumbnails", \.droppedThumbnails), ("after_as_of", \.afterAsOf), ("cleared", \.cleared),
+            ("dropped_thumbnails", \.droppedThumbnails),
+            ("dropped_coordinates", \.droppedCoordinates), ("after_as_of", \.afterAsOf), ("cleared", \.cleared),
             ("outside_window", \.outsideWindow), ("excluded_page", \.excludedPage),
         ]
     }
@@ -80,6 +83,7 @@ public struct Diagnostics: Sendable, Equatable {
         ignored += other.ignored
         implausibleDuration += other.implausibleDuration
         droppedThumbnails += other.droppedThumbnails
+        droppedCoordinates += other.droppedCoordinates
         afterAsOf += other.afterAsOf
         cleared += other.cleared
         outsideWindow += other.outsideWindow

@@ -1,8 +1,8 @@
 import CYirSupport
 
-/// The five record types of the native profile (SPEC §1.2), in the order diagnostics list them.
+/// The record types of the native profile (SPEC §1.2), in the order diagnostics list them.
 public enum RecordType: Int, CaseIterable, Sendable {
-    case pageView, session, savedArticle, historyCleared, notificationSubscription
+    case pageView, session, savedArticle, historyCleared, notificationSubscription, edit
 
     /// The `type` value in the input and the key in `diagnostics.accepted`.
     public var name: String {
@@ -12,6 +12,7 @@ public enum RecordType: Int, CaseIterable, Sendable {
         case .savedArticle: "saved_article"
         case .historyCleared: "history_cleared"
         case .notificationSubscription: "notification_subscription"
+        case .edit: "edit"
         }
     }
 
@@ -23,6 +24,7 @@ public enum RecordType: Int, CaseIterable, Sendable {
         case .savedArticle: "saved_articles"
         case .historyCleared: "history_clears"
         case .notificationSubscription: "notification_subscriptions"
+        case .edit: "edits"
         }
     }
 
@@ -36,6 +38,7 @@ public enum RecordType: Int, CaseIterable, Sendable {
         else if equals("saved_article") { self = .savedArticle }
         else if equals("history_cleared") { self = .historyCleared }
         else if equals("notification_subscription") { self = .notificationSubscription }
+        else if equals("edit") { self = .edit }
         else { return nil }
     }
 }
@@ -106,6 +109,32 @@ public struct NotificationChange: Sendable, Equatable, BitwiseCopyable {
     }
 }
 
+/// One edit the reader saved. Edits are contributions, not reading: a history clear leaves them.
+public struct EditAction: Sendable, Equatable, BitwiseCopyable {
+    public var time: RecordTime
+    public var article: Int32
+    /// The page's namespace: (wiki, namespace, title) is a distinct page.
+    public var namespace: Int32
+    public init(time: RecordTime, article: Int32, namespace: Int32) {
+        self.time = time
+        self.article = article
+        self.namespace = namespace
+    }
+}
+
+/// A page view that carries what its article is about or where it is (SPEC §1.2 v3): the
+/// view's index among its reader's page views and the id of its attributes in
+/// `Catalog.attributeSets`. Kept apart from `PageView`, which stays 24 bytes: an export
+/// without these fields pays nothing for them.
+public struct ViewAttributes: Sendable, Equatable, BitwiseCopyable {
+    public var view: Int32
+    public var attributes: Int32
+    public init(view: Int32, attributes: Int32) {
+        self.view = view
+        self.attributes = attributes
+    }
+}
+
 /// Every accepted record of one reader, each list in input order. The lists are spans of the
 /// memory that holds all records of the reader's shard (ingest's `RecordStore`), which
 /// outlives them: a reader is read only while its shard's records are kept.
@@ -122,6 +151,9 @@ public struct ReaderActivity: @unchecked Sendable {
     public var saves = UnsafeBufferPointer<SaveAction>(start: nil, count: 0)
     public var historyClears = UnsafeBufferPointer<RecordTime>(start: nil, count: 0)
     public var notifications = UnsafeBufferPointer<NotificationChange>(start: nil, count: 0)
+    public var edits = UnsafeBufferPointer<EditAction>(start: nil, count: 0)
+    /// The page views that carry attributes, in input order.
+    public var viewAttributes = UnsafeBufferPointer<ViewAttributes>(start: nil, count: 0)
 
     public init(user: Int32) { self.user = user }
 }
@@ -143,6 +175,23 @@ public final class Catalog: @unchecked Sendable {
     public var locales = StringTable()
     /// Every distinct (wiki, title), by article id.
     public private(set) var articles = ArticleTable()
+    /// Page views' categories and topics, by name (SPEC §1.2 v3).
+    public var categories = StringTable()
+    public var topics = StringTable()
+    /// Each distinct set of a page view's attributes, encoded (`ArticleAttributes.encode`),
+    /// and decoded by the same id into `attributeSets`.
+    public private(set) var attributeBlobs = StringTable()
+    public private(set) var attributeSets: [ArticleAttributes] = []
+
+    /// The id of a set of attributes as a worker encoded it, adding and decoding it when new:
+    /// its categories, topics and thumbnail are interned into this catalog's tables.
+    public func attributeSet(_ encoded: UnsafeRawBufferPointer) -> Int32 {
+        let id = attributeBlobs.intern(encoded)
+        if Int(id) == attributeSets.count {
+            attributeSets.append(ArticleAttributes.decode(encoded, catalog: self))
+        }
+        return id
+    }
 
     public init() {}
 

@@ -39,7 +39,7 @@ struct PartitionTrailer {
         // partitions whose lines add up without overflow add up in every count.
         let d = diagnostics
         let sum = d.accepted.reduce(0, +) + d.rejected.values.reduce(0, +) + d.duplicates + d.ignored  // ≤ 24 · 2^53
-        let parts = [d.implausibleDuration, d.droppedThumbnails, d.afterAsOf, d.cleared, d.outsideWindow, d.excludedPage]
+        let parts = [d.implausibleDuration, d.droppedThumbnails, d.droppedCoordinates, d.afterAsOf, d.cleared, d.outsideWindow, d.excludedPage]
         guard sum == d.lines, parts.allSatisfy({ $0 <= d.lines }), inputs.reduce(0, { $0 + $1.lines }) == d.lines else {
             throw r.failure("trailer diagnostics that add up: lines = accepted + rejected + duplicates + ignored = the inputs' lines")
         }

@@ -15,6 +15,11 @@ public struct ReaderStats: Sendable {
     public var coverage: Coverage
     public var reading: Reading
     public var topArticles: [ArticleFigures]
+    /// Up to `--top` categories and topics of the reader's articles (SPEC §2.3 v3).
+    public var categories: [SubjectTotal]
+    public var topics: [SubjectTotal]
+    /// Where the reader's articles are; nil when none has coordinates.
+    public var places: Places?
     public var appTime: AppTime
     public var patterns: Patterns
     public var monthly: [Month]
@@ -27,6 +32,7 @@ public struct ReaderStats: Sendable {
     /// (0.23 is 23 % more); nil without reading the year before.
     public var readingChange: FixedDecimal?
     public var saved: Saved
+    public var edits: Edits
     public var notifications: Notifications
     /// `rank.top_percent`, set once the whole run is known; nil without reading time.
     public var rankTopPercent: Int?
@@ -36,6 +42,10 @@ public struct ReaderStats: Sendable {
     /// Every counted article's totals, in SPEC order, when `StatsParameters.keepArticleTotals`
     /// asks for them (partitions for `yir render`); nil otherwise.
     public var articles: [ArticleFigures]?
+    /// Every category and topic of the reader's articles, uncut, alongside `articles`: the
+    /// run's categories and topics are summed from them (SPEC §2.4).
+    public var allCategories: [SubjectTotal]?
+    public var allTopics: [SubjectTotal]?
 
     /// `readingChange` in whole percent, rounded half away from zero (0.235 → 24, −0.5 → −50).
     public var readingChangePercent: Int64? {
@@ -262,15 +272,19 @@ extension ReaderStats {
     /// statistics build every reader with (see above).
     public static func readBack(user: String, zone: ZoneRules, locale: LanguageTag, window: Window,
                                 coverage: Coverage, reading: Reading, topArticles: [ArticleFigures],
+                                categories: [SubjectTotal], topics: [SubjectTotal], places: Places?,
                                 appTime: AppTime, patterns: Patterns, monthly: [Month], streak: Streak,
                                 rabbitHole: RabbitHole?, previousYear: PreviousYear?,
-                                readingChange: FixedDecimal?, saved: Saved, notifications: Notifications,
-                                rankTopPercent: Int?, activity: Activity?, articles: [ArticleFigures]?) -> ReaderStats {
+                                readingChange: FixedDecimal?, saved: Saved, edits: Edits, notifications: Notifications,
+                                rankTopPercent: Int?, activity: Activity?, articles: [ArticleFigures]?,
+                                allCategories: [SubjectTotal]?, allTopics: [SubjectTotal]?) -> ReaderStats {
         ReaderStats(user: user, zone: zone, locale: locale, window: window, coverage: coverage,
-                    reading: reading, topArticles: topArticles, appTime: appTime, patterns: patterns,
+                    reading: reading, topArticles: topArticles, categories: categories, topics: topics, places: places,
+                    appTime: appTime, patterns: patterns,
                     monthly: monthly, streak: streak, rabbitHole: rabbitHole, previousYear: previousYear,
-                    readingChange: readingChange, saved: saved, notifications: notifications,
-                    rankTopPercent: rankTopPercent, activity: activity, articles: articles)
+                    readingChange: readingChange, saved: saved, edits: edits, notifications: notifications,
+                    rankTopPercent: rankTopPercent, activity: activity, articles: articles,
+                    allCategories: allCategories, allTopics: allTopics)
     }
 }
 
@@ -283,10 +297,13 @@ public struct ArticleFigures: Sendable {
     public var lastViewed: Int64
     /// Distinct readers who counted it (cohort only).
     public var readers: Int
+    /// The article's lead image (a reader's top articles only, SPEC §2.3 v3).
+    public var thumbnail: String?
     public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
 
     public init(name: ArticleName, milliseconds: Int64, views: Int, firstViewed: Int64, lastViewed: Int64,
-                readers: Int) {
+                readers: Int, thumbnail: String? = nil) {
+        self.thumbnail = thumbnail
         self.name = name
         self.milliseconds = milliseconds
         self.views = views
@@ -321,11 +338,14 @@ public struct CohortStats: Sendable {
     public var topArticles: [ArticleFigures]
     /// The readers with reading the year before, and what they read then.
     public var previousYear: PreviousYear
+    /// Categories, topics, places and edits over all readers.
+    public var subjects: CohortSubjects
     public var readingSeconds: FixedDecimal { .seconds(milliseconds: readingMilliseconds) }
 
     public init(readers: Int, readingMilliseconds: Int64, readingSecondsPercentiles: Percentiles?,
                 appTimeSecondsPercentiles: Percentiles?, topArticles: [ArticleFigures],
-                previousYear: PreviousYear) {
+                previousYear: PreviousYear, subjects: CohortSubjects = .none) {
+        self.subjects = subjects
         self.readers = readers
         self.readingMilliseconds = readingMilliseconds
         self.readingSecondsPercentiles = readingSecondsPercentiles

@@ -14,9 +14,12 @@ final class ReaderCalculator: Sendable {
     let locales: [LanguageTag]
     /// By wiki id: the wiki's language, when its domain names one.
     let wikiLanguages: [LanguageTag?]
+    /// The articles' categories, topics, places and thumbnails.
+    let attributes: AttributeTables
 
     init(catalog: Catalog, zoneRules: [ZoneRules], parameters: StatsParameters, excludedTitles: Set<Int32>) {
         self.catalog = catalog.names()
+        attributes = AttributeTables(catalog, excludedCategories: parameters.excludedCategories)
         self.zoneRules = zoneRules
         self.parameters = parameters
         excludedArticles = (0..<catalog.articles.count).map { excludedTitles.contains(catalog.articles[$0].title) }
@@ -26,7 +29,8 @@ final class ReaderCalculator: Sendable {
     }
 
     private init(catalog: CatalogNames, zoneRules: [ZoneRules], parameters: StatsParameters, excludedArticles: [Bool],
-                 locales: [LanguageTag], wikiLanguages: [LanguageTag?]) {
+                 locales: [LanguageTag], wikiLanguages: [LanguageTag?], attributes: AttributeTables) {
+        self.attributes = attributes
         self.catalog = catalog
         self.zoneRules = zoneRules
         self.parameters = parameters
@@ -43,7 +47,7 @@ final class ReaderCalculator: Sendable {
         parameters.fallbackZone = parameters.fallbackZone.copy()
         return ReaderCalculator(catalog: catalog, zoneRules: zoneRules.map { $0.copy() }, parameters: parameters,
                                 excludedArticles: excludedArticles.withUnsafeBufferPointer { Array($0) },
-                                locales: locales, wikiLanguages: wikiLanguages)
+                                locales: locales, wikiLanguages: wikiLanguages, attributes: attributes)
     }
 
     /// Buffers one worker reuses from reader to reader: a reader's figures pass through a
@@ -70,6 +74,13 @@ final class ReaderCalculator: Sendable {
         fileprivate var sittings: Int64 = 0
         /// Reading time per wiki, for the language of a reader with no `locale`.
         fileprivate var wikiMilliseconds: [(wiki: Int32, milliseconds: Int64)] = []
+        /// After `compute`: every category and topic of the reader's, for the run's totals.
+        private(set) var categoryTotals: [SubjectTotal] = []
+        private(set) var topicTotals: [SubjectTotal] = []
+        fileprivate mutating func keep(_ subjects: ReaderSubjects) {
+            categoryTotals = subjects.allCategories.map(\.total)
+            topicTotals = subjects.allTopics.map(\.total)
+        }
 
         fileprivate mutating func reset() {
             counted.removeAll(keepingCapacity: true)
@@ -131,20 +142,31 @@ final class ReaderCalculator: Sendable {
         let saved = savedFigures(activity, zone: window.zone, instant: { window.instant($0) },
                                  asOfLocal: window.asOfLocal, yearWindow: window.year, skipped: &skipped)
         let notifications = notificationFigures(activity, instant: { window.instant($0) }, skipped: &skipped)
+        let subjects = subjects(activity, in: window, totals: totals)
+        scratch.keep(subjects)
+        var topArticles = ArticleTotals.top(totals, count: parameters.top, catalog: catalog)
+        if !subjects.thumbnails.isEmpty {
+            for i in topArticles.indices {
+                if case .catalog(let id) = topArticles[i].name { topArticles[i].thumbnail = subjects.thumbnails[id] }
+            }
+        }
 
         return ReaderStats(
             user: catalog.users.string(activity.user), zone: window.zone, locale: language,
             window: window.reported,
             coverage: window.coverage(firstView: scratch.counted.lazy.map(\.at).min()),
             reading: reading,
-            topArticles: ArticleTotals.top(totals, count: parameters.top, catalog: catalog),
+            topArticles: topArticles,
+            categories: subjects.categories, topics: subjects.topics, places: subjects.places,
             appTime: appTime, patterns: patterns, monthly: monthly, streak: streak,
             rabbitHole: rabbitHole,
             previousYear: previousYear,
             readingChange: previousYear.flatMap { Self.change(reading.milliseconds, against: $0.milliseconds) },
-            saved: saved, notifications: notifications, rankTopPercent: nil,
+            saved: saved, edits: edits(activity, in: window, skipped: &skipped), notifications: notifications, rankTopPercent: nil,
             activity: activityFigures,
-            articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil)
+            articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil,
+            allCategories: parameters.keepArticleTotals ? scratch.categoryTotals : nil,
+            allTopics: parameters.keepArticleTotals ? scratch.topicTotals : nil)
     }
 
     /// SPEC §2.1: the reader's zone Z (`--tz`, else their latest record's, else the fallback),

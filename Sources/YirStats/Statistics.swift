@@ -19,7 +19,12 @@ public enum Statistics {
         // result does not depend on how many workers there are, or on which took which reader.
         var (readers, partials) = computeReaders(&ingest, into: place, calculator: calculator, workers: workers)
         var diagnostics = ingest.diagnostics
-        for partial in partials { diagnostics.add(partial.diagnostics) }
+        var categories = SubjectSums(), topics = SubjectSums()
+        for partial in partials {
+            diagnostics.add(partial.diagnostics)
+            addSums(partial.categories, to: &categories)
+            addSums(partial.topics, to: &topics)
+        }
         let cohortTotals = sumArticleTotals(&partials, jobs: workers)
         let summary = rankReaders(&readers, jobs: workers)
         let cohort = CohortStats(
@@ -29,7 +34,9 @@ public enum Statistics {
             appTimeSecondsPercentiles: summary.appTime,
             topArticles: ArticleTotals.top(cohortTotals.lazy.filter { $0.readers > 0 }, count: parameters.top,
                                            catalog: calculator.catalog),
-            previousYear: summary.previousYear)
+            previousYear: summary.previousYear,
+            subjects: .fromReaders(readers, categories: CohortSubject.top(categories, count: parameters.top),
+                                   topics: CohortSubject.top(topics, count: parameters.top)))
         return RunStatistics(readers: readers, cohort: cohort, diagnostics: diagnostics,
                              articleNames: ArticleNaming(ingest.catalog))
     }

@@ -29,6 +29,27 @@ extension Statistics {
     struct WorkerTotals {
         var diagnostics = Diagnostics()
         var articles: [ArticleTotals] = []
+        /// The run's seconds and readers per category and topic (SPEC §2.4), by name.
+        var categories: SubjectSums = [:]
+        var topics: SubjectSums = [:]
+    }
+
+    public typealias SubjectSums = [String: (milliseconds: Int64, readers: Int)]
+
+    /// Adds one worker's or partition's sums to another's.
+    public static func addSums(_ more: SubjectSums, to sums: inout SubjectSums) {
+        for (name, sum) in more {
+            sums[name, default: (0, 0)].milliseconds += sum.milliseconds
+            sums[name, default: (0, 0)].readers += sum.readers
+        }
+    }
+
+    /// Adds one reader's categories or topics to the run's.
+    public static func add(_ reader: [SubjectTotal], to sums: inout SubjectSums) {
+        for total in reader {
+            sums[total.name, default: (0, 0)].milliseconds += total.milliseconds
+            sums[total.name, default: (0, 0)].readers += 1
+        }
     }
 
     /// Every reader's figures, each written into its place (`place[reader]`), on `workers`
@@ -126,6 +147,8 @@ private struct StatisticsWorker {
             let stats = calculator.compute(activities[index], scratch: &scratch, skipped: &totals.diagnostics)
             destination.initialize(to: consume stats)
             Self.add(scratch.totals, to: &totals.articles)
+            if !scratch.categoryTotals.isEmpty { Statistics.add(scratch.categoryTotals, to: &totals.categories) }
+            if !scratch.topicTotals.isEmpty { Statistics.add(scratch.topicTotals, to: &totals.topics) }
         }
     }
 

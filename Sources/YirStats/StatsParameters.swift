@@ -17,6 +17,8 @@ public struct StatsParameters: Sendable {
     public var top = defaultTop
     /// `--exclude-title`, as given (normalised like input titles before comparing).
     public var excludedTitles: [String] = ["Main Page"]
+    /// `--exclude-category`, as given (normalised like titles before comparing).
+    public var excludedCategories: [String] = []
     /// `--locale`: every reader's language, or each reader's own (SPEC §2.1).
     public var locale: LocaleChoice = .auto
     /// Worker threads; the figures are the same for every value.

@@ -97,6 +97,14 @@ public enum Normalization {
         out = trimmedIfPlainNFC(out) ?? titleByNormaliser(out)
     }
 
+    /// A label (a page view's topic, SPEC §1.2): surrounding white space trimmed, Unicode NFC;
+    /// unlike a title, `_` stays (`Geography.Regions.Europe.Western_Europe`).
+    public static func label(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: bytes)
+        out = trimmedIfPlainNFC(out) ?? titleByNormaliser(out)
+    }
+
     /// The general case: NFC, then white space (Unicode's White_Space) trimmed. The NFC is the
     /// standard library's — the one `String`'s own equality compares by, checked against
     /// Unicode's NormalizationTest.txt in the tests. Foundation's on Linux is not NFC: it

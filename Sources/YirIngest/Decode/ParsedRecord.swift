@@ -6,7 +6,7 @@ import YirCore
 struct ParsedRecord {
     /// An instant (epoch ms), or a wall time when `isWall`.
     var time: Int64
-    /// `seconds` or `duration_ms` in milliseconds.
+    /// `seconds` or `duration_ms` in milliseconds; an edit's namespace.
     var milliseconds: Int64 = 0
     /// Two independent 64-bit hashes of the record's `id` (both 0: no id).
     var idHash: (UInt64, UInt64) = (0, 0)
@@ -16,6 +16,8 @@ struct ParsedRecord {
     var subject: Int32 = -1
     /// Local thumbnail URL id, or -1.
     var thumbnail: Int32 = -1
+    /// A page view's local attributes id (`LocalStrings.attributes`), or -1.
+    var attributes: Int32 = -1
     /// Local zone id of `tz`, or -1.
     var zone: Int32 = -1
     /// Local id of `locale`, or -1.
@@ -33,6 +35,7 @@ struct ParsedRecord {
         static let otherNamespace = Flags(rawValue: 32)
         /// `subject` is already the catalog's article id (`LocalStrings.knownArticles`).
         static let catalogArticle = Flags(rawValue: 64)
+        static let coordinatesDropped = Flags(rawValue: 128)
     }
 
     var recordTime: RecordTime { flags.contains(.isWall) ? .wall(time) : .instant(time) }
@@ -43,7 +46,7 @@ struct ParsedRecord {
 struct LocalStrings {
     /// The tables whose ids records carry, in the order chunks ship their new entries.
     enum Table: Int, CaseIterable {
-        case users, wikis, keys, urls, zones, locales
+        case users, wikis, keys, urls, zones, locales, attributes
     }
 
     func table(_ table: Table) -> StringTable {
@@ -54,6 +57,7 @@ struct LocalStrings {
         case .urls: urls
         case .zones: zones
         case .locales: locales
+        case .attributes: attributes
         }
     }
 
@@ -91,6 +95,13 @@ struct LocalStrings {
     private let zoneCatalog: ZoneCatalog
     var zoneRules: [ZoneRules?] = []  // by local zone id; nil: not an IANA zone
     private var isZone: [Bool] = []   // by local zone id: zoneRules[id] != nil
+
+    /// Page views' attributes, encoded (`ArticleAttributes.encode`).
+    var attributes = StringTable()
+    /// A fingerprint of a line's attribute fields as written → what they came to: see
+    /// `AttributeOutcome`. Attributes repeat with their article, so each distinct form is
+    /// parsed and normalised once per worker.
+    var attributesOfRaw = FingerprintMap()
 
     /// Language tags of `locale` fields; by local id, whether the tag is well formed.
     var locales = StringTable()

@@ -22,7 +22,7 @@ final class CatalogLearner {
     }
 
     /// The tables `StringMaps` maps; wikis are learnt with the articles.
-    private static let readerTables: [Table] = [.users, .keys, .urls, .zones, .locales]
+    private static let readerTables: [Table] = [.users, .keys, .urls, .zones, .locales, .attributes]
 
     let catalog = Catalog()
     /// By the catalog's zone id: the zone's rules.
@@ -58,6 +58,7 @@ final class CatalogLearner {
                     case .keys: return catalog.keys.intern(raw)
                     case .urls: return catalog.urls.intern(raw)
                     case .locales: return catalog.locales.intern(raw)
+                    case .attributes: return catalog.attributeSet(raw)
                     case .zones:
                         // A name that is not an IANA zone only ever came from rejected lines.
                         guard let rules = chunk.newZoneRules[k] else { return -1 }

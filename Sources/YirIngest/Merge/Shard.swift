@@ -30,6 +30,10 @@ struct Shard {
     let saves = StagedRecords<SaveAction>()
     let historyClears = StagedRecords<RecordTime>()
     let notifications = StagedRecords<NotificationChange>()
+    let edits = StagedRecords<EditAction>()
+    let viewAttributes = StagedRecords<ViewAttributes>()
+    /// Per reader, its page views so far: the index a view's attributes point at.
+    var pageViewCounts: [Int32] = []
     var seenIDs = RecordIDSet()
     /// Counts of `duplicates`, `accepted`, `implausible_duration`, `dropped_thumbnails`.
     var diagnostics = Diagnostics()
@@ -88,6 +92,7 @@ struct Shard {
             readers.append(ReaderActivity(user: Int32(user)))
             latestZones.append(LatestName())
             latestLocales.append(LatestName())
+            pageViewCounts.append(0)
         }
         return Int(readerOfUser[user])
     }
@@ -127,6 +132,13 @@ struct Shard {
                 milliseconds = 0
                 diagnostics.implausibleDuration += 1
             }
+            if record.flags.contains(.thumbnailDropped) { diagnostics.droppedThumbnails += 1 }
+            if record.flags.contains(.coordinatesDropped) { diagnostics.droppedCoordinates += 1 }
+            if record.attributes >= 0 {
+                viewAttributes.append(ViewAttributes(view: pageViewCounts[reader], attributes: global(record.attributes, .attributes)),
+                                      reader: reader)
+            }
+            pageViewCounts[reader] += 1
             pageViews.append(PageView(
                 time: time, article: article,
                 isArticle: !record.flags.contains(.otherNamespace), milliseconds: milliseconds), reader: reader)
@@ -149,6 +161,9 @@ struct Shard {
             let key = global(record.subject, .keys)
             notifications.append(NotificationChange(
                 time: time, key: key, enabled: record.flags.contains(.enabled)), reader: reader)
+        case .edit:
+            edits.append(EditAction(time: time, article: article, namespace: Int32(truncatingIfNeeded: record.milliseconds)),
+                         reader: reader)
         }
     }
 
@@ -163,13 +178,16 @@ struct Shard {
         }
         latestZones = []
         latestLocales = []
+        pageViewCounts = []
         let starts = (pageViews.starts(readers: readers.count), sessions.starts(readers: readers.count),
                       saves.starts(readers: readers.count), historyClears.starts(readers: readers.count),
-                      notifications.starts(readers: readers.count))
+                      notifications.starts(readers: readers.count), edits.starts(readers: readers.count),
+                      viewAttributes.starts(readers: readers.count))
         func bytes(before r: Int) -> Int {
             starts.0[r] * MemoryLayout<PageView>.stride + starts.1[r] * MemoryLayout<AppSession>.stride
                 + starts.2[r] * MemoryLayout<SaveAction>.stride + starts.3[r] * MemoryLayout<RecordTime>.stride
-                + starts.4[r] * MemoryLayout<NotificationChange>.stride
+                + starts.4[r] * MemoryLayout<NotificationChange>.stride + starts.5[r] * MemoryLayout<EditAction>.stride
+                + starts.6[r] * MemoryLayout<ViewAttributes>.stride
         }
         var pieces: [Range<Int>] = []
         var first = 0
@@ -181,7 +199,9 @@ struct Shard {
                       sessions.group(starts: starts.1, pieces: pieces, readers: &readers, span: \.sessions),
                       saves.group(starts: starts.2, pieces: pieces, readers: &readers, span: \.saves),
                       historyClears.group(starts: starts.3, pieces: pieces, readers: &readers, span: \.historyClears),
-                      notifications.group(starts: starts.4, pieces: pieces, readers: &readers, span: \.notifications)]
+                      notifications.group(starts: starts.4, pieces: pieces, readers: &readers, span: \.notifications),
+                      edits.group(starts: starts.5, pieces: pieces, readers: &readers, span: \.edits),
+                      viewAttributes.group(starts: starts.6, pieces: pieces, readers: &readers, span: \.viewAttributes)]
         return pieces.indices.map { p in
             RecordStore(readers: (firstReader + pieces[p].lowerBound)..<(firstReader + pieces[p].upperBound),
                         memory: memory.compactMap { $0[p] })

@@ -8,7 +8,7 @@ import YirCore
 final class NativeProfile {
     private enum Field: Int, CaseIterable {
         case type, user, timestamp, tz, id, wiki, title, namespace, seconds, durationMs
-        case action, list, thumbnail, key, enabled, locale
+        case action, list, thumbnail, key, enabled, locale, categories, topics, coordinates
 
         var name: String {
             switch self {
@@ -120,7 +120,7 @@ final class NativeProfile {
         // A site first met on a line rejected further down is still learnt, as users are:
         // the catalog names sites only through articles, so nothing shows it.
         var early: (article: (rawWiki: Int32, key: (UInt64, UInt64))?, user: (UInt64, UInt64)?) = (nil, nil)
-        if type == .pageView || type == .savedArticle, let wiki = value(.wiki), let title = value(.title),
+        if type == .pageView || type == .savedArticle || type == .edit, let wiki = value(.wiki), let title = value(.title),
            wiki.kind == .string, title.kind == .string, !wiki.escaped, !title.escaped, wiki.end > wiki.start {
             let rawWiki = strings.rawWiki(UnsafeRawBufferPointer(rebasing: line[wiki.start..<wiki.end]))
             let key = strings.articleKey(rawWiki: rawWiki, title: UnsafeRawBufferPointer(rebasing: line[title.start..<title.end]))
@@ -211,6 +211,7 @@ final class NativeProfile {
             let seconds = try number(.seconds, scale: 3)
             guard !seconds.isNegative else { throw .negativeDuration }
             record.milliseconds = seconds.magnitude
+            try readAttributes(into: &record, strings: &strings)
         case .session:
             let duration = try number(.durationMs, scale: 0)
             guard !duration.isNegative else { throw .negativeDuration }
@@ -225,9 +226,7 @@ final class NativeProfile {
             if isSave == false { record.flags.insert(.isUnsave) }
             _ = try withString(.list) { _ in }  // type-checked; reading lists do not change any figure
             try withString(.thumbnail) { bytes in
-                // URL schemes are case-insensitive: `HTTPS://` is https.
-                let scheme = bytes.prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-                if scheme.starts(with: "https://".utf8) || scheme.starts(with: "http://".utf8) {
+                if Self.isImageURL(bytes) {
                     record.thumbnail = strings.urls.intern(bytes)
                 } else {
                     record.flags.insert(.thumbnailDropped)
@@ -243,8 +242,138 @@ final class NativeProfile {
             guard let enabled = value(.enabled) else { throw .missingField }
             guard enabled.kind == .bool else { throw .wrongType }
             if enabled.boolValue { record.flags.insert(.enabled) }
+        case .edit:
+            try readArticle(into: &record, strings: &strings, early: early.article)
+            if let ns = value(.namespace) {
+                guard ns.kind == .number else { throw .wrongType }
+                let n = FixedPoint(UnsafeRawBufferPointer(rebasing: line[ns.start..<ns.end]), scale: 0)
+                guard n.magnitude <= Int64(Int32.max) else { throw .numberOutOfRange }
+                guard n.isExact else { throw .invalidValue }
+                record.milliseconds = n.isNegative ? -n.magnitude : n.magnitude
+            }
         }
         return record
+    }
+
+    /// An `https://` or `http://` URL: the only thumbnails kept (SPEC §1.2). URL schemes are
+    /// case-insensitive: `HTTPS://` is https.
+    private static func isImageURL(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let scheme = bytes.prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        return scheme.starts(with: "https://".utf8) || scheme.starts(with: "http://".utf8)
+    }
+
+    /// What a line's attribute fields came to, cached per distinct form in
+    /// `LocalStrings.attributesOfRaw`: `rejected`, or (local attributes id + 1) · 4 with a bit
+    /// for a dropped thumbnail (1) and dropped coordinates (2); id -1 when nothing was kept.
+    private enum AttributeOutcome {
+        static let rejected: Int32 = -1
+        static func encode(id: Int32, droppedThumbnail: Bool, droppedCoordinates: Bool) -> Int32 {
+            (id + 1) * 4 + (droppedThumbnail ? 1 : 0) + (droppedCoordinates ? 2 : 0)
+        }
+    }
+
+    private static let attributeFields: [Field] = [.categories, .topics, .coordinates, .thumbnail]
+    /// The attribute fields as written, one after another: the key of `attributesOfRaw`.
+    private var attributesAsWritten: [UInt8] = []
+    private var encodedAttributes: [UInt8] = []
+
+    /// A page view's `categories`, `topics`, `coordinates` and `thumbnail` (SPEC §1.2 v3).
+    private func readAttributes(into record: inout ParsedRecord, strings: inout LocalStrings) throws(RejectReason) {
+        attributesAsWritten.removeAll(keepingCapacity: true)
+        for field in Self.attributeFields {
+            guard let v = value(field) else { continue }
+            attributesAsWritten.append(UInt8(field.rawValue))
+            attributesAsWritten.append(v.kind.rawValue)
+            attributesAsWritten.append(contentsOf: scannerLine[v.start..<v.end])
+            attributesAsWritten.append(0)
+        }
+        guard !attributesAsWritten.isEmpty else { return }
+        let key = attributesAsWritten.withUnsafeBytes { hashBytes($0, seeds: (0x7FB5_D329_728E_A185, 0x81DA_DEF4_BC2D_D44D)) }
+        let outcome: Int32
+        if let known = strings.attributesOfRaw.value(key) {
+            outcome = known
+        } else {
+            outcome = parseAttributes(strings: &strings)
+            strings.attributesOfRaw.insert(key, value: outcome)
+        }
+        guard outcome != AttributeOutcome.rejected else { throw .wrongType }
+        if outcome & 1 != 0 { record.flags.insert(.thumbnailDropped) }
+        if outcome & 2 != 0 { record.flags.insert(.coordinatesDropped) }
+        record.attributes = outcome / 4 - 1
+    }
+
+    /// Reads the attribute fields of the line; `AttributeOutcome`'s value.
+    private func parseAttributes(strings: inout LocalStrings) -> Int32 {
+        func names(_ field: Field, normalise: (UnsafeRawBufferPointer, inout [UInt8]) -> Void) -> [[UInt8]]?? {
+            guard let v = value(field) else { return .some(nil) }
+            guard v.kind == .array else { return nil }
+            var reader = JSONPullReader(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]))
+            var result: [[UInt8]] = []
+            var normalised: [UInt8] = []
+            do {
+                try reader.array { r throws(JSONPullReader.Failure) in
+                    var text = try r.string()
+                    text.withUTF8 { normalise(UnsafeRawBufferPointer($0), &normalised) }
+                    if !normalised.isEmpty && !result.contains(normalised) { result.append(normalised) }
+                }
+            } catch {
+                return nil
+            }
+            return .some(result)
+        }
+        guard let categories = names(.categories, normalise: { Normalization.title($0, into: &$1) }),
+              let topics = names(.topics, normalise: { Normalization.label($0, into: &$1) }) else {
+            return AttributeOutcome.rejected
+        }
+        var coordinates: ArticleAttributes.Coordinates?
+        var droppedCoordinates = false
+        if let v = value(.coordinates) {
+            guard v.kind == .object else { return AttributeOutcome.rejected }
+            var reader = JSONPullReader(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]))
+            var lat: FixedPoint?, lon: FixedPoint?
+            do {
+                try reader.object { r, key throws(JSONPullReader.Failure) in
+                    switch key {
+                    case "lat": lat = FixedPoint(try r.numberText(), scale: ArticleAttributes.Coordinates.scale)
+                    case "lon": lon = FixedPoint(try r.numberText(), scale: ArticleAttributes.Coordinates.scale)
+                    default: try r.skip()
+                    }
+                }
+            } catch {
+                return AttributeOutcome.rejected
+            }
+            guard let lat, let lon else { return AttributeOutcome.rejected }
+            func degrees(_ n: FixedPoint, within limit: Int64) -> Int64? {
+                guard n.magnitude <= limit * 10_000_000 else { return nil }
+                return n.isNegative ? -n.magnitude : n.magnitude
+            }
+            if let la = degrees(lat, within: 90), let lo = degrees(lon, within: 180) {
+                coordinates = .init(lat: la, lon: lo)
+            } else {
+                droppedCoordinates = true
+            }
+        }
+        var thumbnail: [UInt8]?
+        var droppedThumbnail = false
+        if let v = value(.thumbnail) {
+            guard v.kind == .string else { return AttributeOutcome.rejected }
+            let bytes = v.escaped ? JSONScanner.decodeString(scannerLine, v) : Array(scannerLine[v.start..<v.end])
+            if bytes.withUnsafeBytes(Self.isImageURL) { thumbnail = bytes } else { droppedThumbnail = true }
+        }
+        var id: Int32 = -1
+        if categories != nil || topics != nil || coordinates != nil || thumbnail != nil {
+            if let thumbnail {
+                thumbnail.withUnsafeBytes {
+                    ArticleAttributes.encode(categories: categories, topics: topics, coordinates: coordinates,
+                                             thumbnail: $0, into: &encodedAttributes)
+                }
+            } else {
+                ArticleAttributes.encode(categories: categories, topics: topics, coordinates: coordinates,
+                                         thumbnail: nil, into: &encodedAttributes)
+            }
+            id = encodedAttributes.withUnsafeBytes { strings.attributes.intern($0) }
+        }
+        return AttributeOutcome.encode(id: id, droppedThumbnail: droppedThumbnail, droppedCoordinates: droppedCoordinates)
     }
 
     private func readArticle(into record: inout ParsedRecord, strings: inout LocalStrings,

@@ -105,6 +105,11 @@ final class CSVFieldWriter: BlockWriter, ReaderFieldVisitor {
     }
 
     @inline(__always)
+    func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) {
+        if cell(field) { row.value(FixedDecimal(value, scale: ArticleAttributes.Coordinates.scale)) }
+    }
+
+    @inline(__always)
     func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) {}
 
     @inline(__always)
@@ -177,6 +182,7 @@ struct CSVColumns: ReaderFieldVisitor {
     mutating func change(_ field: ReaderField, _ value: inout FixedDecimal?) { column(field) }
     mutating func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) { column(field) }
     mutating func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) {}
+    mutating func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) { column(field) }
 
     mutating func object(_ field: ReaderField, _ body: (inout Self) throws(Failure) -> Void) throws(Failure) {
         guard field.role != .partition else { return }

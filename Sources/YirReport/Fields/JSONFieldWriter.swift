@@ -120,6 +120,11 @@ final class JSONFieldWriter: BlockWriter, ReaderFieldVisitor {
     }
 
     @inline(__always)
+    func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) {
+        if take(field) { json.number(FixedDecimal(value, scale: ArticleAttributes.Coordinates.scale)) }
+    }
+
+    @inline(__always)
     func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) {
         json.number(value)
     }

@@ -225,6 +225,20 @@ struct PartitionFieldReader: ReaderFieldVisitor {
         value = FixedDecimal(negative ? -magnitude.value : magnitude.value, scale: magnitude.scale)
     }
 
+    /// Degrees of either sign with at most 7 decimals, within ±`limit`.
+    mutating func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) throws(Failure) {
+        guard try find(field) else { return }
+        let text = String(decoding: try r.numberText(), as: UTF8.self)
+        let negative = text.hasPrefix("-")
+        let scale = ArticleAttributes.Coordinates.scale
+        guard let magnitude = PartitionFormat.fixedDecimal(negative ? String(text.dropFirst()) : text), magnitude.scale <= scale
+        else { throw r.failure("degrees with at most \(scale) decimals, not '\(text)'") }
+        var units = magnitude.value
+        for _ in magnitude.scale..<scale { units *= 10 }
+        guard units <= limit * 10_000_000 else { throw r.failure("degrees from -\(limit) to \(limit), not '\(text)'") }
+        value = negative ? -units : units
+    }
+
     mutating func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) throws(Failure) {
         guard try find(field) else { return }
         let text = try r.string()

@@ -106,6 +106,8 @@ public protocol ReaderFieldVisitor: ~Copyable {
     /// A ratio less one, three decimals, either sign (`change.reading_seconds`).
     mutating func change(_ field: ReaderField, _ value: inout FixedDecimal?) throws(Failure)
     mutating func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) throws(Failure)
+    /// A latitude or longitude in 10⁻⁷ degrees, within ±`limit` degrees, written as degrees.
+    mutating func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) throws(Failure)
 
     mutating func object(_ field: ReaderField, _ body: (inout Self) throws(Failure) -> Void) throws(Failure)
     /// An object, or null.

@@ -63,6 +63,38 @@ public enum ReaderFields {
                    element: "article", &r.pointee.topArticles, empty: .placeholder, count: nil) { v, a throws(V.Failure) in
             try article(&v, &a)
         }
+        try v.list(ReaderField("categories", "Up to --top categories of the reader's articles (each article's from its latest counted view that carries them), by seconds, then articles, then name; --exclude-category's left out."),
+                   element: "category", &r.pointee.categories, empty: .placeholder, count: nil) { v, c throws(V.Failure) in
+            try subject(&v, &c, ReaderField("category", "The category, normalised like a title."))
+        }
+        try v.list(ReaderField("topics", "Up to --top topics of the reader's articles, ordered as categories."),
+                   element: "topic", &r.pointee.topics, empty: .placeholder, count: nil) { v, t throws(V.Failure) in
+            try subject(&v, &t, ReaderField("topic", "The topic label, trimmed, NFC."))
+        }
+        var topCategory = r.pointee.categories.first?.name
+        var topTopic = r.pointee.topics.first?.name
+        try v.text(ReaderField("top_category", "The first of categories.", csv: .path, role: .csvOnly), &topCategory, .nonEmpty)
+        try v.text(ReaderField("top_topic", "The first of topics.", csv: .path, role: .csvOnly), &topTopic, .nonEmpty)
+        try v.object(ReaderField("places", "Where the reader's articles are; absent (null) when none has coordinates."),
+                     &r.pointee.places, empty: .placeholder) { v, p throws(V.Failure) in
+            try v.count(ReaderField("articles", "Articles with coordinates.", csv: .path), &p.articles, .positive)
+            try v.seconds(ReaderField("seconds", "Their seconds."), milliseconds: &p.milliseconds)
+            try v.list(ReaderField("countries", "Every country of the places (Natural Earth 1:10m Admin 0, 5.1.1), by seconds, then articles, then code; its length is the CSV's places_countries.",
+                                   csv: .named("places_countries")),
+                       element: "country", &p.countries, empty: .placeholder, count: nil) { v, c throws(V.Failure) in
+                try subject(&v, &c, ReaderField("country", "ISO 3166-1 alpha-2 code (ISO_A2_EH), else ADM0_A3."))
+            }
+            try v.object(ReaderField("north", "The northernmost place (ties: more seconds, wiki, title).")) { v throws(V.Failure) in
+                try place(&v, &p.north, seconds: false)
+            }
+            try v.object(ReaderField("south", "The southernmost place.")) { v throws(V.Failure) in
+                try place(&v, &p.south, seconds: false)
+            }
+            try v.list(ReaderField("top", "Up to --top places in top_articles' order."), element: "place", &p.top,
+                       empty: .placeholder, count: nil) { v, place throws(V.Failure) in
+                try ReaderFields.place(&v, &place, seconds: true)
+            }
+        }
         try v.object(ReaderField("app_time", "Sessions in the window, not cleared.")) { v throws(V.Failure) in
             try v.seconds(ReaderField("seconds", "Σ durations.", csv: .path), milliseconds: &r.pointee.appTime.milliseconds)
             try v.count(ReaderField("sessions", "Their count.", csv: .path), &r.pointee.appTime.sessions, .count)
@@ -133,6 +165,11 @@ public enum ReaderFields {
                 try v.text(ReaderField("thumbnail", "The save's http(s) thumbnail."), &save.thumbnail, .imageURL)
             }
         }
+        try v.object(ReaderField("edits", "The reader's edits in the window (a history clear leaves them).")) { v throws(V.Failure) in
+            try v.count(ReaderField("count", "Edits.", csv: .path), &r.pointee.edits.count, .count)
+            try v.count(ReaderField("pages", "Distinct (wiki, namespace, title).", csv: .path), &r.pointee.edits.pages, .count)
+            try v.require(r.pointee.edits.pages <= r.pointee.edits.count, "'edits' with count ≥ pages")
+        }
         try v.object(ReaderField("notifications", "Each key's latest state at or before the as-of instant, in the table order of SPEC §2.5, unknown keys after, by key.")) { v throws(V.Failure) in
             try v.list(ReaderField("subscribed", "Switched on.", csv: .named("notifications_subscribed")), element: "notification",
                        &r.pointee.notifications.subscribed, empty: NotificationType(key: ""), count: nil) { v, n throws(V.Failure) in
@@ -162,6 +199,10 @@ public enum ReaderFields {
                 try v.integer(&a.lastViewed, instants, "an instant of 1970–2099 in milliseconds")
                 try v.require(a.firstViewed <= a.lastViewed, "[wiki, title, ms, views, first, last] in 'detail.articles'")
             }
+            try v.rows(ReaderField("categories", "[category, articles, ms] of every category of the reader's.", role: .partition),
+                       &r.pointee.allCategories!, empty: .placeholder) { v, c throws(V.Failure) in try subjectRow(&v, &c) }
+            try v.rows(ReaderField("topics", "[topic, articles, ms] of every topic of the reader's.", role: .partition),
+                       &r.pointee.allTopics!, empty: .placeholder) { v, t throws(V.Failure) in try subjectRow(&v, &t) }
             try v.numbers(ReaderField("hours", "Counted views per local hour 0–23.", role: .partition), &r.pointee.activity!.hourViews, count: 24)
             try v.numbers(ReaderField("weekdays", "Counted views per weekday, Monday first.", role: .partition),
                           &r.pointee.activity!.weekdayViews, count: 7)
@@ -192,6 +233,35 @@ public enum ReaderFields {
         try v.count(ReaderField("views", "Counted views.", csv: .path), &a.views, .positive)
         try v.instant(ReaderField("first_viewed", "Earliest counted view."), &a.firstViewed)
         try v.instant(ReaderField("last_viewed", "Latest counted view."), &a.lastViewed)
+        try v.text(ReaderField("thumbnail", "The article's http(s) lead image, from its latest counted view that carries one; absent (null) when none."),
+                   &a.thumbnail, .imageURL)
+    }
+
+    /// A category's, topic's or country's share: its name, articles and seconds.
+    @inline(__always)
+    static func subject<V: ReaderFieldVisitor & ~Copyable>(_ v: inout V, _ s: inout SubjectTotal, _ name: ReaderField) throws(V.Failure) {
+        try v.text(name, &s.name, .nonEmpty)
+        try v.count(ReaderField("articles", "The reader's articles that carry it."), &s.articles, .positive)
+        try v.seconds(ReaderField("seconds", "Their seconds."), milliseconds: &s.milliseconds)
+    }
+
+    /// A row of `detail.categories` or `detail.topics`.
+    @inline(__always)
+    static func subjectRow<V: ReaderFieldVisitor & ~Copyable>(_ v: inout V, _ s: inout SubjectTotal) throws(V.Failure) {
+        try v.text(ReaderField("name", "", role: .partition), &s.name, .nonEmpty)
+        var articles = Int64(s.articles)
+        try v.integer(&articles, 1...JSONPullReader.largestCount, "a count from 1 to 2^53 − 1")
+        s.articles = Int(articles)
+        try v.integer(&s.milliseconds, 0...JSONPullReader.largestCount, "a count from 0 to 2^53 − 1")
+    }
+
+    /// A place: its article and coordinates, and (in `places.top`) its seconds.
+    @inline(__always)
+    static func place<V: ReaderFieldVisitor & ~Copyable>(_ v: inout V, _ p: inout Place, seconds: Bool) throws(V.Failure) {
+        try name(&v, &p.name, csv: .none)
+        try v.degrees(ReaderField("lat", "Latitude, WGS 84 degrees."), &p.coordinates.lat, limit: 90)
+        try v.degrees(ReaderField("lon", "Longitude, WGS 84 degrees."), &p.coordinates.lon, limit: 180)
+        if seconds { try v.seconds(ReaderField("seconds", "The reader's seconds on it."), milliseconds: &p.milliseconds) }
     }
 
     /// An article by its site and title.
@@ -223,11 +293,12 @@ extension ReaderStats {
                   coverage: .init(start: 0, end: 0, cleared: nil, firstView: nil),
                   reading: .init(milliseconds: 0, views: 0, articles: 0, averageSecondsPerArticle: FixedDecimal(0, scale: 0),
                                  medianSecondsPerArticle: FixedDecimal(0, scale: 0)),
-                  topArticles: [], appTime: .init(milliseconds: 0, sessions: 0, averageSessionSeconds: FixedDecimal(0, scale: 0)),
+                  topArticles: [], categories: [], topics: [], places: nil, appTime: .init(milliseconds: 0, sessions: 0, averageSessionSeconds: FixedDecimal(0, scale: 0)),
                   patterns: .init(hour: nil, weekday: nil, month: nil), monthly: [],
                   streak: .init(days: 0, start: nil, end: nil), rabbitHole: nil, previousYear: nil, readingChange: nil,
-                  saved: .init(last30DaysCount: 0, lastSaved: nil, yearCount: 0, recent: []),
-                  notifications: .init(subscribed: [], unsubscribed: []), rankTopPercent: nil, activity: ReaderStats.Activity.none, articles: [])
+                  saved: .init(last30DaysCount: 0, lastSaved: nil, yearCount: 0, recent: []), edits: .none,
+                  notifications: .init(subscribed: [], unsubscribed: []), rankTopPercent: nil, activity: ReaderStats.Activity.none, articles: [],
+                  allCategories: [], allTopics: [])
     }
 }
 
@@ -259,4 +330,16 @@ extension ReaderStats.PreviousYear {
 
 extension ReaderStats.RecentSave {
     static let placeholder = ReaderStats.RecentSave(name: .text(wiki: "", title: ""), saved: 0, thumbnail: nil)
+}
+
+extension SubjectTotal {
+    static let placeholder = SubjectTotal(name: "", articles: 0, milliseconds: 0)
+}
+
+extension Place {
+    static let placeholder = Place(name: .text(wiki: "", title: ""), coordinates: .init(lat: 0, lon: 0), milliseconds: 0)
+}
+
+extension Places {
+    static let placeholder = Places(articles: 0, milliseconds: 0, countries: [], north: .placeholder, south: .placeholder, top: [])
 }

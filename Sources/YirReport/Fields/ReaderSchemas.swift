@@ -36,7 +36,7 @@ public enum ReaderSchemas {
 /// A field of the reader object as the schemas see it.
 indirect enum SchemaNode {
     enum Value {
-        case text(TextKind), zone, locale, instant, date, count(CountKind), seconds, decimal, change
+        case text(TextKind), zone, locale, instant, date, count(CountKind), seconds, decimal, change, degrees(Int64)
     }
 
     case value(ReaderField, Value, nullable: Bool)
@@ -130,6 +130,10 @@ indirect enum SchemaNode {
         case .change:
             type("number")
             w.field("minimum", -1)
+        case .degrees(let limit):
+            type("number")
+            w.field("minimum", -Int(limit))
+            w.field("maximum", Int(limit))
         case .count(let kind):
             type("integer")
             w.field("minimum", Int(kind.range.lowerBound))
@@ -181,6 +185,7 @@ indirect enum SchemaNode {
         case .count(let kind): kind.xsdType.description
         case .seconds, .decimal: "Seconds"
         case .change: "Change"
+        case .degrees(let limit): limit == 90 ? "Latitude" : "Longitude"
         }
     }
 
@@ -225,6 +230,7 @@ struct SchemaBuilder: ReaderFieldVisitor {
         add(field, .text(part == .wiki ? .any : .nonEmpty), nullable: false)
     }
     mutating func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) {}
+    mutating func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) { add(field, .degrees(limit), nullable: false) }
 
     mutating func object(_ field: ReaderField, _ body: (inout Self) throws(Failure) -> Void) throws(Failure) {
         guard field.role.inReaderObject else { return }

@@ -82,6 +82,10 @@ struct XMLFieldWriter: ReaderFieldVisitor {
         try names.withUTF8(name) { wiki, title in try x.element(field.name, utf8: part == .wiki ? wiki : title) }
     }
 
+    mutating func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) throws {
+        if field.role.inReaderObject { try x.element(field.name, FixedDecimal(value, scale: ArticleAttributes.Coordinates.scale)) }
+    }
+
     mutating func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) throws {}
 
     mutating func object(_ field: ReaderField, _ body: (inout Self) throws -> Void) throws {

@@ -1,0 +1,187 @@
+import YirCore
+import YirIngest
+import YirPlaces
+
+/// What the statistics read of the catalog's article attributes (SPEC §1.2 v3), made once per
+/// run and shared, read-only, by every worker.
+final class AttributeTables: Sendable {
+    let sets: [ArticleAttributes]
+    let categoryNames: [String]
+    let topicNames: [String]
+    /// By category id: one of `--exclude-category`'s.
+    let excludedCategories: [Bool]
+    /// By attribute set: the country of its coordinates, an index in `countryCodes`, or -1.
+    let countryOfSet: [Int32]
+    let countryCodes: [String]
+    let urls: [String]
+
+    init(_ catalog: Catalog, excludedCategories excluded: [String]) {
+        sets = catalog.attributeSets
+        categoryNames = (0..<catalog.categories.count).map { catalog.categories.string(Int32($0)) }
+        topicNames = (0..<catalog.topics.count).map { catalog.topics.string(Int32($0)) }
+        let excludedNames = Set(excluded.map { name in
+            var name = name
+            return name.withUTF8 { String(decoding: Normalization.title(UnsafeRawBufferPointer($0)), as: UTF8.self) }
+        })
+        excludedCategories = categoryNames.map { excludedNames.contains($0) }
+        // Each distinct set's country is looked up once; sets repeat with their article.
+        var codes: [String] = []
+        var indexOfCode: [String: Int32] = [:]
+        countryOfSet = catalog.attributeSets.map { set in
+            guard let c = set.coordinates, let code = CountryLookup.country(lat: c.degrees.lat, lon: c.degrees.lon) else { return -1 }
+            if let known = indexOfCode[code] { return known }
+            indexOfCode[code] = Int32(codes.count)
+            codes.append(code)
+            return Int32(codes.count - 1)
+        }
+        countryCodes = codes
+        urls = catalog.attributeSets.isEmpty ? [] : (0..<catalog.urls.count).map { catalog.urls.string(Int32($0)) }
+    }
+}
+
+/// An article's attributes as its counted views give them: per field, the set of the latest
+/// view that carries it (timestamp order, equal timestamps in input order).
+private struct LatestAttributes {
+    typealias Mark = (at: Int64, view: Int32, set: Int32)
+    var categories: Mark?
+    var topics: Mark?
+    var coordinates: Mark?
+    var thumbnail: Mark?
+
+    static func later(_ mark: Mark, than current: Mark?) -> Bool {
+        guard let current else { return true }
+        return (mark.at, mark.view) > (current.at, current.view)
+    }
+}
+
+/// What a reader's articles were about and where (SPEC §2.3 v3).
+struct ReaderSubjects {
+    var categories: [SubjectTotal] = []
+    var topics: [SubjectTotal] = []
+    var places: Places?
+    /// By article id: its thumbnail, for the top articles.
+    var thumbnails: [Int32: String] = [:]
+    /// Every category and topic, by id, for the run's totals.
+    var allCategories: [(id: Int32, total: SubjectTotal)] = []
+    var allTopics: [(id: Int32, total: SubjectTotal)] = []
+
+    static let none = ReaderSubjects()
+}
+
+extension ReaderCalculator {
+    /// SPEC §2.3 `categories`, `topics`, `places` and the top articles' thumbnails, from the
+    /// reader's counted views that carry attributes, and their totals per article.
+    func subjects(_ activity: ReaderActivity, in window: ReaderWindow, totals: [ArticleTotals]) -> ReaderSubjects {
+        // Most exports carry no attributes: nothing to do, and nothing allocated.
+        guard !activity.viewAttributes.isEmpty else { return .none }
+        let tables = attributes
+        var latest: [Int32: LatestAttributes] = [:]
+        var ignored = Diagnostics()
+        for marked in activity.viewAttributes {
+            let view = activity.pageViews[Int(marked.view)]
+            let t = window.instant(view.time)
+            // The same rule as the counted views; what does not count was counted there.
+            guard view.isArticle, !excludedArticles[Int(view.article)], window.counts(t, skipped: &ignored) else { continue }
+            let set = tables.sets[Int(marked.attributes)]
+            let mark = (at: t, view: marked.view, set: marked.attributes)
+            var entry = latest[view.article] ?? LatestAttributes()
+            if set.hasCategories, LatestAttributes.later(mark, than: entry.categories) { entry.categories = mark }
+            if set.hasTopics, LatestAttributes.later(mark, than: entry.topics) { entry.topics = mark }
+            if set.coordinates != nil, LatestAttributes.later(mark, than: entry.coordinates) { entry.coordinates = mark }
+            if set.thumbnail != nil, LatestAttributes.later(mark, than: entry.thumbnail) { entry.thumbnail = mark }
+            latest[view.article] = entry
+        }
+        guard !latest.isEmpty else { return .none }
+
+        var result = ReaderSubjects()
+        var categories: [Int32: SubjectTotal] = [:]
+        var topics: [Int32: SubjectTotal] = [:]
+        var located: [(totals: ArticleTotals, coordinates: ArticleAttributes.Coordinates, country: Int32)] = []
+        for total in totals {
+            guard let entry = latest[total.article] else { continue }
+            if let mark = entry.categories {
+                for id in tables.sets[Int(mark.set)].categories where !tables.excludedCategories[Int(id)] {
+                    categories[id, default: SubjectTotal(name: tables.categoryNames[Int(id)], articles: 0, milliseconds: 0)]
+                        .add(total.milliseconds)
+                }
+            }
+            if let mark = entry.topics {
+                for id in tables.sets[Int(mark.set)].topics {
+                    topics[id, default: SubjectTotal(name: tables.topicNames[Int(id)], articles: 0, milliseconds: 0)]
+                        .add(total.milliseconds)
+                }
+            }
+            if let mark = entry.coordinates {
+                located.append((total, tables.sets[Int(mark.set)].coordinates!, tables.countryOfSet[Int(mark.set)]))
+            }
+            if let mark = entry.thumbnail {
+                result.thumbnails[total.article] = tables.urls[Int(tables.sets[Int(mark.set)].thumbnail!)]
+            }
+        }
+        func ordered(_ totals: [Int32: SubjectTotal]) -> [(id: Int32, total: SubjectTotal)] {
+            totals.map { (id: $0.key, total: $0.value) }.sorted { SubjectTotal.precedes($0.total, $1.total) }
+        }
+        result.allCategories = ordered(categories)
+        result.allTopics = ordered(topics)
+        result.categories = result.allCategories.prefix(parameters.top).map(\.total)
+        result.topics = result.allTopics.prefix(parameters.top).map(\.total)
+        result.places = places(located, tables: tables)
+        return result
+    }
+
+    /// SPEC §2.3 `places`: nil without an article with coordinates.
+    private func places(_ located: [(totals: ArticleTotals, coordinates: ArticleAttributes.Coordinates, country: Int32)],
+                        tables: AttributeTables) -> Places? {
+        guard !located.isEmpty else { return nil }
+        var countries: [Int32: SubjectTotal] = [:]
+        var milliseconds: Int64 = 0
+        for place in located {
+            milliseconds += place.totals.milliseconds
+            if place.country >= 0 {
+                countries[place.country, default: SubjectTotal(name: tables.countryCodes[Int(place.country)], articles: 0, milliseconds: 0)]
+                    .add(place.totals.milliseconds)
+            }
+        }
+        func place(_ p: (totals: ArticleTotals, coordinates: ArticleAttributes.Coordinates, country: Int32)) -> Place {
+            Place(name: .catalog(p.totals.article), coordinates: p.coordinates, milliseconds: p.totals.milliseconds)
+        }
+        // Ties: more seconds, then wiki and title ascending.
+        func beforeOnTies(_ a: ArticleTotals, _ b: ArticleTotals) -> Bool {
+            a.milliseconds != b.milliseconds ? a.milliseconds > b.milliseconds : catalog.articlePrecedes(a.article, b.article)
+        }
+        let north = located.min { a, b in
+            a.coordinates.lat != b.coordinates.lat ? a.coordinates.lat > b.coordinates.lat : beforeOnTies(a.totals, b.totals)
+        }!
+        let south = located.min { a, b in
+            a.coordinates.lat != b.coordinates.lat ? a.coordinates.lat < b.coordinates.lat : beforeOnTies(a.totals, b.totals)
+        }!
+        let top = ArticleTotals.first(parameters.top, of: located, by: { ArticleTotals.ranksBefore($0.totals, $1.totals, catalog: catalog) },
+                                      place)
+        return Places(articles: located.count, milliseconds: milliseconds,
+                      countries: countries.values.sorted(by: SubjectTotal.precedes),
+                      north: place(north), south: place(south), top: top)
+    }
+
+    /// SPEC §2.3 `edits`: the edits in W (a history clear does not remove them); those after
+    /// A count as `after_as_of`, the others outside W as `outside_window`.
+    func edits(_ activity: ReaderActivity, in window: ReaderWindow, skipped: inout Diagnostics) -> Edits {
+        guard !activity.edits.isEmpty else { return .none }
+        var count = 0
+        var pages = Set<Int64>()
+        for edit in activity.edits {
+            let t = window.instant(edit.time)
+            if t > window.asOf { skipped.afterAsOf += 1; continue }
+            guard window.year.contains(t) else { skipped.outsideWindow += 1; continue }
+            count += 1
+            pages.insert(Int64(edit.article) << 32 | Int64(UInt32(bitPattern: edit.namespace)))
+        }
+        return Edits(count: count, pages: pages.count)
+    }
+}
+
+extension SubjectTotal {
+    mutating func add(_ milliseconds: Int64) {
+        articles += 1
+        self.milliseconds += milliseconds
+    }
+}

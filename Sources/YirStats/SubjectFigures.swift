@@ -1,0 +1,142 @@
+import YirCore
+
+/// A category's, topic's or country's share of a reader's reading (SPEC §2.3 v3): how many of
+/// their articles carry it and those articles' reading time.
+public struct SubjectTotal: Sendable, Equatable {
+    public var name: String
+    public var articles: Int
+    public var milliseconds: Int64
+    public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
+
+    public init(name: String, articles: Int, milliseconds: Int64) {
+        self.name = name
+        self.articles = articles
+        self.milliseconds = milliseconds
+    }
+
+    /// SPEC's order: more seconds, then more articles, then the name ascending (byte order).
+    public static func precedes(_ a: SubjectTotal, _ b: SubjectTotal) -> Bool {
+        if a.milliseconds != b.milliseconds { return a.milliseconds > b.milliseconds }
+        if a.articles != b.articles { return a.articles > b.articles }
+        return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
+    }
+}
+
+/// A category's or topic's share of the run's reading (SPEC §2.4 v3): the readers' seconds
+/// for it and how many readers it counts for.
+public struct CohortSubject: Sendable, Equatable {
+    public var name: String
+    public var milliseconds: Int64
+    public var readers: Int
+    public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
+
+    public init(name: String, milliseconds: Int64, readers: Int) {
+        self.name = name
+        self.milliseconds = milliseconds
+        self.readers = readers
+    }
+
+    /// More seconds, then more readers, then the name ascending (byte order).
+    public static func precedes(_ a: CohortSubject, _ b: CohortSubject) -> Bool {
+        if a.milliseconds != b.milliseconds { return a.milliseconds > b.milliseconds }
+        if a.readers != b.readers { return a.readers > b.readers }
+        return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
+    }
+
+    /// The first `top` of per-name sums.
+    public static func top(_ sums: [String: (milliseconds: Int64, readers: Int)], count top: Int) -> [CohortSubject] {
+        ArticleTotals.first(top, of: sums.lazy.map { CohortSubject(name: $0.key, milliseconds: $0.value.milliseconds, readers: $0.value.readers) },
+                            by: precedes)
+    }
+}
+
+/// A place a reader read about: an article with coordinates.
+public struct Place: Sendable {
+    public var name: ArticleName
+    public var coordinates: ArticleAttributes.Coordinates
+    /// The reader's seconds on it (written for `places.top` only).
+    public var milliseconds: Int64
+
+    public init(name: ArticleName, coordinates: ArticleAttributes.Coordinates, milliseconds: Int64) {
+        self.name = name
+        self.coordinates = coordinates
+        self.milliseconds = milliseconds
+    }
+}
+
+/// SPEC §2.3 `places` (v3): where the reader's articles are.
+public struct Places: Sendable {
+    /// Articles with coordinates, and their reading time.
+    public var articles: Int
+    public var milliseconds: Int64
+    /// Every country the places lie in, by ISO code (`SubjectTotal.name`), in SPEC order.
+    public var countries: [SubjectTotal]
+    public var north: Place
+    public var south: Place
+    /// Up to `--top` places, in `top_articles`' order.
+    public var top: [Place]
+
+    public init(articles: Int, milliseconds: Int64, countries: [SubjectTotal], north: Place, south: Place, top: [Place]) {
+        self.articles = articles
+        self.milliseconds = milliseconds
+        self.countries = countries
+        self.north = north
+        self.south = south
+        self.top = top
+    }
+}
+
+/// SPEC §2.3 `edits` (v3): the reader's edits in the window, and the distinct pages edited.
+public struct Edits: Sendable, Equatable {
+    public var count: Int
+    public var pages: Int
+
+    public init(count: Int, pages: Int) {
+        self.count = count
+        self.pages = pages
+    }
+
+    public static let none = Edits(count: 0, pages: 0)
+}
+
+/// SPEC §2.4 (v3): what the run's readers read about and edited.
+public struct CohortSubjects: Sendable {
+    public var categories: [CohortSubject]
+    public var topics: [CohortSubject]
+    /// Readers with places, and the distinct countries over all of them.
+    public var placeReaders: Int
+    public var countries: Int
+    /// Readers with an edit in the window, and all their edits.
+    public var editReaders: Int
+    public var edits: Int
+
+    public init(categories: [CohortSubject], topics: [CohortSubject], placeReaders: Int, countries: Int,
+                editReaders: Int, edits: Int) {
+        self.categories = categories
+        self.topics = topics
+        self.placeReaders = placeReaders
+        self.countries = countries
+        self.editReaders = editReaders
+        self.edits = edits
+    }
+
+    public static let none = CohortSubjects(categories: [], topics: [], placeReaders: 0, countries: 0, editReaders: 0, edits: 0)
+
+    /// The run's figures that follow from the readers' own: places and edits.
+    static func fromReaders(_ readers: [ReaderStats], categories: [CohortSubject], topics: [CohortSubject]) -> CohortSubjects {
+        var countries = Set<String>()
+        var placeReaders = 0, editReaders = 0, edits = 0
+        for reader in readers {
+            if let places = reader.places {
+                placeReaders += 1
+                for country in places.countries { countries.insert(country.name) }
+            }
+            if reader.edits.count > 0 {
+                editReaders += 1
+                edits += reader.edits.count
+            }
+        }
+        return CohortSubjects(categories: categories, topics: topics, placeReaders: placeReaders, countries: countries.count,
+                              editReaders: editReaders, edits: edits)
+    }
+}
