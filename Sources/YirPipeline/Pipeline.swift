@@ -207,7 +207,7 @@ public struct Pipeline {
         }
         let merged: (readers: [ReaderStats], cohort: CohortStats)
         do throws(Partitions.DecodeError) {
-            merged = try Partitions.merge(read.readers, articleTotals: read.articleTotals, top: read.parameters.top)
+            merged = try Partitions.merge(read.readers, totals: read.totals, top: read.parameters.top)
         } catch {
             throw .rejected("\(parameters.inputs.joined(separator: ", ")): \(error.description)")
         }

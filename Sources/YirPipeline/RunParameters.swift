@@ -18,6 +18,8 @@ public struct RunArguments: Sendable {
     public var top = StatsParameters.defaultTop
     /// `--exclude-title`; empty: the default (Main Page).
     public var excludedTitles: [String] = []
+    /// `--exclude-category`: categories left out of every reader's and the run's.
+    public var excludedCategories: [String] = []
     public var maxViewSeconds = IngestOptions.defaultMaxViewSeconds
     public var strict = false
     public var standardInputName: String?
@@ -68,6 +70,7 @@ public struct RunParameters: Sendable {
     public var fallbackZone: ZoneRules
     public var top: Int
     public var excludedTitles: [String]?
+    public var excludedCategories: [String]
     public var maxViewMilliseconds: Int64
     public var strict: Bool
     public var standardInputName: String?
@@ -119,6 +122,7 @@ public struct RunParameters: Sendable {
         timeZone = arguments.tz
         top = arguments.top
         excludedTitles = arguments.excludedTitles.isEmpty ? nil : arguments.excludedTitles
+        excludedCategories = arguments.excludedCategories
         maxViewMilliseconds = Int64((arguments.maxViewSeconds * 1000).rounded())
         strict = arguments.strict
         standardInputName = arguments.standardInputName
@@ -167,6 +171,7 @@ public struct RunParameters: Sendable {
         parameters.zoneOverride = zoneOverride
         parameters.top = top
         if let excludedTitles { parameters.excludedTitles = excludedTitles }
+        parameters.excludedCategories = excludedCategories
         parameters.locale = locale
         parameters.jobs = jobs
         parameters.keepActivity = outputs.contains(.html) || outputs.contains(.partition)

@@ -134,6 +134,31 @@ public enum JSONReport {
                 w.field("readers", c.previousYear.readers)
                 w.field("reading_seconds", c.previousYear.readingSeconds)
             }
+            let subjects: [(key: StaticString, name: StaticString, list: [CohortSubject])] = [
+                ("categories", "category", c.subjects.categories), ("topics", "topic", c.subjects.topics),
+            ]
+            for (key, name, list) in subjects {
+                w.key(key)
+                w.array { w in
+                    for s in list {
+                        w.object { w in
+                            w.field(name, s.name)
+                            w.field("seconds", s.seconds)
+                            w.field("readers", s.readers)
+                        }
+                    }
+                }
+            }
+            w.key("places")
+            w.object { w in
+                w.field("readers", c.subjects.placeReaders)
+                w.field("countries", c.subjects.countries)
+            }
+            w.key("edits")
+            w.object { w in
+                w.field("readers", c.subjects.editReaders)
+                w.field("count", c.subjects.edits)
+            }
         }
     }
 

@@ -47,11 +47,12 @@ public enum PartitionFormat {
     }
 
     /// What the partitions' lines hold: every reader's figures, the run's totals per article,
+    /// category and topic,
     /// and what the trailers say of the run. `render` makes the run's figures of them
     /// (`Partitions.merge`).
     public struct Lines: Sendable {
         public var readers: [ReaderStats]
-        public var articleTotals: Partitions.ArticleTotalsByName
+        public var totals: Partitions.RunTotals
         public var parameters: ReportModel.Parameters
         public var inputs: [InputSummary]
         public var diagnostics: Diagnostics
@@ -60,13 +61,13 @@ public enum PartitionFormat {
     /// The partitions' lines, parsed on `jobs` threads.
     public static func read(_ files: [(path: String, data: Data)], zones: ZoneCatalog, jobs: Int) throws(ReadError) -> Lines {
         var readers: [ReaderStats] = []
-        var articleTotals = Partitions.ArticleTotalsByName()
+        var totals = Partitions.RunTotals()
         var parameters: (ReportModel.Parameters, String)?
         var inputs: [InputSummary] = []
         var diagnostics = Diagnostics()
         var trailers = 0
         for file in files {
-            let parsed = try parseLines(file, zones: zones, jobs: jobs, addingArticlesTo: &articleTotals)
+            let parsed = try parseLines(file, zones: zones, jobs: jobs, addingDetailTo: &totals)
             readers += parsed.readers
             for (line, trailer) in parsed.trailers {
                 trailers += 1
@@ -95,17 +96,17 @@ public enum PartitionFormat {
             throw ReadError(path: files.map(\.path).joined(separator: ", "), line: 0,
                             message: "no partition trailer: make the lines with `yir stats --format jsonl --partition`")
         }
-        return Lines(readers: readers, articleTotals: articleTotals, parameters: modelParameters, inputs: inputs,
+        return Lines(readers: readers, totals: totals, parameters: modelParameters, inputs: inputs,
                      diagnostics: diagnostics)
     }
 
-    /// A worker's readers (their articles summed into `articleTotals` as they are read) and trailers.
-    private typealias ParsedLines = (readers: [ReaderStats], articleTotals: Partitions.ArticleTotalsByName,
+    /// A worker's readers (their detail summed into `totals` as they are read) and trailers.
+    private typealias ParsedLines = (readers: [ReaderStats], totals: Partitions.RunTotals,
                                      trailers: [(Int, PartitionTrailer)])
 
-    /// One file's readers and trailers; the readers' articles are added to `runTotals`.
+    /// One file's readers and trailers; the readers' detail is added to `runTotals`.
     private static func parseLines(_ file: (path: String, data: Data), zones: ZoneCatalog, jobs: Int,
-                                   addingArticlesTo runTotals: inout Partitions.ArticleTotalsByName) throws(ReadError)
+                                   addingDetailTo runTotals: inout Partitions.RunTotals) throws(ReadError)
         -> (readers: [ReaderStats], trailers: [(Int, PartitionTrailer)]) {
         try file.data.withUnsafeBytes { (all: UnsafeRawBufferPointer) -> Result<([ReaderStats], [(Int, PartitionTrailer)]), ReadError> in
             var found: [Range<Int>] = []
@@ -117,11 +118,11 @@ public enum PartitionFormat {
             }
             let lines = found
             let workers = max(1, min(jobs, lines.count / 1024 + 1))
-            var results = [Result<ParsedLines, ReadError>](repeating: .success(([], [:], [])), count: workers)
+            var results = [Result<ParsedLines, ReadError>](repeating: .success(([], Partitions.RunTotals(), [])), count: workers)
             results.withSharedSlots { results in
                 Parallel.perform(workers) { worker in
                     var readers: [ReaderStats] = []
-                    var totals = Partitions.ArticleTotalsByName()
+                    var totals = Partitions.RunTotals()
                     var trailers: [(Int, PartitionTrailer)] = []
                     let mine = (lines.count * worker / workers)..<(lines.count * (worker + 1) / workers)
                     // The lines this worker has read are not needed again: their pages go back
@@ -137,7 +138,7 @@ public enum PartitionFormat {
                                 trailers.append((index + 1, try PartitionTrailer(line)))
                             } else {
                                 var reader = try PartitionFormat.reader(line, zones: zones)
-                                try Partitions.takeArticles(of: &reader, into: &totals)
+                                try Partitions.takeDetail(of: &reader, into: &totals)
                                 readers.append(reader)
                             }
                         } catch let error as JSONPullReader.Failure {

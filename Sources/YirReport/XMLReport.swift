@@ -117,6 +117,28 @@ public enum XMLReport {
                 try x.element("readers", c.previousYear.readers)
                 try x.element("reading_seconds", c.previousYear.readingSeconds)
             }
+            let subjects: [(key: StaticString, name: StaticString, list: [CohortSubject])] = [
+                ("categories", "category", c.subjects.categories), ("topics", "topic", c.subjects.topics),
+            ]
+            for (key, name, list) in subjects {
+                try x.element(key) {
+                    for s in list {
+                        try x.element(name) {
+                            try x.element(name, s.name)
+                            try x.element("seconds", s.seconds)
+                            try x.element("readers", s.readers)
+                        }
+                    }
+                }
+            }
+            try x.element("places") {
+                try x.element("readers", c.subjects.placeReaders)
+                try x.element("countries", c.subjects.countries)
+            }
+            try x.element("edits") {
+                try x.element("readers", c.subjects.editReaders)
+                try x.element("count", c.subjects.edits)
+            }
         }
     }
 

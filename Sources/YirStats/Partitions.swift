@@ -19,17 +19,32 @@ public enum Partitions {
     /// The run's totals per article (§2.4), summed as readers are read: by name, as read back.
     public typealias ArticleTotalsByName = [ArticleName: ArticleFigures]
 
-    /// Adds a reader's counted articles (the partition's detail) to `totals` and lets go of
-    /// them: a reader's article list was most of what `render` held per reader, and all the
-    /// cohort needs of it is these sums.
-    public static func takeArticles(of reader: inout ReaderStats, into totals: inout ArticleTotalsByName) throws(DecodeError) {
-        for a in reader.articles ?? [] { try add(a, readers: 1, to: &totals) }
+    /// What the run's figures need of every reader's detail: the totals per article, category
+    /// and topic, summed by name.
+    public struct RunTotals: Sendable {
+        public var articles = ArticleTotalsByName()
+        public var categories = Statistics.SubjectSums()
+        public var topics = Statistics.SubjectSums()
+        public init() {}
+    }
+
+    /// Adds a reader's counted articles, categories and topics (the partition's detail) to
+    /// `totals` and lets go of them: a reader's article list was most of what `render` held
+    /// per reader, and all the cohort needs of it is these sums.
+    public static func takeDetail(of reader: inout ReaderStats, into totals: inout RunTotals) throws(DecodeError) {
+        for a in reader.articles ?? [] { try add(a, readers: 1, to: &totals.articles) }
+        Statistics.add(reader.allCategories ?? [], to: &totals.categories)
+        Statistics.add(reader.allTopics ?? [], to: &totals.topics)
         reader.articles = nil
+        reader.allCategories = nil
+        reader.allTopics = nil
     }
 
     /// Sums one set of totals into another (the workers' and the files').
-    public static func add(_ more: ArticleTotalsByName, to totals: inout ArticleTotalsByName) throws(DecodeError) {
-        for a in more.values { try add(a, readers: a.readers, to: &totals) }
+    public static func add(_ more: RunTotals, to totals: inout RunTotals) throws(DecodeError) {
+        for a in more.articles.values { try add(a, readers: a.readers, to: &totals.articles) }
+        Statistics.addSums(more.categories, to: &totals.categories)
+        Statistics.addSums(more.topics, to: &totals.topics)
     }
 
     private static func add(_ a: ArticleFigures, readers: Int, to totals: inout ArticleTotalsByName) throws(DecodeError) {
@@ -53,8 +68,8 @@ public enum Partitions {
 
     /// The run's figures from every reader of every partition: readers in user order, ranks
     /// over all of them, and the cohort — what `Statistics.compute` gives for one process.
-    /// `totals`: every reader's articles, summed by `takeArticles`.
-    public static func merge(_ readers: [ReaderStats], articleTotals totals: ArticleTotalsByName,
+    /// `runTotals`: every reader's detail, summed by `takeDetail`.
+    public static func merge(_ readers: [ReaderStats], totals runTotals: RunTotals,
                              top: Int) throws(DecodeError) -> (readers: [ReaderStats], cohort: CohortStats) {
         var readers = readers
         readers.sort { $0.user.utf8.lexicographicallyPrecedes($1.user.utf8) }
@@ -76,7 +91,7 @@ public enum Partitions {
         let summary = Statistics.rankReaders(&readers)
         // Names read back from partitions are text: hashed and ordered as text.
         let naming = ArticleNaming()
-        let ranked = ArticleTotals.first(top, of: totals.values) { a, b in
+        let ranked = ArticleTotals.first(top, of: runTotals.articles.values) { a, b in
             ArticleTotals.ranksBefore((a.milliseconds, a.views, a.lastViewed), (b.milliseconds, b.views, b.lastViewed)) {
                 naming.precedes(a.name, b.name)
             }
@@ -87,7 +102,9 @@ public enum Partitions {
             readingSecondsPercentiles: summary.reading,
             appTimeSecondsPercentiles: summary.appTime,
             topArticles: ranked,
-            previousYear: summary.previousYear)
+            previousYear: summary.previousYear,
+            subjects: .fromReaders(readers, categories: CohortSubject.top(runTotals.categories, count: top),
+                                   topics: CohortSubject.top(runTotals.topics, count: top)))
         return (readers, cohort)
     }
 }

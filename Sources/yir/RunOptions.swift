@@ -25,6 +25,8 @@ struct RunOptions: ParsableArguments {
 
     @Option(name: .customLong("exclude-title"), help: "A title whose views do not count; repeat for more (default: Main Page).")
     var excludeTitle: [String] = []
+    @Option(name: .customLong("exclude-category"), help: "A category left out of the categories figures (e.g. a maintenance category); repeat for more.")
+    var excludeCategory: [String] = []
 
     @Option(name: .customLong("max-view-seconds"), help: "Page views longer than this count with 0 seconds.")
     var maxViewSeconds = IngestOptions.defaultMaxViewSeconds
@@ -71,6 +73,7 @@ struct RunOptions: ParsableArguments {
         arguments.tz = tz
         arguments.top = top
         arguments.excludedTitles = excludeTitle
+        arguments.excludedCategories = excludeCategory
         arguments.maxViewSeconds = maxViewSeconds
         arguments.strict = strict
         arguments.standardInputName = stdinName
