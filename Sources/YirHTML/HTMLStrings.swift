@@ -179,6 +179,16 @@ public struct StringsCatalog: Sendable {
                 layers[tag] = try files.layers(of: file.relativePath).map(HTMLStrings.read)
             }
         }
+        // The names of Wikimedia's `articletopic` labels (`topics/TAG.json`), under `topic:LABEL`.
+        for file in files.files(in: "topics", suffix: ".json") {
+            let name = String(file.relativePath.dropFirst("topics/".count).dropLast(".json".count))
+            guard let tag = LanguageTag(name), tag.text == name else {
+                throw TemplateError(path: file.place, message: "a topics file is named after its BCP 47 language tag (en.json, zh-Hant.json)")
+            }
+            for layer in try files.layers(of: file.relativePath).map(HTMLStrings.read) {
+                layers[tag, default: []].append(Dictionary(uniqueKeysWithValues: layer.map { ("topic:" + $0.key, $0.value) }))
+            }
+        }
         guard layers[.english] != nil else {
             throw TemplateError(path: files.folders.last ?? "the templates", message: "strings/en.json is missing")
         }

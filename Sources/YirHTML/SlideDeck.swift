@@ -73,6 +73,9 @@ struct SlideDeck: Sendable {
             if facts.hasReading {
                 slides.append(articlesSlide(reader))
                 slides.add(topSlide(reader))
+                slides.add(topicsSlide(reader))
+                slides.add(categoriesSlide(reader))
+                slides.add(placesSlide(reader))
                 slides.add(patternsSlide(reader))
                 slides.append(monthlySlide(reader))
                 slides.add(streakSlide(reader, facts))
@@ -81,6 +84,7 @@ struct SlideDeck: Sendable {
         }
         slides.add(changeSlide(reader, facts))
         slides.add(savedSlide(reader, facts))
+        slides.add(editsSlide(reader))
         slides.add(notificationsSlide(reader))
         slides.add(rankSlide(reader))
         slides.append(summarySlide(reader, facts))

@@ -55,6 +55,7 @@ extension SlideDeck {
             "top_article": article(top),
             "top_minutes": strings.text("top_time", ["duration": format.duration(milliseconds: top.milliseconds)]),
         ]
+        if let image = ArticleLinks.thumbnail(top.thumbnail, remoteImages: remoteImages) { content["top_image"] = image }
         if reader.topArticles.count > 1 {
             content["top_rest"] = reader.topArticles.dropFirst().map(article)
             content["top_list_heading"] = strings.text("top_list_heading")

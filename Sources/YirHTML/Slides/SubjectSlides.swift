@@ -1,0 +1,128 @@
+import Foundation
+import YirCore
+import YirPlaces
+import YirStats
+
+extension SlideDeck {
+    /// The topics slide needs a top topic of this many articles and a runner-up: one article's
+    /// topic says little of a year (the iOS app's topic count starts from three as well).
+    static let minimumTopicArticles = 3
+    /// The categories slide needs this many categories, as both apps' "most interesting
+    /// categories" do.
+    static let minimumCategories = 3
+    /// The places slide needs this many places: one pin is no map.
+    static let minimumPlaces = 2
+    /// Runners-up the topics slide names after the top topic.
+    static let topicRunnersUp = 3
+
+    /// What the year was about: the top topic large, and its runners-up with their articles.
+    /// Topic labels of Wikimedia's `articletopic` taxonomy in the reader's language, others as given.
+    func topicsSlide(_ reader: ReaderStats) -> Slide? {
+        guard reader.topics.count >= 2, let top = reader.topics.first, top.articles >= Self.minimumTopicArticles else { return nil }
+        return Slide("topics", strings.text("topics_heading"), [
+            "topics_lead": strings.text("topics_lead"),
+            "top_topic": topicName(top.name),
+            "top_topic_articles": strings.plural("topic_articles", top.articles, format.integer(top.articles)),
+            // Two topics at least (above): there is always a runner-up.
+            "topics_also": strings.text("topics_also"),
+            "topics_rest": reader.topics.dropFirst().prefix(Self.topicRunnersUp).map { topic in
+                ["subject_name": topicName(topic.name),
+                 "subject_figure": strings.plural("topic_articles", topic.articles, format.integer(topic.articles))]
+            },
+        ])
+    }
+
+    /// The categories read most, each with its articles.
+    func categoriesSlide(_ reader: ReaderStats) -> Slide? {
+        guard reader.categories.count >= Self.minimumCategories else { return nil }
+        return Slide("categories", strings.text("categories_heading"), [
+            "categories_lead": strings.text("categories_lead"),
+            "categories": reader.categories.map { category in
+                ["subject_name": category.name,
+                 "subject_figure": strings.plural("topic_articles", category.articles, format.integer(category.articles))]
+            },
+        ])
+    }
+
+    /// Where the reading went: a world map with the places pinned and their countries filled,
+    /// how many countries, named in the reader's language, and the northernmost and southernmost.
+    func placesSlide(_ reader: ReaderStats) -> Slide? {
+        guard let places = reader.places, places.articles >= Self.minimumPlaces else { return nil }
+        var content: [String: Any] = [
+            "map": worldMap(places),
+            "map_label": strings.text("places_map"),
+            "places_articles": strings.plural("places_articles", places.articles, format.integer(places.articles)),
+        ]
+        if !places.countries.isEmpty {
+            let names = places.countries.map { countryName($0.name) }
+            content["hero"] = format.integer(places.countries.count)
+            content["hero_label"] = strings.plural("countries", places.countries.count, format.integer(places.countries.count))
+            content["countries"] = names.map(Self.isolated).formatted(.list(type: .and).locale(Locale(identifier: strings.locale)))
+        } else {
+            content["hero"] = format.integer(places.articles)
+            content["hero_label"] = strings.plural("places", places.articles, format.integer(places.articles))
+        }
+        if places.north.name != places.south.name {
+            content["north"] = strings.text("places_north", ["title": Self.isolated(articleNames.title(places.north.name))])
+            content["south"] = strings.text("places_south", ["title": Self.isolated(articleNames.title(places.south.name))])
+        }
+        return Slide("places", strings.text("places_heading"), content)
+    }
+
+    /// The edits of the year, with thanks.
+    func editsSlide(_ reader: ReaderStats) -> Slide? {
+        guard reader.edits.count > 0 else { return nil }
+        return Slide("edits", strings.text("edits_heading"), [
+            "hero": format.integer(reader.edits.count),
+            "hero_label": strings.plural("edits", reader.edits.count, format.integer(reader.edits.count)),
+            "edits_pages": strings.plural("edits_pages", reader.edits.pages, format.integer(reader.edits.pages)),
+            "edits_thanks": strings.text("edits_thanks"),
+        ])
+    }
+
+    /// A topic's name in the reader's language: `articletopic` labels are in `topics/TAG.json`
+    /// (under their CirrusSearch spelling, `_` for spaces, which Lift Wing writes as spaces).
+    func topicName(_ label: String) -> String {
+        let key = "topic:" + label.replacingOccurrences(of: " ", with: "_")
+        return strings.has(key) ? strings.text(key) : label
+    }
+
+    /// A country's name from CLDR in the reader's language; Natural Earth's few areas without
+    /// an ISO code by their English name.
+    func countryName(_ code: String) -> String {
+        Locale(identifier: strings.locale).localizedString(forRegionCode: code) ?? Self.areasWithoutCode[code] ?? code
+    }
+
+    /// The areas of Natural Earth's countries that have no ISO 3166 code (SPEC §2.3 names them
+    /// by ADM0_A3).
+    static let areasWithoutCode = [
+        "ESB": "Dhekelia", "WSB": "Akrotiri", "USG": "Guantanamo Bay", "BRT": "Bir Tawil",
+        "PGA": "Spratly Islands", "SCR": "Scarborough Shoal",
+    ]
+
+    /// The map as inline SVG: every country, the reader's filled, and a pin per place (the
+    /// top places, the northernmost and the southernmost). Geography has no reading direction:
+    /// the map is never mirrored.
+    func worldMap(_ places: Places) -> [String: Any] {
+        let visited = Set(places.countries.map(\.name))
+        var pins: [Place] = places.top
+        for extreme in [places.north, places.south] where !pins.contains(where: { $0.name == extreme.name }) {
+            pins.append(extreme)
+        }
+        return [
+            "view_box": WorldMap.viewBox,
+            "land": WorldMap.countries.filter { !visited.contains($0.country) }.map(\.pathData).joined(),
+            "visited": WorldMap.countries.filter { visited.contains($0.country) }.map(\.pathData).joined(),
+            "pins": pins.map { pin -> [String: Any] in
+                let (lat, lon) = pin.coordinates.degrees
+                let point = WorldMap.point(lat: lat, lon: lon)
+                return ["x": Self.mapNumber(point.x), "y": Self.mapNumber(point.y)]
+            },
+        ]
+    }
+
+    /// A map coordinate to a tenth of a unit: enough at 720 units across, and short.
+    static func mapNumber(_ value: Double) -> String {
+        decimalText(Int64((value * 10).rounded()), scale: 1)
+    }
+}
