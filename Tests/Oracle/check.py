@@ -67,7 +67,8 @@ def options_named(options, name):
 
 
 PLURALS = {"page_view": "page_views", "session": "sessions", "saved_article": "saved_articles",
-           "history_cleared": "history_clears", "notification_subscription": "notification_subscriptions"}
+           "history_cleared": "history_clears", "notification_subscription": "notification_subscriptions",
+           "edit": "edits"}
 
 
 def without_type(line):
@@ -120,7 +121,9 @@ def check(yir, seed, as_of, fallback_zone, options, keep):
     readers, cohort, diagnostics = spec_figures.compute(lines, as_of, zone_override=option(options, "--tz"),
                                                         fallback_zone=fallback_zone, year=int(year) if year else None,
                                                         top=int(top) if top else 5, excluded=excluded,
-                                                        max_view_seconds=int(longest) if longest else 86400)
+                                                        max_view_seconds=int(longest) if longest else 86400,
+                                                        excluded_categories=[spec_figures.title(c) for c in
+                                                                             options_named(options, "--exclude-category")])
     for reader in got["readers"]:  # the labels are a table lookup; the oracle lists keys
         reader["notifications"] = {k: [n["key"] for n in v] for k, v in reader["notifications"].items()}
     found = list(differences(plain([r["user"] for r in got["readers"]]), plain([r["user"] for r in readers]), ".users"))

@@ -4,7 +4,8 @@ Ireland's negative DST, Morocco's Ramadan changes), New Year in every zone, a le
 as-of instant and 30 days before it. Timestamps with an offset, in UTC, without an offset (wall
 times, in the record's `tz` or else the reader's report zone) and as epoch milliseconds;
 readers who change zones; history clears, duplicate ids, unsaves, notification toggles,
-excluded pages, implausible durations, titles needing normalisation."""
+excluded pages, implausible durations, titles needing normalisation; categories, topics, places
+(some out of range) and thumbnails on page views, and edits."""
 import json
 import random
 from datetime import datetime, timedelta, timezone
@@ -25,6 +26,15 @@ TITLES = ["Berlin", "Moon", "Ada Lovelace", "Main Page", "São Paulo", "Sa\u0303
 KEYS = ["echo-subscriptions-push-edit-thank", "echo-subscriptions-push-mention", "app-custom-key",
         "echo-subscriptions-push-reverted", "another-key"]
 USERS = ["ana", "bo", "cy", "Dee", "émile", "zed"]
+# Categories and topics, some the same once normalised, with empty strings and repeats.
+CATEGORIES = ["Cities in Germany", "Cities_in_Germany", " Capitals in Europe", "Natural satellites", "E\u0301clair", "Éclair",
+              "", "1815 births", "Living people"]
+TOPICS = ["STEM.Space", "Culture.Biography.Biography*", "Geography.Regions.Europe.Western_Europe", " STEM.Space ",
+          "Culture.Internet culture", "", "History_and_Society.History"]
+# Places well inside a country, at sea, at the edges of the range, and out of range (dropped).
+PLACES = [(52.52, 13.405), (48.8566, 2.3522), (35.6895, 139.6917), (-23.5505, -46.6333), (-33.8688, 151.2093),
+          (64.1466, -21.9426), (-41.2865, 174.7762), (0, -160), (28.6139, 77.209), (-75, 0), (90, 180), (-90, -180),
+          (90.5, 10), (10, -180.25)]
 # SPEC §1.2: timestamps must lie in 1970–2099, on the wall clock too (decision 9).
 EARLIEST, END = datetime(1970, 1, 2, tzinfo=timezone.utc), datetime(2099, 12, 31, tzinfo=timezone.utc)
 
@@ -89,7 +99,7 @@ def generate(seed, as_of):
                 continue
             zone = rng.choice(zones)
             kind = rng.choices(["page_view", "session", "saved_article", "history_cleared",
-                                "notification_subscription"], [60, 20, 12, 2, 6])[0]
+                                "notification_subscription", "edit"], [60, 20, 12, 2, 6, 4])[0]
             r = {"type": kind, "user": user}
             r["timestamp"] = timestamp(rng, moment, zone)
             if rng.random() < 0.85:
@@ -100,7 +110,7 @@ def generate(seed, as_of):
             if rng.random() < 0.5:
                 r["id"] = rng.choice(ids) if ids and rng.random() < 0.15 else "%s-%d" % (kind[:2], rng.randint(0, 10**6))
                 ids.append(r["id"])
-            if kind in ("page_view", "saved_article"):
+            if kind in ("page_view", "saved_article", "edit"):
                 r["wiki"] = rng.choice(WIKIS)
                 r["title"] = rng.choice(TITLES)
                 if rng.random() < 0.1:
@@ -110,6 +120,18 @@ def generate(seed, as_of):
                     r["namespace"] = rng.choice([0, 1, 4])
                 r["seconds"] = rng.choice([0, 1, 1.5, 2.25, rng.randint(0, 600), round(rng.random() * 900, 3),
                                            90000, 86400, 0.0005, 12.3456])
+                if rng.random() < 0.5:
+                    r["categories"] = rng.sample(CATEGORIES, rng.randint(0, 4))
+                if rng.random() < 0.5:
+                    r["topics"] = rng.sample(TOPICS, rng.randint(0, 3))
+                if rng.random() < 0.4:
+                    lat, lon = rng.choice(PLACES)
+                    r["coordinates"] = {"lon": lon, "lat": lat} if rng.random() < 0.5 else {"lat": lat, "lon": lon}
+                if rng.random() < 0.2:
+                    r["thumbnail"] = rng.choice(["https://x.org/%d.jpg" % rng.randint(0, 9), "ftp://x.org/a.jpg"])
+            elif kind == "edit":
+                if rng.random() < 0.3:
+                    r["namespace"] = rng.choice([0, 1, 2])
             elif kind == "session":
                 r["duration_ms"] = rng.choice([0, 1000, rng.randint(0, 3_600_000), 86_400_001, 86_400_000])
             elif kind == "saved_article":

@@ -11,7 +11,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo
 
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
-TYPES = ["page_view", "session", "saved_article", "history_cleared", "notification_subscription"]
+TYPES = ["page_view", "session", "saved_article", "history_cleared", "notification_subscription", "edit"]
 # SPEC §2.5, in its order.
 NOTIFICATION_KEYS = [
     "echo-subscriptions-push-edit-user-talk", "echo-subscriptions-push-edit-thank",
@@ -137,6 +137,28 @@ def title(text):
     return unicodedata.normalize("NFC", text.replace("_", " ").strip())
 
 
+def label(text):
+    """A topic: trimmed, NFC; `_` stays."""
+    return unicodedata.normalize("NFC", text.strip())
+
+
+def names(values, normalise):
+    """A list of categories or topics: normalised, empty strings and repeats dropped, in order."""
+    out = []
+    for value in values:
+        value = normalise(value)
+        if value and value not in out:
+            out.append(value)
+    return out
+
+
+# The countries of the exports' places (Tests/Oracle/exports.py PLACES), as an atlas has them:
+# an independent reading of SPEC §2.3's "the country whose polygon contains it".
+COUNTRIES = {(52.52, 13.405): "DE", (48.8566, 2.3522): "FR", (35.6895, 139.6917): "JP", (-23.5505, -46.6333): "BR",
+             (-33.8688, 151.2093): "AU", (64.1466, -21.9426): "IS", (-41.2865, 174.7762): "NZ", (28.6139, 77.209): "IN",
+             (-75, 0): "AQ", (-90, -180): "AQ"}
+
+
 def mode(values, domain):
     """The value met most often, the smallest on ties; None when there are none."""
     counts = {v: values.count(v) for v in set(values)}
@@ -166,7 +188,7 @@ def latest_per(records, key, as_of):
 def read_records(lines, max_view_seconds):
     """§1.4: duplicates (per reader and type, decision 1) and implausible durations."""
     diagnostics = {"lines": 0, "accepted": {t: 0 for t in TYPES}, "duplicates": 0, "implausible_duration": 0,
-                   "dropped_thumbnails": 0, "after_as_of": 0, "cleared": 0, "outside_window": 0, "excluded_page": 0}
+                   "dropped_thumbnails": 0, "dropped_coordinates": 0, "after_as_of": 0, "cleared": 0, "outside_window": 0, "excluded_page": 0}
     ids, readers = set(), {}
     for order, line in enumerate(lines):
         if not line.strip():
@@ -184,11 +206,25 @@ def read_records(lines, max_view_seconds):
         r["kind"], r["stamp"] = parse_timestamp(fields["timestamp"])
         if r["kind"] == "wall" and r["tz"]:
             r["kind"], r["stamp"] = "instant", from_wall(r["stamp"], r["tz"])
-        if r["type"] in ("page_view", "saved_article"):
+        if r["type"] in ("page_view", "saved_article", "edit"):
             r["article"] = (site(fields["wiki"]), title(fields["title"]))
+            r["namespace"] = fields.get("namespace", 0)
         if r["type"] == "page_view":
             r["ms"] = int((Decimal(str(fields["seconds"])) * 1000).quantize(Decimal(1), rounding=ROUND_HALF_UP))
-            r["namespace"] = fields.get("namespace", 0)
+            # §1.2 (v3): what the article is about and where.
+            r["categories"] = names(fields["categories"], title) if "categories" in fields else None
+            r["topics"] = names(fields["topics"], label) if "topics" in fields else None
+            r["coordinates"] = None
+            if "coordinates" in fields:
+                lat, lon = Decimal(str(fields["coordinates"]["lat"])), Decimal(str(fields["coordinates"]["lon"]))
+                if -90 <= lat <= 90 and -180 <= lon <= 180:
+                    r["coordinates"] = (lat, lon)
+                else:
+                    diagnostics["dropped_coordinates"] += 1
+            r["thumbnail"] = fields.get("thumbnail")
+            if r["thumbnail"] is not None and not r["thumbnail"].lower().startswith(("https://", "http://")):
+                diagnostics["dropped_thumbnails"] += 1
+                r["thumbnail"] = None
             if r["ms"] > max_view_seconds * 1000:
                 diagnostics["implausible_duration"] += 1
                 r["ms"] = 0
@@ -209,7 +245,8 @@ def read_records(lines, max_view_seconds):
     return readers, diagnostics
 
 
-def reader_figures(user, records, A, zone_override, fallback_zone, year, top, excluded, diagnostics, locale="auto"):
+def reader_figures(user, records, A, zone_override, fallback_zone, year, top, excluded, diagnostics, locale="auto",
+                   excluded_categories=()):
     # §2.1: the report zone, then wall times read in it, the window and the last history clear.
     if zone_override:
         Z = zone_override
@@ -233,10 +270,15 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
     previous = []
 
     # §2.2 and §4.1: what counts, and why the rest does not, checked in the spec's order.
-    views, sessions = [], []
+    views, sessions, edits = [], [], []
     for r in records:
         if r["t"] > A:
             diagnostics["after_as_of"] += 1  # every type (§4.1)
+        elif r["type"] == "edit":  # a history clear leaves edits (§2.3)
+            if start <= r["t"] < end:
+                edits.append(r)
+            else:
+                diagnostics["outside_window"] += 1
         elif r["type"] not in ("page_view", "session"):
             continue
         elif C is not None and r["t"] < C:
@@ -265,9 +307,55 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
     median = Decimal(0) if n == 0 else seconds(totals[n // 2]) if n % 2 else seconds(Decimal(totals[n // 2 - 1] + totals[n // 2]) / 2)
     ranked = sorted(articles.items(), key=lambda item: (-item[1]["ms"], -item[1]["views"], -item[1]["last"],
                                                          item[0][0].encode(), item[0][1].encode()))[:top]
+    # §2.3 (v3): an article's attributes are those of its latest counted view that carries each.
+    attributes = {}
+    for v in sorted(views, key=lambda v: (v["t"], v["order"])):
+        a = attributes.setdefault(v["article"], {})
+        for field in ("categories", "topics", "coordinates", "thumbnail"):
+            if v[field] is not None:
+                a[field] = v[field]
     top_articles = [{"wiki": wiki, "title": name, "seconds": seconds(a["ms"]), "views": a["views"],
-                     "first_viewed": rfc3339(a["first"], Z), "last_viewed": rfc3339(a["last"], Z)}
+                     "first_viewed": rfc3339(a["first"], Z), "last_viewed": rfc3339(a["last"], Z),
+                     "thumbnail": attributes[(wiki, name)].get("thumbnail")}
                     for (wiki, name), a in ranked]
+
+    def shares(field, skip=()):
+        found = {}
+        for article, a in articles.items():
+            for name in attributes[article].get(field) or []:
+                if name not in skip:
+                    f = found.setdefault(name, {"articles": 0, "ms": 0})
+                    f["articles"] += 1
+                    f["ms"] += a["ms"]
+        return sorted(found.items(), key=lambda item: (-item[1]["ms"], -item[1]["articles"], item[0].encode()))
+    all_categories = shares("categories", excluded_categories)
+    all_topics = shares("topics")
+    located = [(article, attributes[article]["coordinates"], a) for article, a in articles.items()
+               if "coordinates" in attributes[article]]
+    places = None
+    if located:
+        countries = {}
+        for article, (lat, lon), a in located:
+            country = COUNTRIES.get((float(lat), float(lon)))
+            if country:
+                c = countries.setdefault(country, {"articles": 0, "ms": 0})
+                c["articles"] += 1
+                c["ms"] += a["ms"]
+
+        def place(item, with_seconds=False):
+            (wiki, name), (lat, lon), a = item
+            p = {"wiki": wiki, "title": name, "lat": lat, "lon": lon}
+            if with_seconds:
+                p["seconds"] = seconds(a["ms"])
+            return p
+        ties = lambda item: (-item[2]["ms"], item[0][0].encode(), item[0][1].encode())
+        places = {"articles": len(located), "seconds": seconds(sum(a["ms"] for _, _, a in located)),
+                  "countries": [{"country": c, "articles": f["articles"], "seconds": seconds(f["ms"])} for c, f in
+                                sorted(countries.items(), key=lambda i: (-i[1]["ms"], -i[1]["articles"], i[0].encode()))],
+                  "north": place(min(located, key=lambda i: (-i[1][0],) + ties(i))),
+                  "south": place(min(located, key=lambda i: (i[1][0],) + ties(i))),
+                  "top": [place(i, True) for i in sorted(located, key=lambda i: (-i[2]["ms"], -i[2]["views"], -i[2]["last"],
+                                                                                   i[0][0].encode(), i[0][1].encode()))[:top]]}
     app = sum(s["ms"] for s in sessions)
 
     moments = [local(v["t"], Z) for v in views]
@@ -356,6 +444,9 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
                     "average_seconds_per_article": average(reading, n), "median_seconds_per_article": median},
         "top_article": top_articles[0] if top_articles else None,
         "top_articles": top_articles,
+        "categories": [{"category": c, "articles": f["articles"], "seconds": seconds(f["ms"])} for c, f in all_categories[:top]],
+        "topics": [{"topic": t, "articles": f["articles"], "seconds": seconds(f["ms"])} for t, f in all_topics[:top]],
+        "places": places,
         "app_time": {"seconds": seconds(app), "sessions": len(sessions), "average_session_seconds": average(app, len(sessions))},
         "patterns": {"hour": hour, "weekday": mode([m.isoweekday() for m in moments], range(1, 8)),
                      "month": mode([m.month for m in moments], range(1, 13)), "time_of_day": time_of_day(hour)},
@@ -370,21 +461,24 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
                   "year": {"count": len(in_year)},
                   "recent": [{"wiki": r["article"][0], "title": r["article"][1], "saved": rfc3339(r["t"], Z),
                               "thumbnail": r["thumbnail"]} for r in recent]},
+        "edits": {"count": len(edits), "pages": len({(e["article"], e["namespace"]) for e in edits})},
         "notifications": {"subscribed": [k for k in keys if states[k]["enabled"]],
                           "unsubscribed": [k for k in keys if not states[k]["enabled"]]},
     }
-    return figures, {"reading": reading, "app": app, "articles": articles, "previous": previous_year and previous_ms}
+    return figures, {"reading": reading, "app": app, "articles": articles, "previous": previous_year and previous_ms,
+                     "categories": all_categories, "topics": all_topics}
 
 
 def compute(lines, as_of, zone_override=None, fallback_zone="UTC", year=None, top=5,
-            excluded=("Main Page",), max_view_seconds=86400):
+            excluded=("Main Page",), max_view_seconds=86400, excluded_categories=()):
     """(readers' figures in user order, cohort, diagnostics) as `yir stats --format json` has them,
     except that notification lists hold keys only."""
     A = milliseconds(datetime.fromisoformat(as_of.replace("Z", "+00:00")))
     readers, diagnostics = read_records(lines, max_view_seconds)
     figures, sums = [], []
     for user in sorted(readers, key=lambda u: u.encode()):
-        f, s = reader_figures(user, readers[user], A, zone_override, fallback_zone, year, top, excluded, diagnostics)
+        f, s = reader_figures(user, readers[user], A, zone_override, fallback_zone, year, top, excluded, diagnostics,
+                              excluded_categories=excluded_categories)
         figures.append(f)
         sums.append(s)
     # §2.3 rank and §2.4 cohort.
@@ -413,4 +507,18 @@ def compute(lines, as_of, zone_override=None, fallback_zone="UTC", year=None, to
                                 "readers": a["readers"]} for (wiki, name), a in ranked],
               "previous_year": {"readers": sum(1 for f in figures if f["previous_year"] is not None),
                                 "reading_seconds": seconds(sum(s["previous"] or 0 for s in sums))}}
+    # §2.4 (v3): the readers' categories and topics summed, their places and edits.
+    for field, name in (("categories", "category"), ("topics", "topic")):
+        run = {}
+        for s in sums:
+            for key, f in s[field]:
+                r = run.setdefault(key, {"ms": 0, "readers": 0})
+                r["ms"] += f["ms"]
+                r["readers"] += 1
+        cohort[field] = [{name: key, "seconds": seconds(r["ms"]), "readers": r["readers"]} for key, r in
+                         sorted(run.items(), key=lambda i: (-i[1]["ms"], -i[1]["readers"], i[0].encode()))[:top]]
+    with_places = [f["places"] for f in figures if f["places"] is not None]
+    cohort["places"] = {"readers": len(with_places), "countries": len({c["country"] for p in with_places for c in p["countries"]})}
+    cohort["edits"] = {"readers": sum(1 for f in figures if f["edits"]["count"] > 0),
+                       "count": sum(f["edits"]["count"] for f in figures)}
     return figures, cohort, diagnostics

@@ -27,6 +27,8 @@ import YirTestSupport
                 arguments: ["--as-of", "2038-06-01T00:00:00Z,2050-03-29T12:00:00Z,2099-12-31T12:00:00Z,1971-06-01T00:00:00Z"]),
         Variant(name: "--exclude-title twice (one needing normalisation) and --max-view-seconds 600", firstSeed: 40_000,
                 seeds: 30, arguments: ["--exclude-title", "Moon", "--exclude-title", " zebra_", "--max-view-seconds", "600"]),
+        Variant(name: "--exclude-category twice (one needing normalisation)", firstSeed: 50_000, seeds: 30,
+                arguments: ["--exclude-category", "Living people", "--exclude-category", "Cities_in_Germany "]),
     ]
 
     @Test(arguments: variants)
