@@ -456,6 +456,11 @@ def index(args):
     try:
         emulate(driver, dark=False)
         driver.get("file://" + args.page)
+        rows = lambda: [r.find_element(By.CSS_SELECTOR, "th").text for r in
+                        driver.find_elements(By.CSS_SELECTOR, "#readers tbody tr") if r.is_displayed()]
+        check(rows() == sorted(rows(), key=natural), f"the readers are in natural order from the start ({rows()[:5]}…)")
+        headers = driver.find_elements(By.CSS_SELECTOR, "#readers thead th")
+        check(headers[0].get_attribute("aria-sort") == "ascending", "the reader column says it is sorted")
         # Reader ids that sort differently as text and as numbers, added to the table.
         driver.execute_script("""
             const body = document.querySelector('#readers tbody');
@@ -464,11 +469,10 @@ def index(args):
               row.cells[0].querySelector('bdi').textContent = id;
               body.appendChild(row);
             }""")
-        rows = lambda: [r.find_element(By.CSS_SELECTOR, "th").text for r in
-                        driver.find_elements(By.CSS_SELECTOR, "#readers tbody tr") if r.is_displayed()]
         users = rows()
         check(len(users) >= 5, f"the readers table lists readers ({len(users)})")
-        headers = driver.find_elements(By.CSS_SELECTOR, "#readers thead th")
+        headers[0].find_element(By.CSS_SELECTOR, "button").click()
+        check(rows() == sorted(users, key=natural, reverse=True), "a click on the sorted reader column reverses it")
         headers[0].find_element(By.CSS_SELECTOR, "button").click()
         check(rows() == sorted(users, key=natural), f"reader ids sort in natural order ({[u for u in rows() if u.startswith('reader-')]})")
         header = headers[3]
@@ -481,14 +485,18 @@ def index(args):
         check(sorted_minutes() == sorted(sorted_minutes()), "a second click sorts smallest first")
         search = driver.find_element(By.ID, "reader-search")
         check(search.is_displayed(), "the search box shows")
+        caption = driver.find_element(By.CSS_SELECTOR, "#readers caption")
+        whole = caption.text
         search.send_keys("READER-1")
         check(sorted(rows()) == ["reader-1", "reader-10"], f"searching 'READER-1' keeps the readers whose id holds it ({rows()})")
+        check(caption.text.startswith(f"Showing 2 of "), f"the caption counts the readers shown ({caption.text!r})")
         search.send_keys("zzz")
         check(driver.find_element(By.ID, "search-none").is_displayed(), "no match says so")
         search.clear()
         search.send_keys(" ")
         search.send_keys(Keys.BACKSPACE)
         check(len(rows()) == len(users), "an empty search shows every reader again")
+        check(caption.text == whole, f"and the caption counts them all again ({caption.text!r})")
         top = driver.execute_script("""
             const wrap = document.querySelector('.readers-wrap');
             wrap.style.maxHeight = '120px';

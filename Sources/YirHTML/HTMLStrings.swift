@@ -114,6 +114,16 @@ public struct HTMLStrings: Sendable {
         }
     }
 
+    /// Every form `key` takes — its text, or each of its plural forms — as written, for checks
+    /// of what a language's texts say.
+    public func forms(_ key: String) -> [String] {
+        switch texts[key] {
+        case .plain(let text): [text]
+        case .plural(let forms): forms.keys.sorted().map { forms[$0]! }
+        case nil: []
+        }
+    }
+
     /// The plain texts, for templates that use `{{t.KEY}}` directly.
     var all: [String: String] {
         texts.compactMapValues { if case .plain(let text) = $0 { text } else { nil } }

@@ -53,14 +53,14 @@ struct Overview {
 
         let d = stats.diagnostics
         var accepted: [[String: Any]] = RecordType.allCases.map { type in
-            ["count_name": type.name, "count_value": format.integer(d.accepted[type.rawValue])]
+            diagnosticRow("index_type_", type.name, d.accepted[type.rawValue])
         }
         accepted.append(["count_name": strings.text("index_accepted_total"), "count_value": format.integer(d.acceptedTotal)])
         let rejected = d.rejected.sorted { $0.key < $1.key }.map { reason, count -> [String: Any] in
-            ["count_name": reason.rawValue, "count_value": format.integer(count)]
+            diagnosticRow("index_reason_", reason.rawValue, count)
         }
         let notCounted: [[String: Any]] = Diagnostics.counts.map { name, count in
-            ["count_name": name, "count_value": format.integer(d[keyPath: count])]
+            diagnosticRow("index_count_", name, d[keyPath: count])
         }
 
         let inputs = model.inputs.map { input -> [String: Any] in
@@ -73,8 +73,12 @@ struct Overview {
                 let x = stats.readers[a].reading.milliseconds, y = stats.readers[b].reading.milliseconds
                 return x != y ? x > y : a < b
             }
-            listed = Array(listed.prefix(maximumListed)).sorted()
+            listed = Array(listed.prefix(maximumListed))
         }
+        // Natural order from the start, as the reader column's sort gives it: reader-2 before
+        // reader-10, letters by the page language's collation.
+        let collation = Locale(identifier: format.identifier)
+        listed.sort { a, b in Self.naturalOrder(stats.readers[a].user, stats.readers[b].user, locale: collation) }
         let readers = listed.map { i -> [String: Any] in
             let r = stats.readers[i]
             var row: [String: Any] = [
@@ -118,6 +122,8 @@ struct Overview {
             "readers_caption": readers.count == stats.readers.count
                 ? strings.plural("index_readers_caption", readers.count, format.integer(readers.count))
                 : strings.text("index_readers_caption_top", ["n": format.integer(readers.count), "total": format.integer(stats.readers.count)]),
+            // The caption while a search keeps some rows: the script puts the count in `{shown}`.
+            "readers_caption_shown": strings.plural("index_readers_shown", readers.count, format.integer(readers.count)),
         ]
         if !topArticles.isEmpty {
             context["top_articles"] = topArticles
@@ -128,6 +134,24 @@ struct Overview {
             context["rejected_total"] = format.integer(d.rejectedTotal)
         }
         return context
+    }
+
+    /// A row of the diagnostics: the count's readable label (`index_reason_wrong_type`, …) and
+    /// its key as the report writes it, for analysts who look it up in report.json.
+    private func diagnosticRow(_ prefix: String, _ key: String, _ count: Int) -> [String: Any] {
+        ["count_name": strings.has(prefix + key) ? strings.text(prefix + key) : key, "count_key": key,
+         "count_value": format.integer(count)]
+    }
+
+    /// Reader ids in natural order: runs of digits by their value (`reader-2` before
+    /// `reader-10`), the rest by the locale's collation, ignoring case; ids that collate the
+    /// same in byte order, so the order never depends on the input's.
+    static func naturalOrder(_ a: String, _ b: String, locale: Locale) -> Bool {
+        switch a.compare(b, options: [.numeric, .caseInsensitive], range: nil, locale: locale) {
+        case .orderedAscending: true
+        case .orderedDescending: false
+        case .orderedSame: Array(a.utf8).lexicographicallyPrecedes(b.utf8)
+        }
     }
 
     static let histogramWidth = 300

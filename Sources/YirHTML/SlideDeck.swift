@@ -77,7 +77,7 @@ struct SlideDeck: Sendable {
                 slides.add(categoriesSlide(reader))
                 slides.add(placesSlide(reader))
                 slides.add(patternsSlide(reader))
-                slides.append(monthlySlide(reader))
+                slides.add(monthlySlide(reader))
                 slides.add(streakSlide(reader, facts))
                 slides.add(rabbitHoleSlide(reader))
             }
@@ -92,7 +92,8 @@ struct SlideDeck: Sendable {
         let total = slides.count
         let context: [String: Any] = [
             "lang": strings.locale, "dir": strings.direction,
-            "page_title": strings.text("page_title", ["user": reader.user, "year": format.year(year)]),
+            // The user id is an identifier, not a name: no page of the reader's shows it.
+            "page_title": strings.text("opening_heading", ["year": format.year(year)]),
             "t": strings.all,
             "slides": slides.enumerated().map { i, slide -> [String: Any] in
                 var content = slide.content

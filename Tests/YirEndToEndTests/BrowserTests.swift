@@ -143,9 +143,9 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
         #expect(r.status == 0, "\(r.stderr)")
         // The id as the JSON line gives it, without the escaping backslash.
         let deck = try sampleDeck(of: #""><svg onload=window.pwned=1>"#)
+        // The deck shows the titles; the id only the overview shows (a deck never names its reader's id).
         let check = try browserCheck(["escaping", out.appendingPathComponent(deck).path,
-                                      "<script>window.pwned=1</script>", #""><img src=x onerror=window.pwned=1>"#,
-                                      #""><svg onload=window.pwned=1>"#])
+                                      "<script>window.pwned=1</script>", #""><img src=x onerror=window.pwned=1>"#])
         #expect(check.status == 0, "\(check.stdoutText)\(check.stderr)")
         let index = try browserCheck(["escaping", out.appendingPathComponent("index.html").path, #""><svg onload=window.pwned=1>"#])
         #expect(index.status == 0, "\(index.stdoutText)\(index.stderr)")

@@ -57,3 +57,55 @@ import YirTestSupport
         }
     }
 }
+
+/// docs/OUTPUT.md, "Copy chosen by the data", over the decks of `yir sample`'s readers in all 20
+/// languages: every figure a slide leads with is above 0, and no deck names its reader's id.
+@Suite(.needs(.yir)) struct SampleDeckCopyTests {
+    /// The decks of 300 synthetic readers, with each reader's id.
+    static func sampleDecks() throws -> [(user: String, deck: String)] {
+        let cli = YirCommand()
+        let sample = try cli.yir(["sample", "--readers", "300", "--seed", "9"])
+        #expect(sample.status == 0, "\(sample.stderr)")
+        let input = scratchFolder().appendingPathComponent("sample.jsonl")
+        try sample.stdout.write(to: input)
+        let out = scratchFolder().appendingPathComponent("out")
+        let r = try cli.yir(["report", input.path, "--out", out.path, "--as-of", "2025-12-24T12:00:00Z", "--format", "html,jsonl",
+                             "--no-remote-images"])
+        #expect(r.status == 0, "\(r.stderr)")
+        return try String(contentsOf: out.appendingPathComponent("readers.jsonl"), encoding: .utf8).split(separator: "\n").map { line in
+            let reader = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            return (reader["user"] as! String,
+                    try String(contentsOf: out.appendingPathComponent(reader["slides"] as! String), encoding: .utf8))
+        }
+    }
+
+    /// Whether a figure as a page writes it (`0`, `٠`, `۰`, `0%`) is zero: digits of any
+    /// script, all of them 0.
+    static func isZero(_ figure: String) -> Bool {
+        let digits = figure.compactMap(\.wholeNumberValue)
+        return !digits.isEmpty && digits.allSatisfy { $0 == 0 }
+    }
+
+    @Test func noHeroFigureOnAnySlideIsZero() throws {
+        let decks = try Self.sampleDecks()
+        #expect(decks.count >= 200, "the sample's readers with a deck (\(decks.count))")
+        var heroes = 0
+        for (user, deck) in decks {
+            // The hero figure of a slide, and the summary's (the share card's) figures.
+            for open in ["<p class=\"hero fit\">", "<dd class=\"fit\">"] {
+                for figure in deck.components(separatedBy: open).dropFirst().map({ String($0.prefix { $0 != "<" }) }) {
+                    heroes += 1
+                    #expect(!Self.isZero(figure), "\(user): a hero of \(figure)")
+                }
+            }
+        }
+        #expect(heroes > 1000, "the check saw the decks' figures (\(heroes))")
+        #expect(Self.isZero("٠") && Self.isZero("۰٪") && !Self.isZero("10") && !Self.isZero("A"))
+    }
+
+    @Test func noDeckShowsItsReadersId() throws {
+        for (user, deck) in try Self.sampleDecks() {
+            #expect(!deck.contains(user), "\(user)'s deck names them")
+        }
+    }
+}

@@ -71,7 +71,9 @@ import YirTestSupport
     /// Escaping goes by byte: an `&` or `<` followed by a combining mark is one character to
     /// Mustache's own escaping, which left it raw.
     @Test func anAmpersandBeforeACombiningMarkIsEscapedToo() throws {
-        let page = try page(Run([view("2025-05-01T10:00:00Z", title: #"Tom &\u0301 Jerry"#, user: #"a&\u0301b<\u0301"#)]))
+        // A deck never shows its user id (docs/OUTPUT.md): the two cases are titles here.
+        let page = try page(Run([view("2025-05-01T10:00:00Z", title: #"Tom &\u0301 Jerry"#),
+                                 view("2025-05-01T10:01:00Z", title: #"a&\u0301b<\u0301"#)]))
         let bytes = Data(page.utf8)
         #expect(bytes.range(of: Data("a&amp;\u{0301}b&lt;\u{0301}".utf8)) != nil)
         #expect(bytes.range(of: Data("Tom &amp;\u{0301} Jerry".utf8)) != nil)
@@ -116,7 +118,8 @@ import YirTestSupport
         #expect(slideIDs(reader) == ["opening", "time", "articles", "top", "patterns", "monthly", "streak", "saved",
                                      "notifications", "summary"])
         #expect(reader.contains("<bdi>Thanks</bdi>"))
-        #expect(reader.contains(#"<p class="hero fit">0</p>"#), "the saved slide says 0")
+        #expect(!reader.contains(#"<p class="hero fit">0</p>"#) && reader.contains("0 articles saved in 2025"),
+                "the saved slide's empty state: a modest 0, not a hero")
         #expect(reader.contains("Slide 3 of 10: Articles you read"))
     }
 
@@ -222,7 +225,7 @@ import YirTestSupport
         // r9 read more than 9 of the 10: good news; r0, the least, is told nothing of rank.
         let top = try page(Run(lines(10)), user: "r9")
         #expect(slideIDs(top).contains("rank"))
-        #expect(top.contains("You spent more time reading than 90% of the 10 readers in this export."))
+        #expect(top.contains("You spent more time reading than 90% of the 10 readers in this year&#39;s review."))
         #expect(!slideIDs(try page(Run(lines(10)), user: "r0")).contains("rank"))
         // Half of them is still good news; fewer is not said.
         #expect(slideIDs(try page(Run(lines(10)), user: "r5")).contains("rank"))

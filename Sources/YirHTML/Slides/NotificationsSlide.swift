@@ -2,16 +2,40 @@ import YirCore
 import YirStats
 
 extension SlideDeck {
-    /// 9. Notifications followed, each with a readable name even when the table lacks it.
+    /// The kinds of notification SPEC §2.5's table names, in its order: messages from people,
+    /// news of the reader's edits, and alerts about their account — security notices are alerts
+    /// a reader keeps on, not something they follow. A key the table does not know is `other`.
+    static let notificationKinds: [(kind: String, keys: [String])] = [
+        ("people", ["edit-user-talk", "edit-thank", "dt-subscription", "mention", "emailuser"]),
+        ("edits", ["cx", "mention-failure", "mention-success", "article-linked", "wikibase-action", "page-review",
+                   "reverted", "thank-you-edit"]),
+        ("account", ["login-fail", "login-success", "user-rights"]),
+    ].map { kind, names in (kind, names.map { "echo-subscriptions-push-\($0)" }) }
+
+    /// The kind of a notification type: `people`, `edits`, `account` or `other`.
+    static func notificationKind(_ key: String) -> String {
+        notificationKinds.first { $0.keys.contains(key) }?.kind ?? "other"
+    }
+
+    /// 9. The notifications the reader has turned on, by kind, each with a readable name even
+    /// when the table lacks it.
     func notificationsSlide(_ reader: ReaderStats) -> Slide? {
         let subscribed = reader.notifications.subscribed
         guard !subscribed.isEmpty else { return nil }
-        return Slide("notifications", strings.text("notifications_heading"), [
-            "notifications_label": strings.plural("notifications", subscribed.count, format.integer(subscribed.count)),
-            "subscribed": subscribed.map { n -> [String: Any] in
-                if strings.has("notification_\(n.key)") { return ["notification": strings.text("notification_\(n.key)")] }
-                return ["notification": n.label == n.key ? Self.readableNotification(n.key) : n.label]
-            },
+        let groups = (Self.notificationKinds.map(\.kind) + ["other"]).compactMap { kind -> [String: Any]? in
+            let items = subscribed.filter { Self.notificationKind($0.key) == kind }
+            guard !items.isEmpty else { return nil }
+            return [
+                "group_heading": strings.text("notifications_kind_\(kind)"),
+                "items": items.map { n -> [String: Any] in
+                    if strings.has("notification_\(n.key)") { return ["notification": strings.text("notification_\(n.key)")] }
+                    return ["notification": n.label == n.key ? Self.readableNotification(n.key) : n.label]
+                },
+            ]
+        }
+        return Slide("notifications", strings.text("notifications_title"), [
+            "notifications_label": strings.plural("notifications_on", subscribed.count, format.integer(subscribed.count)),
+            "groups": groups,
         ])
     }
 

@@ -14,7 +14,8 @@ extension SlideDeck {
             : strings.text("opening_window_until", ["start": format.monthAndDay(CivilDate(year: year, month: 1, day: 1)),
                                                     "date": format.longDate(facts.lastDay)])
         var opening: [String: Any] = [
-            "greeting": strings.text("opening_greeting", ["user": Self.isolated(reader.user)]),
+            // A greeting without the user id: an identifier is not a name.
+            "greeting": strings.text("opening_hello"),
             "window": windowText,
             "zone": strings.text("opening_zone", ["zone": format.zoneName(reader.zone.identifier)]),
         ]

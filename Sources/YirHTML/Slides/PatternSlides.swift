@@ -13,15 +13,17 @@ extension SlideDeck {
             "hour": strings.text("patterns_hour", ["hour": format.shortTime(LocalTime(wallMilliseconds: Int64(hour) * 3_600_000))]),
             "chart": chart(hours, labels: hours.indices.map(format.hour), labelEvery: 6,
                            highlight: hour, valueLabels: false, title: strings.text("chart_hours_title"),
-                           description: strings.text("chart_hours_desc", ["hour": format.hour(hour)]),
+                           description: strings.text("chart_hours_text", ["hour": format.hour(hour),
+                                                                           "views": strings.plural("views", Int(hours[hour]), format.integer(hours[hour]))]),
                            valueHeading: strings.text("chart_views"),
                            values: hours.map { format.integer($0) }, rowHeadings: hours.indices.map(format.hour)),
         ])
     }
 
     /// 6. Month by month: the busiest month is the one with the most reading time, here and
-    /// everywhere.
-    func monthlySlide(_ reader: ReaderStats) -> Slide {
+    /// everywhere. Views of 0 seconds alone make no month busy: no slide.
+    func monthlySlide(_ reader: ReaderStats) -> Slide? {
+        guard reader.reading.milliseconds > 0 else { return nil }
         let minutes = reader.monthly.map { $0.milliseconds / 60_000 }
         let names = reader.monthly.map { format.monthName($0.month) }
         let best = reader.monthly.max { a, b in a.milliseconds < b.milliseconds || (a.milliseconds == b.milliseconds && a.month > b.month) }!
@@ -30,7 +32,8 @@ extension SlideDeck {
                                                   "duration": format.duration(milliseconds: best.milliseconds)]),
             "chart": chart(minutes, labels: (1...12).map(format.shortMonthName), labelEvery: 2, highlight: best.month - 1, valueLabels: true,
                            title: strings.text("chart_months_title"),
-                           description: strings.text("chart_months_desc", ["month": format.monthName(best.month)]),
+                           description: strings.text("chart_months_text", ["month": format.monthName(best.month),
+                                                                            "duration": format.duration(milliseconds: best.milliseconds)]),
                            valueHeading: strings.text("chart_minutes"),
                            values: minutes.map { format.integer($0) }, rowHeadings: names),
         ])

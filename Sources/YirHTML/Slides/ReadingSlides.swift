@@ -6,13 +6,15 @@ extension SlideDeck {
     static let handfulOfArticles = 5
 
     /// 2. Time in the app and reading: reading is the hero figure, else the app's time. Without
-    /// reading it is shown only when there is app time to tell.
+    /// reading time (none, or views of 0 seconds) it is shown only when there is app time to
+    /// tell: never a hero of 0.
     func timeSlide(_ reader: ReaderStats, _ facts: Facts) -> Slide? {
         let appMinutes = reader.appTime.milliseconds / 60_000
-        var time: [String: Any] = ["hero": facts.reading.figure, "hero_label": facts.reading.label]
+        let hasReadingTime = reader.reading.milliseconds > 0
+        var time: [String: Any] = hasReadingTime ? ["hero": facts.reading.figure, "hero_label": facts.reading.label] : [:]
         if reader.appTime.sessions > 0 && appMinutes > 0 {
             let figure = format.integer(appMinutes), label = strings.plural("minutes_in_app", Int(appMinutes), format.integer(appMinutes))
-            if facts.hasReading {
+            if hasReadingTime {
                 time["app_minutes"] = figure
                 time["app_label"] = label
             } else {
@@ -21,7 +23,7 @@ extension SlideDeck {
             }
             time["sessions"] = strings.plural("sessions", reader.appTime.sessions, format.integer(reader.appTime.sessions))
         }
-        guard facts.hasReading || time["sessions"] != nil else { return nil }
+        guard time["hero"] != nil else { return nil }
         return Slide("time", strings.text("time_heading"), time)
     }
 
@@ -51,10 +53,10 @@ extension SlideDeck {
     /// 4. Top article, then the rest of the top list numbered from 2.
     func topSlide(_ reader: ReaderStats) -> Slide? {
         guard let top = reader.topArticles.first else { return nil }
-        var content: [String: Any] = [
-            "top_article": article(top),
-            "top_minutes": strings.text("top_time", ["duration": format.duration(milliseconds: top.milliseconds)]),
-        ]
+        var content: [String: Any] = ["top_article": article(top)]
+        if top.milliseconds > 0 {
+            content["top_minutes"] = strings.text("top_time", ["duration": format.duration(milliseconds: top.milliseconds)])
+        }
         if let image = ArticleLinks.thumbnail(top.thumbnail, remoteImages: remoteImages) { content["top_image"] = image }
         if reader.topArticles.count > 1 {
             content["top_rest"] = reader.topArticles.dropFirst().map(article)
