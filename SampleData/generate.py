@@ -34,6 +34,85 @@ ARTICLES = {
     "ru": ["Пушкин, Александр Сергеевич", "Москва", "Байкал", "Толстой, Лев Николаевич"],
     "zh": ["臺北101", "日月潭", "珍珠奶茶", "蘇東坡"],
 }
+# What articles are about and where, as the apps record it on each page view (SPEC §1.2):
+# categories, `articletopic` topics, the place (None: about no place) and a lead image. Taken
+# from the title alone, so the random choices above and below stay what they were.
+SUBJECTS = {
+    "Ada Lovelace": (["1815 births", "English mathematicians", "Women computer scientists"],
+                     ["Culture.Biography.Biography*", "Culture.Biography.Women", "STEM.Computing"], (51.5072, -0.1276), True),
+    "Photosynthesis": (["Photosynthesis", "Plant physiology"], ["STEM.Biology"], None, True),
+    "Taylor Swift": (["1989 births", "American pop singers"], ["Culture.Biography.Biography*", "Culture.Media.Music"], None, True),
+    "Climate change": (["Climate change", "Environmental issues"], ["STEM.Earth_and_environment"], None, True),
+    "Python (programming language)": (["Programming languages"], ["STEM.Computing"], None, False),
+    "Marie Curie": (["1867 births", "Nobel laureates in Physics", "Women physicists"],
+                    ["Culture.Biography.Biography*", "Culture.Biography.Women", "STEM.Physics"], (52.2297, 21.0122), True),
+    "Black hole": (["Black holes", "Astrophysics"], ["STEM.Space", "STEM.Physics"], None, True),
+    "The Beatles": (["The Beatles", "English rock music groups"], ["Culture.Media.Music"], (53.4084, -2.9916), True),
+    "Albert Einstein": (["1879 births", "Nobel laureates in Physics"], ["Culture.Biography.Biography*", "STEM.Physics"], None, True),
+    "Moon": (["Moon", "Natural satellites"], ["STEM.Space"], None, True),
+    "Octopus": (["Octopuses", "Cephalopods"], ["STEM.Biology"], None, True),
+    "Roman Empire": (["Roman Empire", "Former empires"], ["History_and_Society.History"], (41.8933, 12.4829), True),
+    "Great Barrier Reef": (["Coral reefs", "World Heritage Sites in Australia"],
+                           ["Geography.Regions.Oceania", "STEM.Earth_and_environment"], (-18.2871, 147.6992), True),
+    "Artificial intelligence": (["Artificial intelligence", "Computational fields of study"], ["STEM.Computing"], None, False),
+    "Jane Austen": (["1775 births", "English novelists", "Women novelists"],
+                    ["Culture.Biography.Biography*", "Culture.Biography.Women", "Culture.Literature"], (51.1496, -0.9754), True),
+    "Berlin": (["Capitals in Europe", "Cities in Germany"], ["Geography.Regions.Europe.Western_Europe"], (52.52, 13.405), True),
+    "Johann Wolfgang von Goethe": (["1749 births", "German poets"], ["Culture.Biography.Biography*", "Culture.Literature"],
+                                   (50.9795, 11.3235), True),
+    "Schwarzwald": (["Mountain ranges of Germany", "Forests of Germany"], ["Geography.Regions.Europe.Western_Europe"],
+                    (48.3, 8.15), True),
+    "Dürre": (["Droughts", "Climate"], ["STEM.Earth_and_environment"], None, False),
+    "Brandenburger Tor": (["Gates in Germany", "Landmarks in Berlin"], ["Geography.Regions.Europe.Western_Europe",
+                          "Culture.Visual_arts.Architecture"], (52.5163, 13.3777), True),
+    "Rhein": (["Rivers of Germany", "Rivers of Switzerland"], ["Geography.Regions.Europe.Western_Europe"], (50.3569, 7.5890), True),
+    "Käsespätzle": (["Swabian cuisine", "Pasta dishes"], ["Culture.Food_and_drink"], None, False),
+    "भारत": (["Countries in Asia"], ["Geography.Regions.Asia.South_Asia"], (21.0, 78.0), True),
+    "ताजमहल": (["World Heritage Sites in India", "Mausoleums"], ["Geography.Regions.Asia.South_Asia", "Culture.Visual_arts.Architecture"],
+               (27.1751, 78.0421), True),
+    "गंगा नदी": (["Rivers of India"], ["Geography.Regions.Asia.South_Asia"], (25.3176, 82.9739), True),
+    "Frida Kahlo": (["1907 births", "Mexican painters", "Women artists"],
+                    ["Culture.Biography.Biography*", "Culture.Visual_arts.Visual_arts*"], (19.355, -99.1627), True),
+    "Ciudad de México": (["Capitals in North America", "Cities in Mexico"], ["Geography.Regions.Americas.Central_America"],
+                         (19.4326, -99.1332), True),
+    "Teotihuacán": (["Archaeological sites in Mexico"], ["History_and_Society.History"], (19.6925, -98.8438), True),
+    "東京": (["Capitals in Asia", "Cities in Japan"], ["Geography.Regions.Asia.East_Asia"], (35.6895, 139.6917), True),
+    "富士山": (["Volcanoes of Japan", "Mountains of Japan"], ["Geography.Regions.Asia.East_Asia"], (35.3606, 138.7274), True),
+    "新幹線": (["High-speed rail in Japan"], ["STEM.Engineering"], None, True),
+    "Lisboa": (["Capitals in Europe", "Cities in Portugal"], ["Geography.Regions.Europe.Southern_Europe"], (38.7223, -9.1393), True),
+    "Tour Eiffel": (["Towers in Paris"], ["Culture.Visual_arts.Architecture"], (48.8584, 2.2945), True),
+    "القاهرة": (["Capitals in Africa", "Cities in Egypt"], ["Geography.Regions.Africa.Northern_Africa"], (30.0444, 31.2357), True),
+    "ירושלים": (["Holy cities"], ["Geography.Regions.Asia.West_Asia"], (31.7683, 35.2137), True),
+    "اصفهان": (["Cities in Iran"], ["Geography.Regions.Asia.West_Asia"], (32.6546, 51.668), True),
+    "Москва": (["Capitals in Europe", "Cities in Russia"], ["Geography.Regions.Europe.Eastern_Europe"], (55.7558, 37.6173), True),
+    "Байкал": (["Lakes of Russia"], ["Geography.Regions.Asia.North_Asia"], (53.5, 108.0), True),
+    "臺北101": (["Skyscrapers in Taiwan"], ["Culture.Visual_arts.Architecture"], (25.0339, 121.5645), True),
+    "日月潭": (["Lakes of Taiwan"], ["Geography.Regions.Asia.East_Asia"], (23.8575, 120.9155), True),
+}
+# Edits some readers saved (SPEC §1.2 `edit`): (user, local time, site, title, namespace).
+EDITS = [
+    ("ana", "2025-03-08T20:15:00+01:00", "de.wikipedia.org", "Schwarzwald", 0),
+    ("ana", "2025-03-08T20:40:00+01:00", "de.wikipedia.org", "Schwarzwald", 0),
+    ("ana", "2025-06-21T11:05:00+02:00", "de.wikipedia.org", "Diskussion:Rhein", 1),
+    ("ana", "2025-10-02T18:30:00+02:00", "en.wikipedia.org", "Ada Lovelace", 0),
+    ("kiran", "2025-09-14T21:00:00+05:30", "hi.wikipedia.org", "गंगा नदी", 0),
+]
+
+
+def subjects(title):
+    """The page view fields that say what the article is about and where."""
+    if title not in SUBJECTS:
+        return {}
+    categories, topics, place, image = SUBJECTS[title]
+    fields = {"categories": categories, "topics": topics}
+    if place:
+        fields["coordinates"] = {"lat": place[0], "lon": place[1]}
+    if image:
+        name = title.replace(" ", "_") + ".jpg"
+        fields["thumbnail"] = THUMB.format("a", "ab", name, name)
+    return fields
+
+
 # Each reader: zone(s), languages with weights, how often they read.
 READERS = {
     "ana": dict(zones=[("Europe/Berlin", None)], langs={"en": 2, "de": 3}, p=0.55),
@@ -135,7 +214,7 @@ def reading_year(user, out, tablet, first_day=datetime(2024, 12, 20)):
                     rec = {"type": "page_view", "id": f"pv-{user}-{n}", "user": user,
                            "timestamp": stamp(t, zone, rng.choice(["offset", "offset", "utc", "epoch", "local"])),
                            "tz": zone, "wiki": rng.choice(SITE_FORMS[lang]), "title": title_form(title),
-                           "seconds": seconds}
+                           "seconds": seconds, **subjects(title)}
                     if user == "ana" and rng.random() < 0.25:
                         # Ana also reads on a tablet whose export has no "type" (the file name says it).
                         del rec["type"]
@@ -241,6 +320,13 @@ def main():
         ("2025-12-05T22:00:00+00:00", "en.wikipedia.org", "Great Barrier Reef", "unsave", None),
         ("2025-12-18T07:30:00+00:00", "en.wikipedia.org", "Octopus", "save", None),
     ]
+    # Edits, in a file whose name gives their type (no "type" field).
+    with open(os.path.join(OUT, "edits-app.jsonl"), "w", encoding="utf-8", newline="\n") as f:
+        for user, ts, wiki, title, namespace in EDITS:
+            edit = {"user": user, "timestamp": ts, "tz": READERS[user]["zones"][-1][0], "wiki": wiki, "title": title}
+            if namespace:
+                edit["namespace"] = namespace
+            f.write(json.dumps(edit, ensure_ascii=False, separators=(",", ":")) + "\n")
     with open(os.path.join(OUT, "saved_articles-lee.jsonl"), "w", encoding="utf-8", newline="\n") as f:
         f.write("\ufeff")
         for ts, wiki, title, action, lst in lee:
