@@ -219,11 +219,13 @@ def metrics_platform(records):
         event = {"$schema": "/analytics/product_metrics/app/base/1.3.0",
                  "meta": {"stream": "app.reading_activity", "id": uuid_for(r, n)},
                  "agent": {"client_platform": "android", "client_platform_family": "app"},
-                 "performer": {"is_logged_in": False, "language_primary": "en"}}
+                 "performer": {"is_logged_in": False}}
         if "user" in r:
             event["agent"] = {"app_install_id": install_id(r["user"]), **event["agent"]}
         if "locale" in r:
             event["agent"]["device_language"] = r["locale"]  # the app's language, as the native record has it
+            # A reader's language preference: the profile's fallback for the app's language.
+            event["performer"]["language_primary"] = r["locale"]
         if r["type"] == "page_view":
             event.update(dt=iso(t), action="page_view",
                          action_context=context(time_spent_ms=milliseconds(r["seconds"])),

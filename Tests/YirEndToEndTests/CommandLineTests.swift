@@ -213,6 +213,17 @@ import YirIngest
 }
 
 extension CommandLineTests {
+    /// `yir sample` writes every field of the format, the v3 ones too, so that a sample's
+    /// decks show every kind of slide.
+    @Test func theSampleWritesEveryRecordTypeAndFieldOfTheFormat() throws {
+        let sample = try cli.yir(["sample", "--readers", "300", "--days", "365", "--seed", "9"]).stdoutText
+        for field in [#""type":"page_view""#, #""type":"session""#, #""type":"saved_article""#, #""type":"history_cleared""#,
+                      #""type":"notification_subscription""#, #""type":"edit""#, #""categories":["#, #""topics":["#,
+                      #""coordinates":{"lat":"#, #""thumbnail":"https://"#, #""namespace":1"#] {
+            #expect(sample.contains(field), "\(field)")
+        }
+    }
+
     @Test func sampleIsDeterministicAndStopsNearItsByteLimit() throws {
         let a = try cli.yir(["sample", "--readers", "200", "--days", "30", "--seed", "5"])
         let b = try cli.yir(["sample", "--readers", "200", "--days", "30", "--seed", "5"])

@@ -159,6 +159,22 @@ import YirTestSupport
         #expect((mapped.document["diagnostics"] as? [String: Any])?["ignored"] as? Int == 1)
     }
 
+    /// SPEC §3: the app's language is `agent.device_language`; without it, the reader's own
+    /// preference, `performer.language_primary`.
+    @Test func aReadersLanguagePreferenceStandsInForTheAppsLanguage() throws {
+        func event(_ user: String, agent: String, performer: String) -> String {
+            #"{"dt":"2025-03-01T10:00:00Z","action":"page_view","meta":{"id":"\#(user)","domain":"de.wikipedia.org"},"agent":{"app_install_id":"\#(user)"\#(agent)},"performer":{"is_logged_in":true\#(performer)},"page":{"title":"Ada_Lovelace","namespace_id":0},"action_context":"{\"time_spent_ms\":1000}"}"#
+        }
+        let mapped = try stats([try cli.file([
+            event("both", agent: #","device_language":"fr""#, performer: #","language_primary":"ja""#),
+            event("preference", agent: "", performer: #","language_primary":"zh-hant""#),
+            event("neither", agent: "", performer: ""),
+        ]), "--profile", "metrics-platform", "--tz", "UTC"])
+        #expect(mapped.readers["both"]?["locale"] as? String == "fr")
+        #expect(mapped.readers["preference"]?["locale"] as? String == "zh-Hant")
+        #expect(mapped.readers["neither"]?["locale"] as? String == "de", "the wiki read most")
+    }
+
     /// A field inside `action_context` that cannot be read rejects the line, each for its own
     /// reason: not JSON, JSON but not an object, not a string at all, or without the value.
     @Test(arguments: [

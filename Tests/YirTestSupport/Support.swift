@@ -77,6 +77,7 @@ public struct Run {
     public var year: Int?
     public var top = 5
     public var excludedTitles: [String]?
+    public var excludedCategories: [String] = []
     public var maxViewSeconds: Double = 86_400
     public var fallbackZone = "UTC"
     public var locale = "en"
@@ -111,6 +112,7 @@ public struct Run {
         arguments.year = year
         arguments.top = top
         arguments.excludedTitles = excludedTitles ?? []
+        arguments.excludedCategories = excludedCategories
         arguments.maxViewSeconds = maxViewSeconds
         arguments.fallbackZone = fallbackZone
         arguments.locale = locale

@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+import YirTestSupport
+@testable import YirCore
+@testable import YirHTML
+@testable import YirStats
+
+/// SPEC §1.2, §2.3 and §2.4 (v3): what the articles were about and where — categories, topics,
+/// places with their countries, thumbnails — and edits; and the slides that show them.
+@Suite struct SubjectTests {
+    /// A page view of `title` that carries `fields` (raw JSON members).
+    func about(_ timestamp: String, _ title: String, seconds: String = "60", _ fields: String) -> String {
+        view(timestamp, title: title, seconds: seconds, extra: "," + fields)
+    }
+
+    func edit(_ timestamp: String, title: String, namespace: Int? = nil) -> String {
+        #"{"type":"edit","timestamp":"\#(timestamp)","wiki":"en.wikipedia.org","title":"\#(title)"\#(namespace.map { #","namespace":\#($0)"# } ?? "")}"#
+    }
+
+    @Test func anArticlesAttributesAreThoseOfItsLatestCountedViewThatCarriesEach() throws {
+        let reader = try Run([
+            about("2025-03-01T10:00:00Z", "Berlin", #""categories":["Old"],"coordinates":{"lat":52.52,"lon":13.405}"#),
+            about("2025-03-02T10:00:00Z", "Berlin", #""categories":["New"]"#),
+            // The latest view, but after the as-of instant: it does not count, nor do its categories.
+            about("2026-03-01T10:00:00Z", "Berlin", #""categories":["After as-of"]"#),
+        ], asOf: "2025-12-31T12:00:00Z").reader()
+        #expect(reader.categories.map(\.name) == ["New"])
+        #expect(reader.places?.countries.map(\.name) == ["DE"], "the coordinates of the earlier view: the later carries none")
+    }
+
+    @Test func categoriesAreOrderedBySecondsThenArticlesThenNameAndCutAtTop() throws {
+        var run = Run([
+            about("2025-03-01T10:00:00Z", "A", seconds: "100", #""categories":["Zeta","Beta"]"#),
+            about("2025-03-02T10:00:00Z", "B", seconds: "50", #""categories":["Alpha","Beta","Beta",""]"#),
+            about("2025-03-03T10:00:00Z", "C", seconds: "50", #""categories":["Gamma"]"#),
+        ])
+        run.top = 3
+        let categories = try run.reader().categories
+        #expect(categories.map(\.name) == ["Beta", "Zeta", "Alpha"])
+        #expect(categories.map(\.articles) == [2, 1, 1])
+        #expect(categories.map(\.milliseconds) == [150_000, 100_000, 50_000])
+    }
+
+    @Test func excludedCategoriesAreLeftOutNormalisedLikeTitles() throws {
+        var run = Run([about("2025-03-01T10:00:00Z", "A", #""categories":["Living people","Physicists"]"#)])
+        run.excludedCategories = [" Living_people "]
+        #expect(try run.reader().categories.map(\.name) == ["Physicists"])
+    }
+
+    @Test func categoriesAreNormalisedLikeTitlesAndTopicsKeepTheirUnderscores() throws {
+        let reader = try Run([about("2025-03-01T10:00:00Z", "A",
+                                    #""categories":["Cities_in_Germany"," Cities in Germany"],"topics":[" Geography.Regions.Europe.Western_Europe ","","STEM.Space","STEM.Space"]"#)])
+            .reader()
+        #expect(reader.categories.map(\.name) == ["Cities in Germany"])
+        #expect(reader.topics.map(\.name) == ["Geography.Regions.Europe.Western_Europe", "STEM.Space"])
+    }
+
+    @Test func coordinatesOutOfRangeAreDroppedAndCountedAndTheViewStillCounts() throws {
+        let run = Run([about("2025-03-01T10:00:00Z", "A", #""coordinates":{"lat":90.5,"lon":10}"#),
+                       about("2025-03-01T11:00:00Z", "B", #""coordinates":{"lat":10,"lon":-180.25}"#)])
+        #expect(try run.diagnostics().droppedCoordinates == 2)
+        let reader = try run.reader()
+        #expect(reader.places == nil)
+        #expect(reader.reading.views == 2)
+    }
+
+    @Test func attributesOfTheWrongTypeRejectTheLine() throws {
+        let run = Run([
+            about("2025-03-01T10:00:00Z", "A", #""categories":"Physics""#),
+            about("2025-03-01T10:00:00Z", "A", #""topics":[1]"#),
+            about("2025-03-01T10:00:00Z", "A", #""coordinates":{"lat":10}"#),
+            about("2025-03-01T10:00:00Z", "A", #""coordinates":[10,20]"#),
+            about("2025-03-01T10:00:00Z", "A", #""coordinates":{"lat":"10","lon":20}"#),
+            about("2025-03-01T10:00:00Z", "A", #""thumbnail":5"#),
+            about("2025-03-01T10:00:00Z", "A", #""categories":[],"topics":[],"coordinates":{"lat":0,"lon":0}"#),
+        ])
+        #expect(try run.diagnostics().rejected == [.wrongType: 6])
+    }
+
+    @Test func placesNameTheirCountriesTheNorthernmostAndTheSouthernmost() throws {
+        let reader = try Run([
+            about("2025-03-01T10:00:00Z", "Berlin", seconds: "120", #""coordinates":{"lat":52.52,"lon":13.405}"#),
+            about("2025-03-02T10:00:00Z", "Paris", seconds: "60", #""coordinates":{"lat":48.8566,"lon":2.3522}"#),
+            about("2025-03-03T10:00:00Z", "Potsdam", seconds: "60", #""coordinates":{"lat":52.3906,"lon":13.0645}"#),
+            about("2025-03-04T10:00:00Z", "Point Nemo", seconds: "30", #""coordinates":{"lat":-48.8767,"lon":-123.3933}"#),
+        ]).reader()
+        let places = try #require(reader.places)
+        #expect(places.articles == 4 && places.milliseconds == 270_000)
+        #expect(places.countries == [SubjectTotal(name: "DE", articles: 2, milliseconds: 180_000),
+                                     SubjectTotal(name: "FR", articles: 1, milliseconds: 60_000)],
+                "the place at sea counts in articles and seconds, in no country")
+        #expect(places.north.coordinates == .init(lat: 525_200_000, lon: 134_050_000))
+        #expect(places.south.coordinates.lat == -488_767_000)
+        #expect(places.top.map(\.milliseconds) == [120_000, 60_000, 60_000, 30_000])
+    }
+
+    @Test func theTopArticlesThumbnailIsItsLatestCountedViewsThatCarriesOne() throws {
+        let reader = try Run([
+            about("2025-03-01T10:00:00Z", "A", #""thumbnail":"https://upload.wikimedia.org/old.jpg""#),
+            about("2025-03-02T10:00:00Z", "A", #""thumbnail":"https://upload.wikimedia.org/new.jpg""#),
+            about("2025-03-03T10:00:00Z", "A", #""thumbnail":"javascript:alert(1)""#),
+            view("2025-03-04T10:00:00Z", title: "B"),
+        ]).reader()
+        #expect(reader.topArticles.map(\.thumbnail) == ["https://upload.wikimedia.org/new.jpg", nil])
+    }
+
+    @Test func editsInTheWindowCountDistinctPagesAndAHistoryClearLeavesThem() throws {
+        let run = Run([
+            edit("2025-02-01T10:00:00Z", title: "Moon"),
+            edit("2025-02-02T10:00:00Z", title: "Moon"),
+            edit("2025-02-03T10:00:00Z", title: "Moon", namespace: 1),
+            edit("2024-12-31T10:00:00Z", title: "Moon"),
+            edit("2026-01-02T10:00:00Z", title: "Moon"),
+            #"{"type":"history_cleared","timestamp":"2025-06-01T10:00:00Z"}"#,
+        ])
+        #expect(try run.reader().edits == Edits(count: 3, pages: 2))
+        let diagnostics = try run.diagnostics()
+        #expect(diagnostics.accepted[RecordType.edit.rawValue] == 5)
+        #expect(diagnostics.outsideWindow == 1 && diagnostics.afterAsOf == 1)
+    }
+
+    @Test func theRunsCategoriesSumTheReadersSecondsAndCountTheirReaders() throws {
+        var run = Run([
+            about("2025-03-01T10:00:00Z", "A", seconds: "60", #""categories":["Physics"],"user":"a""#),
+            about("2025-03-01T10:00:00Z", "B", seconds: "30", #""categories":["Physics","Art"],"user":"a""#),
+            about("2025-03-01T10:00:00Z", "A", seconds: "10", #""categories":["Art"],"user":"b""#),
+            about("2025-03-01T10:00:00Z", "A", seconds: "10", #""coordinates":{"lat":52.52,"lon":13.405},"user":"c""#),
+            edit("2025-03-01T10:00:00Z", title: "X").replacingOccurrences(of: "}", with: #","user":"c"}"#),
+        ])
+        run.top = 5
+        let cohort = try run.model().statistics.cohort.subjects
+        #expect(cohort.categories == [CohortSubject(name: "Physics", milliseconds: 90_000, readers: 1),
+                                      CohortSubject(name: "Art", milliseconds: 40_000, readers: 2)])
+        #expect(cohort.placeReaders == 1 && cohort.countries == 1)
+        #expect(cohort.editReaders == 1 && cohort.edits == 1)
+    }
+
+    // MARK: Slides
+
+    func deck(_ lines: [String], locale: String = "en") throws -> String {
+        try HTMLTests().page(Run(HTMLTests().fullYear() + lines), locale: locale)
+    }
+
+    func topics(_ pairs: [(String, Int)]) -> [String] {
+        var lines: [String] = []
+        for (topic, articles) in pairs {
+            for i in 0..<articles {
+                lines.append(about("2025-04-\(String(format: "%02d", lines.count + 1))T10:00:00Z", "\(topic) \(i)", #""topics":["\#(topic)"]"#))
+            }
+        }
+        return lines
+    }
+
+    @Test func theTopicsSlideNeedsThreeArticlesOnTheTopTopicAndARunnerUp() throws {
+        #expect(HTMLTests().slideIDs(try deck(topics([("STEM.Physics", 3), ("STEM.Space", 1)]))).contains("topics"))
+        #expect(!HTMLTests().slideIDs(try deck(topics([("STEM.Physics", 2), ("STEM.Space", 2)]))).contains("topics"))
+        #expect(!HTMLTests().slideIDs(try deck(topics([("STEM.Physics", 5)]))).contains("topics"))
+    }
+
+    @Test func topicLabelsAreNamedInTheReadersLanguageAndOtherTopicsAsGiven() throws {
+        let de = HTMLTests().slide(try deck(topics([("Culture.Biography.Biography*", 3), ("My own topic", 1)]), locale: "de"), "topics")
+        #expect(de.contains("<bdi>Biografie</bdi>") && de.contains("<bdi>My own topic</bdi>"), "\(de)")
+        // Lift Wing writes the labels with spaces, CirrusSearch with underscores: both are known.
+        let ja = HTMLTests().slide(try deck(topics([("Culture.Internet culture", 3), ("STEM.Space", 1)]), locale: "ja"), "topics")
+        #expect(ja.contains("<bdi>インターネット文化</bdi>"), "\(ja)")
+    }
+
+    @Test func everyArticletopicLabelIsNamedInEveryLanguage() throws {
+        let folder = packageRoot.appendingPathComponent("Templates")
+        let english = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("topics/en.json"))) as! [String: String]
+        #expect(english.count == 64, "the 64 labels of Wikimedia's articletopic model")
+        let strings = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("strings").path)
+        for file in strings {
+            let names = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("topics/\(file)"))) as! [String: String]
+            #expect(Set(names.keys) == Set(english.keys), "topics/\(file)")
+            #expect(names.values.allSatisfy { !$0.isEmpty && !$0.contains(".") }, "topics/\(file)")
+        }
+    }
+
+    @Test func theCategoriesSlideNeedsThreeCategories() throws {
+        let three = about("2025-04-01T10:00:00Z", "P", #""categories":["A","B","C"]"#)
+        let two = about("2025-04-01T10:00:00Z", "P", #""categories":["A","B"]"#)
+        #expect(HTMLTests().slideIDs(try deck([three])).contains("categories"))
+        #expect(!HTMLTests().slideIDs(try deck([two])).contains("categories"))
+    }
+
+    @Test func thePlacesSlideNeedsTwoPlacesAndNamesCountriesInTheReadersLanguage() throws {
+        let berlin = about("2025-04-01T10:00:00Z", "Berlin", #""coordinates":{"lat":52.52,"lon":13.405}"#)
+        let tokyo = about("2025-04-02T10:00:00Z", "Tokyo", #""coordinates":{"lat":35.6895,"lon":139.6917}"#)
+        #expect(!HTMLTests().slideIDs(try deck([berlin])).contains("places"))
+        let ja = HTMLTests().slide(try deck([berlin, tokyo], locale: "ja"), "places")
+        #expect(ja.contains("ドイツ") && ja.contains("日本"), "\(ja)")
+        #expect(ja.contains("<p class=\"hero fit\">2</p>"))
+        #expect(ja.contains(#"<circle class="pin""#))
+    }
+
+    /// Geography has no reading direction: the map is drawn left to right in an Arabic deck too.
+    @Test func theMapIsNeverMirrored() throws {
+        let berlin = about("2025-04-01T10:00:00Z", "Berlin", #""coordinates":{"lat":52.52,"lon":13.405}"#)
+        let tokyo = about("2025-04-02T10:00:00Z", "Tokyo", #""coordinates":{"lat":35.6895,"lon":139.6917}"#)
+        let page = try deck([berlin, tokyo], locale: "ar")
+        #expect(page.contains(#"dir="rtl""#))
+        #expect(HTMLTests().slide(page, "places").contains(#"<svg class="world-map" dir="ltr""#))
+    }
+
+    @Test func theEditsSlideThanksEveryoneWithAnEdit() throws {
+        let page = try deck([edit("2025-05-01T10:00:00Z", title: "Moon")])
+        let edits = HTMLTests().slide(page, "edits")
+        #expect(edits.contains("<p class=\"hero fit\">1</p>") && edits.contains("on 1 page"), "\(edits)")
+        #expect(!HTMLTests().slideIDs(try deck([])).contains("edits"))
+    }
+
+    /// SPEC §4.4's budget for a deck with the map, on SampleData's decks (all but one have places).
+    @Test func aDeckWithTheMapStaysWithin48KB() throws {
+        let readers = packageRoot.appendingPathComponent("Tests/Reference/readers")
+        for name in try FileManager.default.contentsOfDirectory(atPath: readers.path) where name != "index.html" {
+            let bytes = try Data(contentsOf: readers.appendingPathComponent(name)).count
+            #expect(bytes <= 48 * 1024, "\(name): \(bytes) bytes")
+        }
+    }
+}
+
+extension Run {
+    init(_ lines: [String], asOf: String) {
+        self.init(lines)
+        self.asOf = asOf
+    }
+}
