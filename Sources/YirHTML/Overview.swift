@@ -34,8 +34,23 @@ struct Overview {
             ["figure_value": format.integer(readersWithReading), "figure_label": strings.text("index_readers_reading")],
             ["figure_value": format.integer(cohort.readingMilliseconds / 3_600_000), "figure_label": strings.text("index_hours_reading")],
             ["figure_value": format.integer(cohort.previousYear.readers), "figure_label": strings.text("index_readers_both_years")],
+            ["figure_value": format.integer(cohort.subjects.placeReaders), "figure_label": strings.text("index_readers_places")],
+            ["figure_value": format.integer(cohort.subjects.countries), "figure_label": strings.text("index_countries")],
+            ["figure_value": format.integer(cohort.subjects.editReaders), "figure_label": strings.text("index_readers_edits")],
+            ["figure_value": format.integer(cohort.subjects.edits), "figure_label": strings.text("index_edits")],
             ["figure_value": format.integer(stats.diagnostics.lines), "figure_label": strings.text("index_lines")],
         ]
+        // What the run's readers read about: its top categories and topics (SPEC §2.4).
+        let subjects: [[String: Any]] = [("index_category", cohort.subjects.categories, { (name: String) in name }),
+                                         ("index_topic", cohort.subjects.topics, strings.topicName)]
+            .filter { !$0.1.isEmpty }
+            .map { heading, list, name in
+                ["subject_heading": strings.text(heading),
+                 "subject_rows": list.enumerated().map { i, s -> [String: Any] in
+                     ["position": i + 1, "subject_name": name(s.name), "subject_time": format.duration(milliseconds: s.milliseconds),
+                      "subject_readers": format.integer(s.readers)]
+                 }]
+            }
         let percentiles: [[String: Any]] = [
             percentileRow(strings.text("index_reading_time"), cohort.readingSecondsPercentiles),
             percentileRow(strings.text("index_app_time"), cohort.appTimeSecondsPercentiles),
@@ -129,6 +144,7 @@ struct Overview {
             context["top_articles"] = topArticles
             context["has_top_articles"] = true
         }
+        if !subjects.isEmpty { context["subjects"] = subjects }
         if !rejected.isEmpty {
             context["rejected"] = rejected
             context["rejected_total"] = format.integer(d.rejectedTotal)

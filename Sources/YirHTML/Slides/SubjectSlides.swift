@@ -21,12 +21,12 @@ extension SlideDeck {
         guard reader.topics.count >= 2, let top = reader.topics.first, top.articles >= Self.minimumTopicArticles else { return nil }
         return Slide("topics", strings.text("topics_heading"), [
             "topics_lead": strings.text("topics_lead"),
-            "top_topic": topicName(top.name),
+            "top_topic": strings.topicName(top.name),
             "top_topic_articles": strings.plural("topic_articles", top.articles, format.integer(top.articles)),
             // Two topics at least (above): there is always a runner-up.
             "topics_also": strings.text("topics_also"),
             "topics_rest": reader.topics.dropFirst().prefix(Self.topicRunnersUp).map { topic in
-                ["subject_name": topicName(topic.name),
+                ["subject_name": strings.topicName(topic.name),
                  "subject_figure": strings.plural("topic_articles", topic.articles, format.integer(topic.articles))]
             },
         ])
@@ -80,13 +80,6 @@ extension SlideDeck {
         ])
     }
 
-    /// A topic's name in the reader's language: `articletopic` labels are in `topics/TAG.json`
-    /// (under their CirrusSearch spelling, `_` for spaces, which Lift Wing writes as spaces).
-    func topicName(_ label: String) -> String {
-        let key = "topic:" + label.replacingOccurrences(of: " ", with: "_")
-        return strings.has(key) ? strings.text(key) : label
-    }
-
     /// A country's name from CLDR in the reader's language; Natural Earth's few areas without
     /// an ISO code by their English name.
     func countryName(_ code: String) -> String {
@@ -124,5 +117,15 @@ extension SlideDeck {
     /// A map coordinate to a tenth of a unit: enough at 720 units across, and short.
     static func mapNumber(_ value: Double) -> String {
         decimalText(Int64((value * 10).rounded()), scale: 1)
+    }
+}
+
+extension HTMLStrings {
+    /// A topic's name in the page's language: `articletopic` labels are in `topics/TAG.json`
+    /// (under their CirrusSearch spelling, `_` for spaces, which Lift Wing writes as spaces);
+    /// any other topic as given.
+    func topicName(_ label: String) -> String {
+        let key = "topic:" + label.replacingOccurrences(of: " ", with: "_")
+        return has(key) ? text(key) : label
     }
 }
