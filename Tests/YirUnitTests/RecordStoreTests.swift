@@ -57,6 +57,8 @@ import YirTestSupport
         #expect(MemoryLayout<SaveAction>.stride == 24)
         #expect(MemoryLayout<RecordTime>.stride == 16)
         #expect(MemoryLayout<NotificationChange>.stride == 16)
-        #expect(MemoryLayout<ReaderActivity>.stride == 96)
+        #expect(MemoryLayout<EditAction>.stride == 24)
+        #expect(MemoryLayout<ViewAttributes>.stride == 8)
+        #expect(MemoryLayout<ReaderActivity>.stride == 128)
     }
 }
