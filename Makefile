@@ -200,8 +200,8 @@ endif
 
 bench: bench-compare bench-allocs ## bench-compare at 200 MB and 2 GB, bench-allocs, the renderers, streamed inputs, profiles, micro benchmarks; then one table of every export
 	$(MAKE) bench-2gb
-	@test -s .bench/html-10k.jsonl || .build/release/yir sample --readers 12600 --days 365 --seed 7 > .bench/html-10k.jsonl
-	python3 Benchmarks/render_html.py --yir .build/release/yir --export .bench/html-10k.jsonl --runs 3
+	@test -s .bench/html-10k-places.jsonl || .build/release/yir sample --readers 12600 --days 365 --seed 7 > .bench/html-10k-places.jsonl
+	python3 Benchmarks/render_html.py --yir .build/release/yir --export .bench/html-10k-places.jsonl --runs 3
 	python3 Benchmarks/render_formats.py --yir .build/release/yir --export $(BENCH_EXPORT) --runs 3
 	python3 Benchmarks/streamed_inputs.py --yir .build/release/yir --python .venv-bench/bin/python \
 	  --export $(BENCH_EXPORT) --runs 3

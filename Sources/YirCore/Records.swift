@@ -61,12 +61,16 @@ public struct PageView: Sendable, Equatable, BitwiseCopyable {
     public var time: RecordTime
     /// In the article namespace (`namespace` 0 or absent): only those count as reading (SPEC §2.3).
     public var isArticle: Bool
+    /// Whether the view carries attributes: its set is the next of its reader's
+    /// `ReaderActivity.viewAttributes` (a byte of what was padding).
+    public var hasAttributes: Bool
     public var article: Int32
     /// Seconds on screen, in milliseconds; 0 when implausible (SPEC §1.4).
     public var milliseconds: Int64
-    public init(time: RecordTime, article: Int32, isArticle: Bool, milliseconds: Int64) {
+    public init(time: RecordTime, article: Int32, isArticle: Bool, milliseconds: Int64, hasAttributes: Bool = false) {
         self.time = time
         self.isArticle = isArticle
+        self.hasAttributes = hasAttributes
         self.article = article
         self.milliseconds = milliseconds
     }
@@ -122,19 +126,6 @@ public struct EditAction: Sendable, Equatable, BitwiseCopyable {
     }
 }
 
-/// A page view that carries what its article is about or where it is (SPEC §1.2 v3): the
-/// view's index among its reader's page views and the id of its attributes in
-/// `Catalog.attributeSets`. Kept apart from `PageView`, which stays 24 bytes: an export
-/// without these fields pays nothing for them.
-public struct ViewAttributes: Sendable, Equatable, BitwiseCopyable {
-    public var view: Int32
-    public var attributes: Int32
-    public init(view: Int32, attributes: Int32) {
-        self.view = view
-        self.attributes = attributes
-    }
-}
-
 /// Every accepted record of one reader, each list in input order. The lists are spans of the
 /// memory that holds all records of the reader's shard (ingest's `RecordStore`), which
 /// outlives them: a reader is read only while its shard's records are kept.
@@ -152,8 +143,10 @@ public struct ReaderActivity: @unchecked Sendable {
     public var historyClears = UnsafeBufferPointer<RecordTime>(start: nil, count: 0)
     public var notifications = UnsafeBufferPointer<NotificationChange>(start: nil, count: 0)
     public var edits = UnsafeBufferPointer<EditAction>(start: nil, count: 0)
-    /// The page views that carry attributes, in input order.
-    public var viewAttributes = UnsafeBufferPointer<ViewAttributes>(start: nil, count: 0)
+    /// What the page views with `hasAttributes` say of their articles (SPEC §1.2 v3), in input
+    /// order: ids in `Catalog.attributeSets`, one per such view. Kept apart from the page views,
+    /// which stay 24 bytes: an export without these fields pays nothing for them.
+    public var viewAttributes = UnsafeBufferPointer<Int32>(start: nil, count: 0)
 
     public init(user: Int32) { self.user = user }
 }

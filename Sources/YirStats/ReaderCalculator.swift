@@ -81,6 +81,10 @@ final class ReaderCalculator: Sendable {
             categoryTotals = subjects.allCategories.map(\.total)
             topicTotals = subjects.allTopics.map(\.total)
         }
+        fileprivate mutating func keepNoSubjects() {
+            if !categoryTotals.isEmpty { categoryTotals = [] }
+            if !topicTotals.isEmpty { topicTotals = [] }
+        }
 
         fileprivate mutating func reset() {
             counted.removeAll(keepingCapacity: true)
@@ -142,10 +146,15 @@ final class ReaderCalculator: Sendable {
         let saved = savedFigures(activity, zone: window.zone, instant: { window.instant($0) },
                                  asOfLocal: window.asOfLocal, yearWindow: window.year, skipped: &skipped)
         let notifications = notificationFigures(activity, instant: { window.instant($0) }, skipped: &skipped)
-        let subjects = subjects(activity, in: window, totals: totals)
-        scratch.keep(subjects)
         var topArticles = ArticleTotals.top(totals, count: parameters.top, catalog: catalog)
-        if !subjects.thumbnails.isEmpty {
+        var categories: [SubjectTotal] = [], topics: [SubjectTotal] = [], places: Places?
+        // Only readers whose views carry attributes have any of these: the others pay nothing.
+        if activity.viewAttributes.isEmpty {
+            scratch.keepNoSubjects()
+        } else {
+            let subjects = subjects(activity, in: window, totals: totals)
+            scratch.keep(subjects)
+            (categories, topics, places) = (subjects.categories, subjects.topics, subjects.places)
             for i in topArticles.indices {
                 if case .catalog(let id) = topArticles[i].name { topArticles[i].thumbnail = subjects.thumbnails[id] }
             }
@@ -157,7 +166,7 @@ final class ReaderCalculator: Sendable {
             coverage: window.coverage(firstView: scratch.counted.lazy.map(\.at).min()),
             reading: reading,
             topArticles: topArticles,
-            categories: subjects.categories, topics: subjects.topics, places: subjects.places,
+            categories: categories, topics: topics, places: places,
             appTime: appTime, patterns: patterns, monthly: monthly, streak: streak,
             rabbitHole: rabbitHole,
             previousYear: previousYear,

@@ -64,26 +64,24 @@ struct ReaderSubjects {
     /// Every category and topic, by id, for the run's totals.
     var allCategories: [(id: Int32, total: SubjectTotal)] = []
     var allTopics: [(id: Int32, total: SubjectTotal)] = []
-
-    static let none = ReaderSubjects()
 }
 
 extension ReaderCalculator {
     /// SPEC §2.3 `categories`, `topics`, `places` and the top articles' thumbnails, from the
     /// reader's counted views that carry attributes, and their totals per article.
     func subjects(_ activity: ReaderActivity, in window: ReaderWindow, totals: [ArticleTotals]) -> ReaderSubjects {
-        // Most exports carry no attributes: nothing to do, and nothing allocated.
-        guard !activity.viewAttributes.isEmpty else { return .none }
         let tables = attributes
         var latest: [Int32: LatestAttributes] = [:]
         var ignored = Diagnostics()
-        for marked in activity.viewAttributes {
-            let view = activity.pageViews[Int(marked.view)]
+        var next = 0  // the next view with attributes takes the next set
+        for (index, view) in activity.pageViews.enumerated() where view.hasAttributes {
+            let id = activity.viewAttributes[next]
+            next += 1
             let t = window.instant(view.time)
             // The same rule as the counted views; what does not count was counted there.
             guard view.isArticle, !excludedArticles[Int(view.article)], window.counts(t, skipped: &ignored) else { continue }
-            let set = tables.sets[Int(marked.attributes)]
-            let mark = (at: t, view: marked.view, set: marked.attributes)
+            let set = tables.sets[Int(id)]
+            let mark = (at: t, view: Int32(index), set: id)
             var entry = latest[view.article] ?? LatestAttributes()
             if set.hasCategories, LatestAttributes.later(mark, than: entry.categories) { entry.categories = mark }
             if set.hasTopics, LatestAttributes.later(mark, than: entry.topics) { entry.topics = mark }
@@ -91,7 +89,7 @@ extension ReaderCalculator {
             if set.thumbnail != nil, LatestAttributes.later(mark, than: entry.thumbnail) { entry.thumbnail = mark }
             latest[view.article] = entry
         }
-        guard !latest.isEmpty else { return .none }
+        guard !latest.isEmpty else { return ReaderSubjects() }
 
         var result = ReaderSubjects()
         var categories: [Int32: SubjectTotal] = [:]

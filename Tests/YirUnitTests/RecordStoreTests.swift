@@ -58,7 +58,6 @@ import YirTestSupport
         #expect(MemoryLayout<RecordTime>.stride == 16)
         #expect(MemoryLayout<NotificationChange>.stride == 16)
         #expect(MemoryLayout<EditAction>.stride == 24)
-        #expect(MemoryLayout<ViewAttributes>.stride == 8)
         #expect(MemoryLayout<ReaderActivity>.stride == 128)
     }
 }

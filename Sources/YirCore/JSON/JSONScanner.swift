@@ -28,13 +28,20 @@ public struct JSONScanner {
     /// A key given twice takes its last value, as in most JSON readers.
     public let keys: [[UInt8]]
     public private(set) var values: [Value?]
+    /// Which of `values` the last line set (bit i: `values[i]`, for the first 64 keys; all
+    /// bits when there are more): only those are cleared for the next line. A line sets a
+    /// handful of the keys a profile knows, and clearing every slot was a fifth of `scan`.
+    private var filled: UInt64 = .max
     private var nesting: [UInt8] = []
 
     /// The key to try for a key of a given length (up to 15) and last byte — `candidates[length
-    /// * 256 + last]`: the index, -1 for none, -2 when several keys share both (then all are
-    /// tried). Every member of every line is looked up, so one table read replaces trying the
-    /// keys in turn.
+    /// * 256 + last]`: the index, -1 for none, -2 when more than two keys share both (then all
+    /// are tried). Every member of every line is looked up, so one table read replaces trying
+    /// the keys in turn.
     private let candidates: [Int8]
+    /// The second key of a slot two keys share (`coordinates` and `duration_ms`), else -1: tried
+    /// when the first's fingerprint differs, so neither key leaves the fast path.
+    private let secondCandidates: [Int8]
     /// Per key, `fingerprint` of its bytes: with the length, it decides equality in one
     /// comparison of two words.
     private let keyFingerprints: [(UInt64, UInt64)]
@@ -43,11 +50,19 @@ public struct JSONScanner {
         self.keys = keys.map { Array($0.utf8) }
         self.values = Array(repeating: nil, count: keys.count)
         var candidates = [Int8](repeating: -1, count: 16 * 256)
+        var seconds = [Int8](repeating: -1, count: 16 * 256)
         for (index, key) in self.keys.enumerated() where !key.isEmpty && key.count < 16 {
             let slot = key.count * 256 + Int(key[key.count - 1])
-            candidates[slot] = candidates[slot] == -1 && index < 127 ? Int8(index) : -2
+            if candidates[slot] == -1 && index < 127 {
+                candidates[slot] = Int8(index)
+            } else if candidates[slot] >= 0 && seconds[slot] == -1 && index < 127 {
+                seconds[slot] = Int8(index)
+            } else {
+                candidates[slot] = -2
+            }
         }
         self.candidates = candidates
+        secondCandidates = seconds
         keyFingerprints = self.keys.map { key in key.withUnsafeBytes { Self.fingerprint($0.baseAddress, key.count) } }
         nesting.reserveCapacity(64)
     }
@@ -74,7 +89,16 @@ public struct JSONScanner {
         self.values = []
         defer { self.values = values }
         return values.withUnsafeMutableBufferPointer { values in
-            for i in values.indices { values[i] = nil }
+            if values.count > 64 || filled == .max {
+                for i in values.indices { values[i] = nil }
+            } else {
+                var bits = filled
+                while bits != 0 {
+                    values[bits.trailingZeroBitCount] = nil
+                    bits &= bits - 1
+                }
+            }
+            filled = 0
             return scan(line, into: values)
         }
     }
@@ -112,7 +136,10 @@ public struct JSONScanner {
                     } else {
                         value = try scanValue(&cursor)
                     }
-                    if let index = keyIndex(line, key) { values[index] = value }
+                    if let index = keyIndex(line, key) {
+                        values[index] = value
+                        filled |= index < 64 ? 1 << UInt64(index) : .max
+                    }
                     cursor.skipWhitespace()
                     let next = cursor.peek
                     cursor.position += 1
@@ -136,10 +163,14 @@ public struct JSONScanner {
     private func keyIndex(_ line: UnsafeRawBufferPointer, _ key: Value) -> Int? {
         let length = key.end - key.start
         if !key.escaped, length > 0, length < 16 {
-            let candidate = Int(candidates[length * 256 + Int(line[key.end - 1])])
+            let slot = length * 256 + Int(line[key.end - 1])
+            let candidate = Int(candidates[slot])
             if candidate == -1 { return nil }
             if candidate >= 0 {
-                return Self.fingerprint(line.baseAddress! + key.start, length) == keyFingerprints[candidate] ? candidate : nil
+                let fingerprint = Self.fingerprint(line.baseAddress! + key.start, length)
+                if fingerprint == keyFingerprints[candidate] { return candidate }
+                let second = Int(secondCandidates[slot])
+                return second >= 0 && fingerprint == keyFingerprints[second] ? second : nil
             }
         }
         return keyIndexSlowly(line, key)

@@ -31,9 +31,7 @@ struct Shard {
     let historyClears = StagedRecords<RecordTime>()
     let notifications = StagedRecords<NotificationChange>()
     let edits = StagedRecords<EditAction>()
-    let viewAttributes = StagedRecords<ViewAttributes>()
-    /// Per reader, its page views so far: the index a view's attributes point at.
-    var pageViewCounts: [Int32] = []
+    let viewAttributes = StagedRecords<Int32>()
     var seenIDs = RecordIDSet()
     /// Counts of `duplicates`, `accepted`, `implausible_duration`, `dropped_thumbnails`.
     var diagnostics = Diagnostics()
@@ -92,7 +90,6 @@ struct Shard {
             readers.append(ReaderActivity(user: Int32(user)))
             latestZones.append(LatestName())
             latestLocales.append(LatestName())
-            pageViewCounts.append(0)
         }
         return Int(readerOfUser[user])
     }
@@ -134,14 +131,10 @@ struct Shard {
             }
             if record.flags.contains(.thumbnailDropped) { diagnostics.droppedThumbnails += 1 }
             if record.flags.contains(.coordinatesDropped) { diagnostics.droppedCoordinates += 1 }
-            if record.attributes >= 0 {
-                viewAttributes.append(ViewAttributes(view: pageViewCounts[reader], attributes: global(record.attributes, .attributes)),
-                                      reader: reader)
-            }
-            pageViewCounts[reader] += 1
+            if record.attributes >= 0 { viewAttributes.append(global(record.attributes, .attributes), reader: reader) }
             pageViews.append(PageView(
-                time: time, article: article,
-                isArticle: !record.flags.contains(.otherNamespace), milliseconds: milliseconds), reader: reader)
+                time: time, article: article, isArticle: !record.flags.contains(.otherNamespace),
+                milliseconds: milliseconds, hasAttributes: record.attributes >= 0), reader: reader)
         case .session:
             var milliseconds = record.milliseconds
             if milliseconds > IngestOptions.maxSessionMilliseconds {
@@ -178,7 +171,6 @@ struct Shard {
         }
         latestZones = []
         latestLocales = []
-        pageViewCounts = []
         let starts = (pageViews.starts(readers: readers.count), sessions.starts(readers: readers.count),
                       saves.starts(readers: readers.count), historyClears.starts(readers: readers.count),
                       notifications.starts(readers: readers.count), edits.starts(readers: readers.count),
@@ -187,7 +179,7 @@ struct Shard {
             starts.0[r] * MemoryLayout<PageView>.stride + starts.1[r] * MemoryLayout<AppSession>.stride
                 + starts.2[r] * MemoryLayout<SaveAction>.stride + starts.3[r] * MemoryLayout<RecordTime>.stride
                 + starts.4[r] * MemoryLayout<NotificationChange>.stride + starts.5[r] * MemoryLayout<EditAction>.stride
-                + starts.6[r] * MemoryLayout<ViewAttributes>.stride
+                + starts.6[r] * MemoryLayout<Int32>.stride
         }
         var pieces: [Range<Int>] = []
         var first = 0

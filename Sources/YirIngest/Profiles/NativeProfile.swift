@@ -211,7 +211,7 @@ final class NativeProfile {
             let seconds = try number(.seconds, scale: 3)
             guard !seconds.isNegative else { throw .negativeDuration }
             record.milliseconds = seconds.magnitude
-            try readAttributes(into: &record, strings: &strings)
+            if hasAttributes { try readAttributes(into: &record, strings: &strings) }
         case .session:
             let duration = try number(.durationMs, scale: 0)
             guard !duration.isNegative else { throw .negativeDuration }
@@ -257,6 +257,7 @@ final class NativeProfile {
 
     /// An `https://` or `http://` URL: the only thumbnails kept (SPEC §1.2). URL schemes are
     /// case-insensitive: `HTTPS://` is https.
+    @inline(__always)
     private static func isImageURL(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let scheme = bytes.prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         return scheme.starts(with: "https://".utf8) || scheme.starts(with: "http://".utf8)
@@ -277,7 +278,16 @@ final class NativeProfile {
     private var attributesAsWritten: [UInt8] = []
     private var encodedAttributes: [UInt8] = []
 
+    /// Whether the line has any of a page view's attribute members: most exports have none,
+    /// and pay four slots read per page view.
+    @inline(__always)
+    private var hasAttributes: Bool {
+        scanner.values[Field.categories.rawValue] != nil || scanner.values[Field.topics.rawValue] != nil
+            || scanner.values[Field.coordinates.rawValue] != nil || scanner.values[Field.thumbnail.rawValue] != nil
+    }
+
     /// A page view's `categories`, `topics`, `coordinates` and `thumbnail` (SPEC §1.2 v3).
+    @inline(never)
     private func readAttributes(into record: inout ParsedRecord, strings: inout LocalStrings) throws(RejectReason) {
         attributesAsWritten.removeAll(keepingCapacity: true)
         for field in Self.attributeFields {
