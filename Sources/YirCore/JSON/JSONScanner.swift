@@ -28,10 +28,6 @@ public struct JSONScanner {
     /// A key given twice takes its last value, as in most JSON readers.
     public let keys: [[UInt8]]
     public private(set) var values: [Value?]
-    /// Which of `values` the last line set (bit i: `values[i]`, for the first 64 keys; all
-    /// bits when there are more): only those are cleared for the next line. A line sets a
-    /// handful of the keys a profile knows, and clearing every slot was a fifth of `scan`.
-    private var filled: UInt64 = .max
     private var nesting: [UInt8] = []
 
     /// The key to try for a key of a given length (up to 15) and last byte — `candidates[length
@@ -89,16 +85,7 @@ public struct JSONScanner {
         self.values = []
         defer { self.values = values }
         return values.withUnsafeMutableBufferPointer { values in
-            if values.count > 64 || filled == .max {
-                for i in values.indices { values[i] = nil }
-            } else {
-                var bits = filled
-                while bits != 0 {
-                    values[bits.trailingZeroBitCount] = nil
-                    bits &= bits - 1
-                }
-            }
-            filled = 0
+            values.update(repeating: nil)
             return scan(line, into: values)
         }
     }
@@ -136,10 +123,7 @@ public struct JSONScanner {
                     } else {
                         value = try scanValue(&cursor)
                     }
-                    if let index = keyIndex(line, key) {
-                        values[index] = value
-                        filled |= index < 64 ? 1 << UInt64(index) : .max
-                    }
+                    if let index = keyIndex(line, key) { values[index] = value }
                     cursor.skipWhitespace()
                     let next = cursor.peek
                     cursor.position += 1
