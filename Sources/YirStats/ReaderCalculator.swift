@@ -75,11 +75,11 @@ final class ReaderCalculator: Sendable {
         /// Reading time per wiki, for the language of a reader with no `locale`.
         fileprivate var wikiMilliseconds: [(wiki: Int32, milliseconds: Int64)] = []
         /// After `compute`: every category and topic of the reader's, for the run's totals.
-        private(set) var categoryTotals: [SubjectTotal] = []
-        private(set) var topicTotals: [SubjectTotal] = []
+        private(set) var categoryTotals: [(id: Int32, total: SubjectTotal)] = []
+        private(set) var topicTotals: [(id: Int32, total: SubjectTotal)] = []
         fileprivate mutating func keep(_ subjects: ReaderSubjects) {
-            categoryTotals = subjects.allCategories.map(\.total)
-            topicTotals = subjects.allTopics.map(\.total)
+            categoryTotals = subjects.allCategories
+            topicTotals = subjects.allTopics
         }
         fileprivate mutating func keepNoSubjects() {
             if !categoryTotals.isEmpty { categoryTotals = [] }
@@ -174,8 +174,8 @@ final class ReaderCalculator: Sendable {
             saved: saved, edits: edits(activity, in: window, skipped: &skipped), notifications: notifications, rankTopPercent: nil,
             activity: activityFigures,
             articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil,
-            allCategories: parameters.keepArticleTotals ? scratch.categoryTotals : nil,
-            allTopics: parameters.keepArticleTotals ? scratch.topicTotals : nil)
+            allCategories: parameters.keepArticleTotals ? scratch.categoryTotals.map(\.total) : nil,
+            allTopics: parameters.keepArticleTotals ? scratch.topicTotals.map(\.total) : nil)
     }
 
     /// SPEC §2.1: the reader's zone Z (`--tz`, else their latest record's, else the fallback),

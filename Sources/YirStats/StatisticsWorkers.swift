@@ -29,9 +29,10 @@ extension Statistics {
     struct WorkerTotals {
         var diagnostics = Diagnostics()
         var articles: [ArticleTotals] = []
-        /// The run's seconds and readers per category and topic (SPEC §2.4), by name.
-        var categories: SubjectSums = [:]
-        var topics: SubjectSums = [:]
+        /// The run's seconds and readers per category and topic (SPEC §2.4), by catalog id:
+        /// an array read per reader's category, where a dictionary hashed its name.
+        var categories: [(milliseconds: Int64, readers: Int)] = []
+        var topics: [(milliseconds: Int64, readers: Int)] = []
     }
 
     public typealias SubjectSums = [String: (milliseconds: Int64, readers: Int)]
@@ -128,7 +129,9 @@ private struct StatisticsWorker {
 
     init(calculator: ReaderCalculator, articles: Int) {
         self.calculator = calculator
-        totals = .init(articles: (0..<articles).map { ArticleTotals(article: Int32($0)) })
+        totals = .init(articles: (0..<articles).map { ArticleTotals(article: Int32($0)) },
+                       categories: Array(repeating: (0, 0), count: calculator.attributes.categoryNames.count),
+                       topics: Array(repeating: (0, 0), count: calculator.attributes.topicNames.count))
     }
 
     /// Computes `readers`' figures into their places in `figures`, and adds their counted
@@ -147,8 +150,17 @@ private struct StatisticsWorker {
             let stats = calculator.compute(activities[index], scratch: &scratch, skipped: &totals.diagnostics)
             destination.initialize(to: consume stats)
             Self.add(scratch.totals, to: &totals.articles)
-            if !scratch.categoryTotals.isEmpty { Statistics.add(scratch.categoryTotals, to: &totals.categories) }
-            if !scratch.topicTotals.isEmpty { Statistics.add(scratch.topicTotals, to: &totals.topics) }
+            if !scratch.categoryTotals.isEmpty { Self.add(scratch.categoryTotals, to: &totals.categories) }
+            if !scratch.topicTotals.isEmpty { Self.add(scratch.topicTotals, to: &totals.topics) }
+        }
+    }
+
+    /// Adds a reader's categories or topics to the run's, by id.
+    @inline(__always)
+    private static func add(_ reader: [(id: Int32, total: SubjectTotal)], to run: inout [(milliseconds: Int64, readers: Int)]) {
+        for (id, total) in reader {
+            run[Int(id)].milliseconds += total.milliseconds
+            run[Int(id)].readers += 1
         }
     }
 

@@ -273,9 +273,6 @@ final class NativeProfile {
         }
     }
 
-    private static let attributeFields: [Field] = [.categories, .topics, .coordinates, .thumbnail]
-    /// The attribute fields as written, one after another: the key of `attributesOfRaw`.
-    private var attributesAsWritten: [UInt8] = []
     private var encodedAttributes: [UInt8] = []
 
     /// Whether the line has any of a page view's attribute members: most exports have none,
@@ -289,16 +286,15 @@ final class NativeProfile {
     /// A page view's `categories`, `topics`, `coordinates` and `thumbnail` (SPEC §1.2 v3).
     @inline(never)
     private func readAttributes(into record: inout ParsedRecord, strings: inout LocalStrings) throws(RejectReason) {
-        attributesAsWritten.removeAll(keepingCapacity: true)
-        for field in Self.attributeFields {
+        // The members as written, each hashed in place and chained into the next one's seeds,
+        // with its field and kind: no copy of a line's bytes.
+        var key: (UInt64, UInt64) = (0x7FB5_D329_728E_A185, 0x81DA_DEF4_BC2D_D44D)
+        for field in [Field.categories, .topics, .coordinates, .thumbnail] {
             guard let v = value(field) else { continue }
-            attributesAsWritten.append(UInt8(field.rawValue))
-            attributesAsWritten.append(v.kind.rawValue)
-            attributesAsWritten.append(contentsOf: scannerLine[v.start..<v.end])
-            attributesAsWritten.append(0)
+            let hash = hashBytes(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]),
+                                 seeds: (key.0 ^ UInt64(field.rawValue), key.1 &+ UInt64(v.kind.rawValue) &+ 1))
+            key = (mix64(hash.0), mix64(hash.1))
         }
-        guard !attributesAsWritten.isEmpty else { return }
-        let key = attributesAsWritten.withUnsafeBytes { hashBytes($0, seeds: (0x7FB5_D329_728E_A185, 0x81DA_DEF4_BC2D_D44D)) }
         let outcome: Int32
         if let known = strings.attributesOfRaw.value(key) {
             outcome = known
