@@ -19,7 +19,7 @@ final class ReaderCalculator: Sendable {
 
     init(catalog: Catalog, zoneRules: [ZoneRules], parameters: StatsParameters, excludedTitles: Set<Int32>) {
         self.catalog = catalog.names()
-        attributes = AttributeTables(catalog, excludedCategories: parameters.excludedCategories)
+        attributes = AttributeTables(catalog, excludedCategories: parameters.excludedCategories, jobs: parameters.jobs)
         self.zoneRules = zoneRules
         self.parameters = parameters
         excludedArticles = (0..<catalog.articles.count).map { excludedTitles.contains(catalog.articles[$0].title) }

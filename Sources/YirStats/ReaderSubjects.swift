@@ -15,7 +15,7 @@ final class AttributeTables: Sendable {
     let countryCodes: [String]
     let urls: [String]
 
-    init(_ catalog: Catalog, excludedCategories excluded: [String]) {
+    init(_ catalog: Catalog, excludedCategories excluded: [String], jobs: Int = 1) {
         sets = catalog.attributeSets
         categoryNames = (0..<catalog.categories.count).map { catalog.categories.string(Int32($0)) }
         topicNames = (0..<catalog.topics.count).map { catalog.topics.string(Int32($0)) }
@@ -24,11 +24,23 @@ final class AttributeTables: Sendable {
             return name.withUTF8 { String(decoding: Normalization.title(UnsafeRawBufferPointer($0)), as: UTF8.self) }
         })
         excludedCategories = categoryNames.map { excludedNames.contains($0) }
-        // Each distinct set's country is looked up once; sets repeat with their article.
+        // Each distinct set's country is looked up once (sets repeat with their article), on
+        // `jobs` threads: an export of many articles with places has tens of thousands of them.
+        let sets = catalog.attributeSets
+        var found = [String?](repeating: nil, count: sets.count)
+        found.withUnsafeMutableBufferPointer { found in
+            let parts = max(1, min(jobs, sets.count / 1024))
+            Parallel.perform(parts) { part in
+                for i in (sets.count * part / parts)..<(sets.count * (part + 1) / parts) {
+                    guard let c = sets[i].coordinates else { continue }
+                    found[i] = CountryLookup.country(lat: c.degrees.lat, lon: c.degrees.lon)
+                }
+            }
+        }
         var codes: [String] = []
         var indexOfCode: [String: Int32] = [:]
-        countryOfSet = catalog.attributeSets.map { set in
-            guard let c = set.coordinates, let code = CountryLookup.country(lat: c.degrees.lat, lon: c.degrees.lon) else { return -1 }
+        countryOfSet = found.map { code in
+            guard let code else { return -1 }
             if let known = indexOfCode[code] { return known }
             indexOfCode[code] = Int32(codes.count)
             codes.append(code)
