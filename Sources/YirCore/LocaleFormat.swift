@@ -19,6 +19,8 @@ public struct LocaleFormat: Sendable {
     private let integers = FormMemo<Int64>()
     private let durations = FormMemo<Int64>()
     private let zoneNames = FormMemo<String>()
+    private let countryNames = FormMemo<String>()
+    private let lists = FormMemo<[String]>()
     private let monthDayStyle: Date.FormatStyle
     private let longDateStyle: Date.FormatStyle
     private let hourStyle: Date.FormatStyle
@@ -151,6 +153,18 @@ public struct LocaleFormat: Sendable {
     /// one (`Central European Time`, `Mitteleuropäische Zeit`, `印度標準時間`), else its
     /// generic location form (`Urumqi Time`); the IANA identifier itself when CLDR names
     /// the zone not at all. `UTC` is named as UTC (Foundation would call it Greenwich Mean Time).
+    /// A territory's name from CLDR (`DE` → "Deutschland" on a German page), or nil when CLDR has
+    /// none; made once per code and language.
+    public func countryName(_ code: String) -> String? {
+        let name = countryNames.form(code) { locale.localizedString(forRegionCode: code) ?? "" }
+        return name.isEmpty ? nil : name
+    }
+
+    /// Items joined as the language lists them ("A, B and C"), by CLDR; made once per list.
+    public func list(_ items: [String]) -> String {
+        lists.form(items) { items.formatted(.list(type: .and).locale(locale)) }
+    }
+
     public func zoneName(_ identifier: String) -> String {
         zoneNames.form(identifier) {
             let isUTC = identifier == "UTC" || identifier == "Etc/UTC"

@@ -57,7 +57,7 @@ extension SlideDeck {
             let names = places.countries.map { countryName($0.name) }
             content["hero"] = format.integer(places.countries.count)
             content["hero_label"] = strings.plural("countries", places.countries.count, format.integer(places.countries.count))
-            content["countries"] = names.map(Self.isolated).formatted(.list(type: .and).locale(Locale(identifier: strings.locale)))
+            content["countries"] = format.list(names.map(Self.isolated))
         } else {
             content["hero"] = format.integer(places.articles)
             content["hero_label"] = strings.plural("places", places.articles, format.integer(places.articles))
@@ -83,7 +83,7 @@ extension SlideDeck {
     /// A country's name from CLDR in the reader's language; Natural Earth's few areas without
     /// an ISO code by their English name.
     func countryName(_ code: String) -> String {
-        Locale(identifier: strings.locale).localizedString(forRegionCode: code) ?? Self.areasWithoutCode[code] ?? code
+        format.countryName(code) ?? Self.areasWithoutCode[code] ?? code
     }
 
     /// The areas of Natural Earth's countries that have no ISO 3166 code (SPEC §2.3 names them
@@ -104,7 +104,9 @@ extension SlideDeck {
         }
         return [
             "view_box": WorldMap.viewBox,
-            "land": WorldMap.countries.filter { !visited.contains($0.country) }.map(\.pathData).joined(),
+            // Every country once, the reader's drawn again over them: the world's path is one
+            // string made once, not a filter of 144 shapes per deck.
+            "land": Self.world,
             "visited": WorldMap.countries.filter { visited.contains($0.country) }.map(\.pathData).joined(),
             "pins": pins.map { pin -> [String: Any] in
                 let (lat, lon) = pin.coordinates.degrees
@@ -113,6 +115,9 @@ extension SlideDeck {
             },
         ]
     }
+
+    /// Every country's outline as one SVG path's data.
+    static let world = WorldMap.countries.map(\.pathData).joined()
 
     /// A map coordinate to a tenth of a unit: enough at 720 units across, and short.
     static func mapNumber(_ value: Double) -> String {
