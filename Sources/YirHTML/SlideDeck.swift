@@ -15,6 +15,9 @@ struct SlideDeck: Sendable {
     /// Every reading time of the run above 0, ascending: how many readers one read more than.
     let readingTimes: [Int64]
     let remoteImages: Bool
+    /// The service named on the share cards and the ending slide, and its address.
+    let shareName: String
+    let shareLink: String?
     /// The sites and titles of the figures' articles.
     let articleNames: ArticleNaming
 
@@ -84,12 +87,15 @@ struct SlideDeck: Sendable {
         slides.add(notificationsSlide(reader))
         slides.add(rankSlide(reader))
         slides.append(summarySlide(reader, facts))
+        slides.append(endingSlide(reader, facts))
 
         let total = slides.count
-        let context: [String: Any] = [
+        var context: [String: Any] = [
             "lang": strings.locale, "dir": strings.direction,
             "page_title": strings.text("page_title", ["user": reader.user, "year": format.year(year)]),
             "t": strings.all,
+            "share_file": strings.text("share_file", ["year": format.year(year)]),
+            "share_name": shareName,
             "slides": slides.enumerated().map { i, slide -> [String: Any] in
                 var content = slide.content
                 content["heading"] = slide.heading
@@ -104,6 +110,7 @@ struct SlideDeck: Sendable {
                 ]
             },
         ]
+        if let shareLink { context["share_link"] = shareLink }
         return context
     }
 

@@ -55,6 +55,12 @@ extension SlideDeck {
             "top_article": article(top),
             "top_minutes": strings.text("top_time", ["duration": format.duration(milliseconds: top.milliseconds)]),
         ]
+        // The report has a thumbnail only for what was saved: the top article's picture is the
+        // one its save carried.
+        if let thumbnail = reader.saved.recent.lazy.filter({ $0.name == top.name })
+            .compactMap({ ArticleLinks.thumbnail($0.thumbnail, remoteImages: remoteImages) }).first {
+            content["top_thumbnail"] = thumbnail
+        }
         if reader.topArticles.count > 1 {
             content["top_rest"] = reader.topArticles.dropFirst().map(article)
             content["top_list_heading"] = strings.text("top_list_heading")
