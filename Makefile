@@ -141,16 +141,25 @@ test-venv: ## .venv-test: the Python packages the tests drive
 DECK_OF = python3 -c 'import json,sys; print(next(r["slides"] for r in map(json.loads, open(".build/screenshots/readers.jsonl")) if r["user"] == sys.argv[1]))' 
 DECK_OF_LANGUAGES = python3 -c 'import json,sys; print(next(r["slides"] for r in map(json.loads, open(".build/screenshots-languages/readers.jsonl")) if r["user"] == sys.argv[1]))'
 SHOTS = .venv-test/bin/python Tests/browser_check.py shots
-screenshots: report test-venv ## the sample's slides and overview, phone and desktop, light and dark, into docs/screenshots/
+# A SampleData reader per language whose deck has most kinds of slide (LANG:USER; en is ana's
+# deck in English).
+SHOT_DECKS = de:ana ar:مريم he:noa ja:tomo zh-TW:ming ru:olga
+screenshots: report test-venv ## the sample's slides and overview into docs/screenshots/; every slide in 7 languages at 320, 390 and 1280 px, light and dark, into .build/screenshots-all/
 	$(call apt_install,chromium chromium-driver fonts-dejavu-core fonts-noto-core fonts-noto-cjk)
-	rm -rf docs/screenshots .build/screenshots-sample .build/screenshots-languages && mkdir -p docs/screenshots
+	rm -rf docs/screenshots .build/screenshots-sample .build/screenshots-languages .build/screenshots-all && mkdir -p docs/screenshots .build/screenshots-all
 	TZ=UTC .build/release/yir report SampleData/wikipedia --out .build/screenshots --as-of $(AS_OF) --format html,jsonl --no-remote-images --quiet --link-key $(SAMPLE_KEY) --locale en
 	TZ=UTC .build/release/yir report SampleData/wikipedia --out .build/screenshots-languages --as-of $(AS_OF) --format html,jsonl --no-remote-images --quiet --link-key $(SAMPLE_KEY)
-	$(SHOTS) "$(CURDIR)/.build/screenshots/$$($(DECK_OF) ana)" --screenshots docs/screenshots --name slides --slides 1,2,3,4,5,6,7,8,9,10,11 > /dev/null
+	$(SHOTS) "$(CURDIR)/.build/screenshots/$$($(DECK_OF) ana)" --screenshots docs/screenshots --name slides --slides all > /dev/null
 	$(SHOTS) "$(CURDIR)/.build/screenshots/$$($(DECK_OF) noor)" --screenshots docs/screenshots --name slides-noor --kinds change > /dev/null
 	$(SHOTS) "$(CURDIR)/.build/screenshots/$$($(DECK_OF) lee)" --screenshots docs/screenshots --name slides-lee --slides 1,2,3 > /dev/null
 	$(SHOTS) "$(CURDIR)/.build/screenshots-languages/$$($(DECK_OF_LANGUAGES) مريم)" --screenshots docs/screenshots --name slides-ar --slides 1,2,3,4 > /dev/null
 	$(SHOTS) "$(CURDIR)/.build/screenshots-languages/$$($(DECK_OF_LANGUAGES) tomo)" --screenshots docs/screenshots --name slides-ja --slides 1,2,3,4 > /dev/null
+	$(SHOTS) "$(CURDIR)/.build/screenshots/$$($(DECK_OF) ana)" --screenshots .build/screenshots-all --name en --slides all --sizes small,phone,desktop > /dev/null
+	for deck in $(SHOT_DECKS); do \
+	  page="$(CURDIR)/.build/screenshots-languages/$$($(DECK_OF_LANGUAGES) $${deck#*:})"; \
+	  $(SHOTS) "$$page" --screenshots .build/screenshots-all --name $${deck%%:*} --slides all --sizes small,phone,desktop > /dev/null && \
+	  $(SHOTS) "$$page" --screenshots docs/screenshots --name slides-$${deck%%:*} --kinds top,streak,ending --sizes small > /dev/null || exit 1; \
+	done
 	.build/release/yir sample --readers 300 --seed 9 > .build/screenshots-sample.jsonl
 	TZ=UTC .build/release/yir report .build/screenshots-sample.jsonl --out .build/screenshots-sample --as-of $(AS_OF) --format html --no-remote-images --quiet --link-key $(SAMPLE_KEY)
 	$(SHOTS) "$(CURDIR)/$$(grep -l 'slide slide-few ' .build/screenshots-sample/readers/*.html | head -1)" --screenshots docs/screenshots --name slides-few --kinds few > /dev/null

@@ -34,7 +34,7 @@ from selenium.webdriver.common.keys import Keys
 
 from check_lines import check, fail
 
-SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+SIZES = {"small": (320, 568), "phone": (390, 844), "desktop": (1280, 800)}
 
 # Chromium leaves a profile lock folder in the temporary folder per browser started: give it
 # one of its own, removed when this script ends.
@@ -203,9 +203,17 @@ def layout(args):
                       const empty = slide.querySelector('.heatmap .l0');
                       if (empty && mark.closest('.heatmap') && contrast(paint, getComputedStyle(empty).stroke) < 3) found.push('a day read below 3:1 from a day not read');
                     }
-                    for (const e of slide.querySelectorAll('.headline a, .headline bdi, .top-list a, .save-text a')) {
+                    for (const e of slide.querySelectorAll(':is(.headline, .top-list li, .save-text) > :is(a, bdi)')) {
                       const style = getComputedStyle(e), line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
                       if (e.getBoundingClientRect().height > 3 * line + 2) found.push('a title runs over three lines: ' + e.textContent.slice(0, 40));
+                    }
+                    // A heading breaks between words (phrases in Japanese), never inside one: without
+                    // `overflow-wrap: anywhere` it must lay out the same, and fit.
+                    for (const h of slide.querySelectorAll('h1, h2')) {
+                      const height = h.getBoundingClientRect().height;
+                      h.style.overflowWrap = 'normal';
+                      if (Math.abs(h.getBoundingClientRect().height - height) > 1 || h.scrollWidth > h.clientWidth + 1) found.push('a heading breaks inside a word: ' + h.textContent);
+                      h.style.overflowWrap = '';
                     }
                     for (const e of slide.querySelectorAll('.fit')) {
                       if (e.scrollWidth > e.clientWidth + 1) found.push('a figure is cut: ' + e.textContent);
@@ -317,9 +325,9 @@ def share(args):
         try:
             emulate(driver, dark=width > 600)
             driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
-            driver.get("file://" + args.page + "#slide-" + str(len(driver.find_elements(By.CSS_SELECTOR, ".slide")) or 1))
-            total = len(driver.find_elements(By.CSS_SELECTOR, ".slide"))
-            show(driver, total)
+            driver.get("file://" + args.page)
+            # The summary, the slide before the ending.
+            show(driver, driver.execute_script("return [...document.querySelectorAll('.slide')].findIndex(s => s.matches('.slide-summary')) + 1"))
             card = driver.find_element(By.CSS_SELECTOR, ".summary-card").text
             check(len(card) > 20, f"the card's content is on the page as text ({card.splitlines()[:2]})")
             for kind, size in (("story", (1080, 1920)), ("square", (1080, 1080))):
@@ -336,6 +344,20 @@ def share(args):
                     fail(f"the {kind} button saved no PNG at {width} px")
                 found = png_size(os.path.join(folder, files[0]))
                 check(found == size, f"'{kind}' at {width} px saves a {size[0]}×{size[1]} PNG ({files[0]}: {found[0]}×{found[1]})")
+            # Every slide has its card: the share button beside the counter draws the slide on show.
+            show(driver, 1)
+            driver.find_element(By.CSS_SELECTOR, ".deck-nav [data-card]").click()
+            for _ in range(200):
+                files = [f for f in os.listdir(folder) if f.endswith("-1-story.png")]
+                if files:
+                    with open(os.path.join(folder, files[0]), "rb") as f:
+                        if f.read(16)[12:16] == b"IHDR":
+                            break
+                time.sleep(0.1)
+            else:
+                fail(f"the share button beside the counter saved no PNG of slide 1 at {width} px")
+            found = png_size(os.path.join(folder, files[0]))
+            check(found == (1080, 1920), f"the share button beside the counter saves slide 1 as a {found[0]}×{found[1]} PNG at {width} px")
             check_no_errors_and_no_remote_requests(driver)
         finally:
             driver.quit()
@@ -366,12 +388,14 @@ def print_pdf(args):
               const [r, g, b] = getComputedStyle(s).backgroundColor.match(/[\\d.]+/g).map(Number);
               return 0.2126 * r + 0.7152 * g + 0.0722 * b > 180; })""")
         check(light, "printed from dark mode, every slide is light")
-        dark_pdf = base64.b64decode(driver.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True})["data"])
-        with open(pdf, "wb") as f:
-            f.write(dark_pdf)
-        info = subprocess.run(["pdfinfo", pdf], check=True, capture_output=True, text=True).stdout
-        pages = int(next(l.split()[-1] for l in info.splitlines() if l.startswith("Pages:")))
-        check(pages == total, f"printed from dark mode, still one page per slide ({pages})")
+        # On A4 as on Letter (inches), from dark mode: still one slide a page.
+        for paper, (width, height) in (("A4", (8.27, 11.69)), ("Letter", (8.5, 11))):
+            dark_pdf = base64.b64decode(driver.execute_cdp_cmd("Page.printToPDF", {"paperWidth": width, "paperHeight": height})["data"])
+            with open(pdf, "wb") as f:
+                f.write(dark_pdf)
+            info = subprocess.run(["pdfinfo", pdf], check=True, capture_output=True, text=True).stdout
+            pages = int(next(l.split()[-1] for l in info.splitlines() if l.startswith("Pages:")))
+            check(pages == total, f"printed from dark mode on {paper}, still one page per slide ({pages})")
     finally:
         driver.quit()
 
@@ -417,9 +441,11 @@ def axe(args):
     check(not violations, f"axe-core {version}: no violation in {runs} runs ({len(violations)} found)")
 
 
-def screenshots(page, folder, name, slide_numbers):
-    """Phone and desktop, light and dark; slide number 0 is the page as it opens."""
-    for size, (width, height) in SIZES.items():
+def screenshots(page, folder, name, slide_numbers, sizes=("phone", "desktop"), labels=None):
+    """At `sizes` (SIZES: small phone, phone, desktop), light and dark; slide number 0 is the
+    page as it opens. A file is named by the slide's number, or by its label (its kind) when given."""
+    labels = labels or {}
+    for size, (width, height) in ((size, SIZES[size]) for size in sizes):
         for dark in (False, True):
             driver = browser(width, height)
             try:
@@ -429,7 +455,8 @@ def screenshots(page, folder, name, slide_numbers):
                     overflow = driver.execute_script(
                         "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
                     check(overflow <= 0, f"{name} slide {number} at {width}px has no horizontal scrolling ({overflow}px)")
-                    path = f"{folder}/{name}{'-' + str(number) if number else ''}-{size}-{'dark' if dark else 'light'}.png"
+                    label = labels.get(number, number or "")
+                    path = f"{folder}/{name}{'-' + str(label) if label else ''}-{size}-{'dark' if dark else 'light'}.png"
                     driver.save_screenshot(path)
                     print("screenshot: " + path)
             finally:
@@ -437,13 +464,17 @@ def screenshots(page, folder, name, slide_numbers):
 
 
 def shots(args):
-    """Screenshots only: the slides given by number (--slides) or by kind (--kinds few,rank)."""
-    numbers = args.slides
+    """Screenshots only: the slides given by number (--slides 1,2 or all) or by kind (--kinds
+    few,rank: the files are named by kind)."""
+    kinds = re.findall(r'<section class="slide slide-([a-z-]+) ', open(args.page, encoding="utf-8").read())
+    numbers, labels = args.slides, {}
+    if numbers == "all":
+        numbers = list(range(1, len(kinds) + 1))
     if args.kinds:
-        kinds = re.findall(r'<section class="slide slide-([a-z-]+) ', open(args.page, encoding="utf-8").read())
         numbers = [kinds.index(kind) + 1 for kind in args.kinds.split(",") if kind in kinds]
+        labels = {number: kinds[number - 1] for number in numbers}
         check(numbers, f"the deck has a slide of a kind of {args.kinds}")
-    screenshots(args.page, args.screenshots, args.name, slide_numbers=numbers)
+    screenshots(args.page, args.screenshots, args.name, slide_numbers=numbers, sizes=args.sizes.split(","), labels=labels)
 
 
 def natural(text):
@@ -578,8 +609,101 @@ def referrer(args):
         server.shutdown()
 
 
+def title_side(args):
+    """Right to left, a title from the data in another script sits by its number: the text's
+    box starts at the start of its line, not at the far edge."""
+    driver = browser(390, 844)
+    try:
+        emulate(driver, dark=False)
+        driver.get("file://" + args.page)
+        total = len(driver.find_elements(By.CSS_SELECTOR, ".slide"))
+        seen = 0
+        for number in range(1, total + 1):
+            show(driver, number)
+            gaps = driver.execute_script("""
+                const found = [];
+                for (const title of document.querySelectorAll('.slide.active :is(.headline, .top-list li, .save-text) > :is(a, bdi)')) {
+                  if (!/[A-Za-z]/.test(title.textContent)) continue;
+                  const range = document.createRange();
+                  // The glyphs' own box: a text node's, not its element's, which may fill the line.
+                  range.selectNodeContents(document.createTreeWalker(title, NodeFilter.SHOW_TEXT).nextNode());
+                  const text = range.getBoundingClientRect(), line = title.parentElement.getBoundingClientRect();
+                  found.push([title.textContent.trim(), Math.round(line.right - text.right), Math.round(text.left - line.left)]);
+                }
+                return found;""")
+            for title, from_start, from_end in gaps:
+                seen += 1
+                check(from_start <= 2 and from_end > from_start,
+                      f"slide {number}: '{title}' starts at the line's start, by its number ({from_start}px from it, {from_end}px from the far edge)")
+        check(seen > 0, f"the deck has titles in Latin script to look at ({seen})")
+    finally:
+        driver.quit()
+
+
+def controls(args):
+    """At 320 × 568, on every slide: the ‹ › and share buttons are on the screen, and a slide
+    taller than the screen shows that it goes on (its foot fades) until it is read to its end."""
+    driver = browser(320, 568)
+    try:
+        emulate(driver, dark=False)
+        driver.get("file://" + args.page)
+        total = len(driver.find_elements(By.CSS_SELECTOR, ".slide"))
+        tall = 0
+        for number in range(1, total + 1):
+            show(driver, number)
+            off = driver.execute_script("""
+                return [...document.querySelectorAll('.deck-nav button')].filter(b => {
+                  const r = b.getBoundingClientRect();
+                  return b.hidden || !r.width || r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight;
+                }).map(b => b.getAttribute('aria-label'));""")
+            check(not off, f"slide {number}: ‹, › and share are on the screen ({off or 'all three'})")
+            overflowing, cue = driver.execute_script("""
+                const s = document.querySelector('.slide.active');
+                return [s.scrollHeight > s.clientHeight + 8, document.getElementById('frame').classList.contains('more')];""")
+            check(overflowing == cue, f"slide {number}: {'a fade says it goes on' if overflowing else 'no fade: it fits'}")
+            if overflowing:
+                tall += 1
+                driver.execute_script("const s = document.querySelector('.slide.active'); s.scrollTop = s.scrollHeight;")
+                time.sleep(0.1)
+                check(not driver.execute_script("return document.getElementById('frame').classList.contains('more')"),
+                      f"slide {number}: read to its end, the fade is gone")
+        print(f"ok: {tall} of {total} slides are taller than 320×568 and say so")
+    finally:
+        driver.quit()
+
+
+def thumbnails(args):
+    """A thumbnail that fails to load (the network is off) leaves no broken-image sign: the
+    image makes way for the empty round place a save without one has."""
+    driver = browser(390, 844)
+    try:
+        emulate(driver, dark=False)
+        driver.get("file://" + args.page)
+        images = len(driver.find_elements(By.CSS_SELECTOR, "img"))
+        check(images > 0, f"the deck has thumbnails to load ({images})")
+        total = len(driver.find_elements(By.CSS_SELECTOR, ".slide"))
+        for number in range(1, total + 1):
+            show(driver, number)
+        for _ in range(100):
+            if not driver.find_elements(By.CSS_SELECTOR, "img"):
+                break
+            time.sleep(0.05)
+        left = driver.execute_script("return [...document.images].filter(i => i.complete && !i.naturalWidth).length")
+        check(left == 0, f"no image that failed to load is left on the page ({left} of {images})")
+        places = len(driver.find_elements(By.CSS_SELECTOR, "span.thumb"))
+        check(places >= 1, f"its place stays, round and empty ({places})")
+        # The failed loads are the console's only errors, and the thumbnails' host the only one asked.
+        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "Failed to load resource" not in e["message"]]
+        check(not errors, f"no other console error ({errors})")
+        hosts = {urlparse(u).hostname for u in requested_urls(driver) if urlparse(u).scheme not in ("file", "data")}
+        check(hosts <= {"upload.wikimedia.org"}, f"no request but the thumbnails' ({hosts})")
+    finally:
+        driver.quit()
+
+
 MODES = {"slides": slides, "layout": layout, "overflow": overflow, "rtl": rtl, "swipe": swipe, "share": share,
-         "print": print_pdf, "axe": axe, "shots": shots, "index": index, "escaping": escaping, "referrer": referrer}
+         "print": print_pdf, "axe": axe, "shots": shots, "index": index, "escaping": escaping, "referrer": referrer,
+         "title-side": title_side, "controls": controls, "thumbnails": thumbnails}
 
 
 def main():
@@ -589,8 +713,9 @@ def main():
     parser.add_argument("texts", nargs="*")
     parser.add_argument("--screenshots")
     parser.add_argument("--name", default="slides")
-    parser.add_argument("--slides", type=lambda s: [int(x) for x in s.split(",")], default=[1])
+    parser.add_argument("--slides", type=lambda s: s if s == "all" else [int(x) for x in s.split(",")], default=[1])
     parser.add_argument("--kinds")
+    parser.add_argument("--sizes", default="phone,desktop")
     args = parser.parse_args()
     MODES[args.mode](args)
 

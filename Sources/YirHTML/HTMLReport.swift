@@ -12,6 +12,10 @@ public struct HTMLReport: Sendable {
     public let templates: HTMLTemplates
     /// `--no-remote-images` turns this off: no thumbnail, and the policy forbids any image host.
     public let remoteImages: Bool
+    /// `--share-name` and `--share-link`: the service named at the foot of every share card and
+    /// on the ending slide, and its `https://` address (none: the name alone).
+    public let shareName: String
+    public let shareLink: String?
     public let jobs: Int
     /// The Content-Security-Policy of each kind of page (hashing once, not per page).
     private let slidesPolicy: String
@@ -23,9 +27,15 @@ public struct HTMLReport: Sendable {
     public static let readersFolder = DeckNames.folder
     public static let indexFile = "index.html"
 
-    public init(templates: HTMLTemplates, remoteImages: Bool = true, jobs: Int = 1) {
+    /// The name on the share cards when none is given: the program that made them.
+    public static let defaultShareName = "yir"
+
+    public init(templates: HTMLTemplates, remoteImages: Bool = true, shareName: String = defaultShareName, shareLink: String? = nil,
+                jobs: Int = 1) {
         self.templates = templates
         self.remoteImages = remoteImages
+        self.shareName = shareName
+        self.shareLink = shareLink
         self.jobs = jobs
         slidesPolicy = ContentSecurityPolicy.forPage(style: templates.style, script: templates.slidesScript, remoteImages: remoteImages)
         indexPolicy = ContentSecurityPolicy.forPage(style: templates.indexStyle, script: templates.indexScript, remoteImages: remoteImages)
@@ -75,7 +85,7 @@ public struct HTMLReport: Sendable {
             decks[language] = SlideDeck(strings: strings, render: { templates.render($0, template: $1) },
                                         format: LocaleFormat(Self.formatLanguage(for: language, textIn: strings.language)),
                                         readersWithReading: times.count, readingTimes: times, remoteImages: remoteImages,
-                                        articleNames: model.statistics.articleNames)
+                                        shareName: shareName, shareLink: shareLink, articleNames: model.statistics.articleNames)
         }
         return decks
     }

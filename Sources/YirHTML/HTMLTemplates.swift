@@ -17,7 +17,7 @@ public struct HTMLTemplates: Sendable {
     let indexScript: String
 
     public static let slideKinds = ["opening", "few", "time", "articles", "top", "patterns", "monthly", "streak", "rabbit-hole",
-                                    "change", "saved", "notifications", "rank", "summary"]
+                                    "change", "saved", "notifications", "rank", "summary", "ending"]
     public static let required = ["slides", "index", "style", "index-style", "slides-script", "index-script", "bar-chart", "calendar",
                                   "article-item"]
         + slideKinds.map { "slide-\($0)" }

@@ -15,6 +15,9 @@ struct SlideDeck: Sendable {
     /// Every reading time of the run above 0, ascending: how many readers one read more than.
     let readingTimes: [Int64]
     let remoteImages: Bool
+    /// The service named on the share cards and the ending slide, and its address.
+    let shareName: String
+    let shareLink: String?
     /// The sites and titles of the figures' articles.
     let articleNames: ArticleNaming
 
@@ -88,13 +91,16 @@ struct SlideDeck: Sendable {
         slides.add(notificationsSlide(reader))
         slides.add(rankSlide(reader))
         slides.append(summarySlide(reader, facts))
+        slides.append(endingSlide(reader, facts))
 
         let total = slides.count
-        let context: [String: Any] = [
+        var context: [String: Any] = [
             "lang": strings.locale, "dir": strings.direction,
             // The user id is an identifier, not a name: no page of the reader's shows it.
             "page_title": strings.text("opening_heading", ["year": format.year(year)]),
             "t": strings.all,
+            "share_file": strings.text("share_file", ["year": format.year(year)]),
+            "share_name": shareName,
             "slides": slides.enumerated().map { i, slide -> [String: Any] in
                 var content = slide.content
                 content["heading"] = slide.heading
@@ -109,6 +115,7 @@ struct SlideDeck: Sendable {
                 ]
             },
         ]
+        if let shareLink { context["share_link"] = shareLink }
         return context
     }
 

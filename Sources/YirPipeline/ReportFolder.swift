@@ -12,6 +12,9 @@ public struct OutputArguments: Sendable {
     public var formats: [Output]
     /// `--no-remote-images` turns this off.
     public var remoteImages = true
+    /// `--share-name` (nil: `HTMLReport.defaultShareName`) and `--share-link`.
+    public var shareName: String?
+    public var shareLink: String?
     /// `--validate`: report.xml is checked against the XSD before anything is put in place.
     public var validateXML = false
     /// `--link-key`; nil: the default place.
@@ -63,7 +66,9 @@ struct ReportFolder {
                     throw RunError.cannotCreate("\(arguments.readers) holds what yir does not write there (\(listed)); the reader pages' folder is replaced whole: move those, or write the report elsewhere")
                 }
                 guard let templates else { throw RunError.cannotOpen("no templates for the HTML pages") }
-                html = HTMLReport(templates: try HTMLTemplates(files: templates), remoteImages: arguments.remoteImages, jobs: jobs)
+                html = HTMLReport(templates: try HTMLTemplates(files: templates), remoteImages: arguments.remoteImages,
+                                  shareName: arguments.shareName ?? HTMLReport.defaultShareName, shareLink: arguments.shareLink,
+                                  jobs: jobs)
                 linkKey = try Self.openLinkKey(arguments, log: log)
             }
         } catch let error as RunError {

@@ -73,6 +73,87 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
     }
 
+    /// A one-word title longer than any line and an id like an e-mail address (no space to
+    /// break at) break inside the word rather than widen a slide, at 320 px as on a desktop.
+    @Test(.needs(browser)) func aOneWordTitleAndAnEMailLikeIdNeverWidenASlide() throws {
+        let user = "maximilian.mustermann-schmidt@example-university.de"
+        let titles = ["Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz", "Berlin", "Hamburg", "München", "Köln", "Bremen"]
+        let lines = titles.enumerated().flatMap { i, title in
+            (1...4).map { day in
+                #"{"type":"page_view","user":"\#(user)","timestamp":"2025-0\#(i + 2)-1\#(day)T10:0\#(i):00Z","wiki":"de.wikipedia.org","title":"\#(title)","seconds":\#(900 - 100 * i)}"#
+            }
+        } + (0..<4).map { k in
+            // One sitting of four articles, the long one first: the rabbit hole names it.
+            #"{"type":"page_view","user":"\#(user)","timestamp":"2025-09-01T10:\#(10 + 3 * k):00Z","wiki":"de.wikipedia.org","title":"\#(titles[k])","seconds":120}"#
+        }
+        let r = try browserCheck(["layout", try deck(of: user, from: lines)])
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+    }
+
+    /// On every slide at 320 × 568 the ‹ › and share buttons are on the screen, and a slide taller
+    /// than the screen shows that it goes on until it is read to its end.
+    @Test(.needs(browser)) func theControlsStayOnTheScreenAndATallSlideShowsItScrolls() throws {
+        let out = try sampleReport()
+        for deck in try sampleDecks(out) {
+            let r = try browserCheck(["controls", deck])
+            #expect(r.status == 0, "\(deck): \(r.stdoutText)\(r.stderr)")
+        }
+    }
+
+    /// Every deck's last slide thanks the reader.
+    @Test func everyDeckEndsWithTheSlideThatThanksTheReader() throws {
+        let out = try sampleReport()
+        for deck in try sampleDecks(out) {
+            let page = try String(contentsOfFile: deck, encoding: .utf8)
+            let kinds = page.matches(of: #/<section class="slide slide-([a-z-]+) /#).map { String($0.1) }
+            #expect(kinds.last == "ending", "\(deck): \(kinds)")
+        }
+    }
+
+    /// A deck weighs 40 KB at most, SampleData's and those of 300 synthetic readers in every
+    /// language yir speaks: a deck is opened on phones, over any network.
+    @Test func everyDeckWeighsAtMost40KB() throws {
+        let sample = try cli.yir(["sample", "--readers", "300", "--seed", "9"])
+        #expect(sample.status == 0, "\(sample.stderr)")
+        let synthetic = scratchFolder()
+        let r = try cli.yir(["report", try cli.file([sample.stdoutText.trimmingCharacters(in: .newlines)]), "--out", synthetic.path,
+                             "--as-of", "2025-12-31T12:00:00Z", "--format", "html", "--no-remote-images"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let decks = try sampleDecks(try sampleReport()) + (try sampleDecks(synthetic))
+        #expect(decks.count > 200)
+        for deck in decks {
+            let size = try FileManager.default.attributesOfItem(atPath: deck)[.size] as! Int
+            #expect(size <= 40 * 1024, "\(deck): \(size) bytes")
+        }
+    }
+
+    /// Right to left, a Latin title in a Hebrew or Arabic list sits by its number, not at the
+    /// far edge of its line.
+    @Test(.needs(browser), arguments: [
+        ("נועה", "he.wikipedia.org", ["ירושלים", "Ada_Lovelace", "ים_המלח", "Alan_Turing", "חיפה", "Grace_Hopper"]),
+        ("نور", "ar.wikipedia.org", ["القاهرة", "Ada_Lovelace", "نهر_النيل", "Alan_Turing", "ابن_سينا", "Grace_Hopper"]),
+    ])
+    func anIsolatedLatinTitleSitsByItsNumberRightToLeft(user: String, wiki: String, titles: [String]) throws {
+        let lines = titles.enumerated().flatMap { i, title in
+            (1...3).map { day in
+                #"{"type":"page_view","user":"\#(user)","timestamp":"2025-0\#(i + 2)-1\#(day)T20:0\#(i):00Z","wiki":"\#(wiki)","title":"\#(title)","seconds":\#(900 - 60 * i)}"#
+            }
+        }
+        let r = try browserCheck(["title-side", try deck(of: user, from: lines)])
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+    }
+
+    /// With remote images on and no network, the saved articles' thumbnails fail to load: the
+    /// deck shows their empty round places, never the browser's broken-image sign.
+    @Test(.needs(browser)) func aThumbnailThatFailsToLoadShowsNoBrokenImage() throws {
+        let out = scratchFolder()
+        let r = try cli.yir(["report", "SampleData/wikipedia", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html"],
+                            in: packageRoot)
+        #expect(r.status == 0, "\(r.stderr)")
+        let check = try browserCheck(["thumbnails", out.appendingPathComponent(try sampleDeck(of: "lee")).path])
+        #expect(check.status == 0, "\(check.stdoutText)\(check.stderr)")
+    }
+
     @Test(.needs(browser)) func anOverflowingSlideScrollsOnArrowDownBeforeItAdvances() throws {
         let r = try deckCheck("overflow")
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
@@ -106,6 +187,7 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
         #expect(r.stdoutText.contains("ok: 'story' at 390 px saves a 1080×1920 PNG"))
         #expect(r.stdoutText.contains("ok: 'square' at 1280 px saves a 1080×1080 PNG"))
+        #expect(r.stdoutText.contains("ok: the share button beside the counter saves slide 1 as a 1080×1920 PNG at 390 px"))
     }
 
     /// Chromium's --print-to-pdf, pages counted by pdfinfo: one a slide, no blank last page.

@@ -111,16 +111,16 @@ import YirTestSupport
 
     @Test func slidesWithoutDataAreLeftOut() throws {
         let sessionOnly = try page(Run([session("2025-03-01T10:00:00Z", ms: "600000")]))
-        #expect(slideIDs(sessionOnly) == ["opening", "time", "summary"])
+        #expect(slideIDs(sessionOnly) == ["opening", "time", "summary", "ending"])
         #expect(sessionOnly.contains(#"<p class="hero fit">10</p>"#) && sessionOnly.contains("minutes in the app"),
                 "the app's time is the hero figure without reading")
         let reader = try page(Run(fullYear() + [notification("2025-01-01T00:00:00Z", key: "echo-subscriptions-push-edit-thank", enabled: true)]))
         #expect(slideIDs(reader) == ["opening", "time", "articles", "top", "patterns", "monthly", "streak", "saved",
-                                     "notifications", "summary"])
+                                     "notifications", "summary", "ending"])
         #expect(reader.contains("<bdi>Thanks</bdi>"))
         #expect(!reader.contains(#"<p class="hero fit">0</p>"#) && reader.contains("0 articles saved in 2025"),
                 "the saved slide's empty state: a modest 0, not a hero")
-        #expect(reader.contains("Slide 3 of 10: Articles you read"))
+        #expect(reader.contains("Slide 3 of 11: Articles you read"))
     }
 
     /// docs/OUTPUT.md: fewer than five articles make one warm slide of what was read, and no
@@ -128,7 +128,7 @@ import YirTestSupport
     @Test func aHandfulOfArticlesGetsAShortDeck() throws {
         let deck = try page(Run([view("2025-03-01T10:00:00Z", title: "Ada_Lovelace", seconds: "120"),
                                  view("2025-03-02T10:00:00Z", title: "Charles_Babbage", seconds: "60")]))
-        #expect(slideIDs(deck) == ["opening", "few", "summary"])
+        #expect(slideIDs(deck) == ["opening", "few", "summary", "ending"])
         #expect(deck.contains("This year you read 2 articles, for \(Self.en.duration(milliseconds: 180_000)) in all:"))
         #expect(deck.contains("<bdi>Ada Lovelace</bdi>") && deck.contains("<bdi>Charles Babbage</bdi>"))
         let four = try page(Run(fullYear(days: 4)))
@@ -281,6 +281,32 @@ import YirTestSupport
         #expect(page.contains(#"<img class="thumb" src="https://upload.wikimedia.org/a.jpg""#))
         #expect(page.components(separatedBy: "<img").count == 2, "one round thumbnail; none for B (http) or C")
         #expect(!(try self.page(Run(lines), remoteImages: false)).contains("<img"))
+    }
+
+    /// The report keeps thumbnails of saves only: the top article shows the one its save
+    /// carried, in place of the illustration, and none without remote images.
+    @Test func theTopArticleShowsTheThumbnailItsSaveCarried() throws {
+        let lines = fullYear(days: 6, seconds: "600") + [view("2025-03-10T10:00:00Z", title: "Article_0", seconds: "3000"),
+            save("2025-12-01T10:00:00Z", title: "Article_0", extra: #","thumbnail":"https://upload.wikimedia.org/top.jpg""#)]
+        let page = try page(Run(lines))
+        #expect(page.contains(#"<img class="art photo" src="https://upload.wikimedia.org/top.jpg""#))
+        #expect(!(try self.page(Run(lines), remoteImages: false)).contains("top.jpg"))
+        #expect(!(try self.page(Run(fullYear(days: 6)))).contains("art photo"), "no save, no picture: the illustration")
+    }
+
+    /// The ending thanks the reader and names the service (`--share-name`, yir by default),
+    /// linked only to the address `--share-link` gives; the page carries both for the share cards.
+    @Test func theEndingSlideThanksTheReaderAndLinksTheServiceOnlyWhenGiven() throws {
+        let model = try Run(fullYear()).model()
+        let reader = try #require(model.statistics.readers.first)
+        let templates = try HTMLTemplates(folders: [templatesFolder])
+        let plain = HTMLReport(templates: templates).readerPage(reader, model: model)
+        #expect(plain.contains("Thank you for reading") && plain.contains("<bdi>yir</bdi>"))
+        #expect(plain.contains(#"data-share-name="yir""#) && !plain.contains(#"data-share-link=""#))
+        let linked = HTMLReport(templates: templates, shareName: "Wikipedia", shareLink: "https://www.wikipedia.org/")
+            .readerPage(reader, model: model)
+        #expect(linked.contains(#"<a href="https://www.wikipedia.org/" rel="noopener noreferrer"><bdi>Wikipedia</bdi></a>"#))
+        #expect(linked.contains(#"data-share-link="https://www.wikipedia.org/""#))
     }
 
     @Test func calendarHasOneCellPerDayOfTheYearInTheReadersZone() throws {

@@ -373,9 +373,9 @@ def write_index(records, shapes, out_path):
 # The map
 
 MAP_WIDTH, MAP_HEIGHT = 720, 360    # 2 units a degree: equirectangular (see WorldMap.swift)
-MAP_TOLERANCE = 2.8                 # Douglas-Peucker tolerance, map units
-MAP_MIN_AREA = 10.0                 # polygons smaller than this (map units²) are left out
-MAP_BUDGET = 8_000                  # bytes of path data, all countries together
+MAP_TOLERANCE = 5.2                 # Douglas-Peucker tolerance, map units
+MAP_MIN_AREA = 24.0                 # polygons smaller than this (map units²) are left out
+MAP_BUDGET = 4_800                  # bytes of path data, all countries together
 
 
 def map_point(lon, lat):

@@ -57,7 +57,9 @@ extension SlideDeck {
         if top.milliseconds > 0 {
             content["top_minutes"] = strings.text("top_time", ["duration": format.duration(milliseconds: top.milliseconds)])
         }
-        if let image = ArticleLinks.thumbnail(top.thumbnail, remoteImages: remoteImages) { content["top_image"] = image }
+        // The article's lead image from its page views; else the one its save carried.
+        let saved = reader.saved.recent.lazy.filter { $0.name == top.name }.compactMap(\.thumbnail).first
+        if let image = ArticleLinks.thumbnail(top.thumbnail ?? saved, remoteImages: remoteImages) { content["top_thumbnail"] = image }
         if reader.topArticles.count > 1 {
             content["top_rest"] = reader.topArticles.dropFirst().map(article)
             content["top_list_heading"] = strings.text("top_list_heading")

@@ -119,9 +119,9 @@ extension SlideDeck {
     /// Every country's outline as one SVG path's data.
     static let world = WorldMap.countries.map(\.pathData).joined()
 
-    /// A map coordinate to a tenth of a unit: enough at 720 units across, and short.
+    /// A map coordinate to a whole unit (a quarter of a pixel on a phone): short.
     static func mapNumber(_ value: Double) -> String {
-        decimalText(Int64((value * 10).rounded()), scale: 1)
+        String(Int64(value.rounded()))
     }
 }
 
