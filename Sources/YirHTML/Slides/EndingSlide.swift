@@ -8,7 +8,6 @@ extension SlideDeck {
     func endingSlide(_ reader: ReaderStats, _ facts: Facts) -> Slide {
         var content: [String: Any] = [
             "ending_text": strings.text("ending_text", ["year": format.year(facts.year + 1)]),
-            "ending_user": reader.user,
             "share_name": shareName,
         ]
         if let shareLink { content["share_link"] = shareLink }
