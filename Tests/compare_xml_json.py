@@ -9,7 +9,8 @@ import sys
 import xml.etree.ElementTree as ET
 
 NS = "{urn:yir:report:1}"
-LISTS = {"inputs", "top_articles", "monthly", "recent", "subscribed", "unsubscribed", "readers"}
+LISTS = {"inputs", "top_articles", "monthly", "recent", "subscribed", "unsubscribed", "readers", "categories", "topics",
+         "countries", "top"}
 
 
 def flatten_json(value, path, out):
@@ -36,7 +37,8 @@ def flatten_xml(element, path, out):
     if name == "rejected":
         for child in children:
             out[f"{here}/{child.get('name')}"] = child.get("count")
-    elif name in LISTS and (name != "readers" or not path):
+    # (`countries` is a list of a reader's places, a count in the cohort's.)
+    elif name in LISTS and (name != "readers" or not path) and (children or not (element.text or "").strip()):
         for index, child in enumerate(children):
             flatten_items(child, f"{here}/{index}", out)
     elif children:
