@@ -42,7 +42,7 @@ let package = Package(
         ], swiftSettings: hotPath),
         // _FoundationICU: CLDR's plural rules from the ICU that Foundation carries (PluralRules).
         .target(name: "YirHTML", dependencies: [
-            "YirCore", "YirStats", "YirReport",
+            "YirCore", "YirStats", "YirReport", "YirPlaces",
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "Crypto", package: "swift-crypto"),
         ], linkerSettings: [.linkedLibrary("_FoundationICU")]),
