@@ -74,6 +74,25 @@ import YirIngest
     /// export), and a file a folder scan reads (report.json, readers.jsonl, a .jsonl rejects
     /// file) inside an input folder, which the next run would read back (SPEC §1.1). Outputs no
     /// scan reads (HTML, CSV) may live in an input folder.
+    /// docs/OUTPUT.md: the share cards' name and link are shown to every reader, so one that
+    /// cannot be shown — empty, too long, not https — is a usage error before anything is read.
+    @Test func aShareNameOrLinkThatCannotBeShownIsAUsageError() throws {
+        let export = try cli.file([view("2025-03-01T10:00:00Z")])
+        for (option, value) in [("--share-name", " "), ("--share-name", String(repeating: "n", count: 61)),
+                                ("--share-link", "http://example.org"), ("--share-link", "https://example.org/a b"),
+                                ("--share-link", "javascript:alert(1)")] {
+            let out = scratchFolder().appendingPathComponent("out")
+            let r = try cli.yir(["report", export, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", option, value])
+            #expect(r.status == 64, "\(option) \(value)")
+            #expect(r.stderr.contains(option), "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+        }
+        let out = scratchFolder().appendingPathComponent("out")
+        let r = try cli.yir(["report", export, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html",
+                             "--share-name", "Wikipedia", "--share-link", "https://www.wikipedia.org/"])
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+
     @Test func outputsThatWouldReplaceOrFeedBackIntoTheInputsAreAUsageError() throws {
         let export = try cli.file(good)
         let folder = (export as NSString).deletingLastPathComponent
