@@ -16,7 +16,8 @@ final class AttributeTables: Sendable {
     let urls: [String]
 
     init(_ catalog: Catalog, excludedCategories excluded: [String], jobs: Int = 1) {
-        sets = catalog.attributeSets
+        let sets = catalog.attributeSets
+        self.sets = sets
         categoryNames = (0..<catalog.categories.count).map { catalog.categories.string(Int32($0)) }
         topicNames = (0..<catalog.topics.count).map { catalog.topics.string(Int32($0)) }
         let excludedNames = Set(excluded.map { name in
@@ -26,7 +27,6 @@ final class AttributeTables: Sendable {
         excludedCategories = categoryNames.map { excludedNames.contains($0) }
         // Each distinct set's country is looked up once (sets repeat with their article), on
         // `jobs` threads: an export of many articles with places has tens of thousands of them.
-        let sets = catalog.attributeSets
         var found = [String?](repeating: nil, count: sets.count)
         found.withUnsafeMutableBufferPointer { found in
             let parts = max(1, min(jobs, sets.count / 1024))
@@ -47,7 +47,7 @@ final class AttributeTables: Sendable {
             return Int32(codes.count - 1)
         }
         countryCodes = codes
-        urls = catalog.attributeSets.isEmpty ? [] : (0..<catalog.urls.count).map { catalog.urls.string(Int32($0)) }
+        urls = sets.isEmpty ? [] : (0..<catalog.urls.count).map { catalog.urls.string(Int32($0)) }
     }
 }
 

@@ -22,15 +22,8 @@ public enum Statistics {
         var categories = SubjectSums(), topics = SubjectSums()
         for partial in partials {
             diagnostics.add(partial.diagnostics)
-            // By name only now, once per category a worker met.
-            for (id, sum) in partial.categories.enumerated() where sum.readers > 0 {
-                categories[calculator.attributes.categoryNames[id], default: (0, 0)].milliseconds += sum.milliseconds
-                categories[calculator.attributes.categoryNames[id], default: (0, 0)].readers += sum.readers
-            }
-            for (id, sum) in partial.topics.enumerated() where sum.readers > 0 {
-                topics[calculator.attributes.topicNames[id], default: (0, 0)].milliseconds += sum.milliseconds
-                topics[calculator.attributes.topicNames[id], default: (0, 0)].readers += sum.readers
-            }
+            addSums(partial.categories, named: calculator.attributes.categoryNames, to: &categories)
+            addSums(partial.topics, named: calculator.attributes.topicNames, to: &topics)
         }
         let cohortTotals = sumArticleTotals(&partials, jobs: workers)
         let summary = rankReaders(&readers, jobs: workers)

@@ -45,6 +45,15 @@ extension Statistics {
         }
     }
 
+    /// Adds one worker's sums by id to the run's by name: by name only now, once per category
+    /// or topic a worker met.
+    static func addSums(_ byID: [(milliseconds: Int64, readers: Int)], named names: [String], to sums: inout SubjectSums) {
+        for (id, sum) in byID.enumerated() where sum.readers > 0 {
+            sums[names[id], default: (0, 0)].milliseconds += sum.milliseconds
+            sums[names[id], default: (0, 0)].readers += sum.readers
+        }
+    }
+
     /// Adds one reader's categories or topics to the run's.
     public static func add(_ reader: [SubjectTotal], to sums: inout SubjectSums) {
         for total in reader {

@@ -217,21 +217,26 @@ struct PartitionFieldReader: ReaderFieldVisitor {
     mutating func change(_ field: ReaderField, _ value: inout FixedDecimal?) throws(Failure) {
         guard try find(field) else { return }
         if r.null() { return value = nil }
-        let text = String(decoding: try r.numberText(), as: UTF8.self)
-        let negative = text.hasPrefix("-")
-        guard let magnitude = PartitionFormat.fixedDecimal(negative ? String(text.dropFirst()) : text), magnitude.scale <= 3,
-              magnitude.value <= JSONPullReader.largestCount
+        let (text, negative, magnitude) = try signedDecimal()
+        guard let magnitude, magnitude.scale <= 3, magnitude.value <= JSONPullReader.largestCount
         else { throw r.failure("a number with at most 3 decimals, not '\(text)'") }
         value = FixedDecimal(negative ? -magnitude.value : magnitude.value, scale: magnitude.scale)
+    }
+
+    /// A number of either sign: its text, its sign and its magnitude's digits (nil when they are
+    /// not a plain decimal).
+    private mutating func signedDecimal() throws(Failure) -> (text: String, negative: Bool, magnitude: FixedDecimal?) {
+        let text = String(decoding: try r.numberText(), as: UTF8.self)
+        let negative = text.hasPrefix("-")
+        return (text, negative, PartitionFormat.fixedDecimal(negative ? String(text.dropFirst()) : text))
     }
 
     /// Degrees of either sign with at most 7 decimals, within ±`limit`.
     mutating func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) throws(Failure) {
         guard try find(field) else { return }
-        let text = String(decoding: try r.numberText(), as: UTF8.self)
-        let negative = text.hasPrefix("-")
+        let (text, negative, magnitude) = try signedDecimal()
         let scale = ArticleAttributes.Coordinates.scale
-        guard let magnitude = PartitionFormat.fixedDecimal(negative ? String(text.dropFirst()) : text), magnitude.scale <= scale
+        guard let magnitude, magnitude.scale <= scale
         else { throw r.failure("degrees with at most \(scale) decimals, not '\(text)'") }
         var units = magnitude.value
         for _ in magnitude.scale..<scale { units *= 10 }
