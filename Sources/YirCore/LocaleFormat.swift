@@ -21,9 +21,14 @@ public struct LocaleFormat: Sendable {
     private let zoneNames = FormMemo<String>()
     private let countryNames = FormMemo<String>()
     private let lists = FormMemo<[String]>()
+    /// Dates by day since the epoch, times by minute of the day, years: a run's pages show the
+    /// same days of one year again and again.
+    private let monthDays = FormMemo<Int64>()
+    private let longDates = FormMemo<Int64>()
+    private let times = FormMemo<Int>()
+    private let years = FormMemo<Int>()
     private let monthDayStyle: Date.FormatStyle
     private let longDateStyle: Date.FormatStyle
-    private let hourStyle: Date.FormatStyle
     private let yearStyle: Date.FormatStyle
     private let signedPercentStyle: IntegerFormatStyle<Int64>.Percent
     private let locale: Locale
@@ -32,6 +37,8 @@ public struct LocaleFormat: Sendable {
     private let narrowMonthNames: [String]
     /// Monday first.
     private let weekdayNames: [String]
+    /// Midnight first: every hour chart labels all 24.
+    private let hourNames: [String]
 
     public init(_ tag: LanguageTag) {
         self.tag = tag
@@ -49,7 +56,6 @@ public struct LocaleFormat: Sendable {
         shortTimes = ShortTimes(locale: locale, calendar: calendar, zone: gmt)
         monthDayStyle = style().month(.wide).day()
         longDateStyle = style(date: .long)
-        hourStyle = style().hour(.defaultDigits(amPM: .abbreviated))
         yearStyle = style().year(.defaultDigits)
         signedPercentStyle = percentStyle.sign(strategy: .always(includingZero: false))
         let monthStyle = style().month(.wide)
@@ -62,6 +68,10 @@ public struct LocaleFormat: Sendable {
         // 2001-01-01 was a Monday.
         weekdayNames = (1...7).map { day in
             LocaleFormat.date(CivilDate(year: 2001, month: 1, day: day), 0).formatted(weekdayStyle)
+        }
+        let hourStyle = style().hour(.defaultDigits(amPM: .abbreviated))
+        hourNames = (0..<24).map { hour in
+            LocaleFormat.date(CivilDate(year: 2001, month: 1, day: 1), Int64(hour) * 3_600_000).formatted(hourStyle)
         }
     }
 
@@ -115,15 +125,20 @@ public struct LocaleFormat: Sendable {
 
     /// `2:48 PM` (en), `01:05` (de), `۱۴:۴۸` (fa): CLDR's short time pattern of the language.
     public func shortTime(_ time: LocalTime) -> String {
-        // Minutes only: ICU is given no seconds to round.
-        shortTimes.format(LocaleFormat.date(time.date, Int64(time.hour) * 3_600_000 + Int64(time.minute) * 60_000))
+        // Minutes only: ICU is given no seconds to round, and the day never shows.
+        let minute = time.hour * 60 + time.minute
+        return times.form(minute) { shortTimes.format(LocaleFormat.date(time.date, Int64(minute) * 60_000)) }
     }
 
     /// `August 22` (en), `22. August` (de), `22 août` (fr).
-    public func monthAndDay(_ date: CivilDate) -> String { LocaleFormat.date(date, 0).formatted(monthDayStyle) }
+    public func monthAndDay(_ date: CivilDate) -> String {
+        monthDays.form(date.daysSinceEpoch) { LocaleFormat.date(date, 0).formatted(monthDayStyle) }
+    }
 
     /// `March 4, 2025` (en), `4. März 2025` (de), `2025年3月4日` (ja).
-    public func longDate(_ date: CivilDate) -> String { LocaleFormat.date(date, 0).formatted(longDateStyle) }
+    public func longDate(_ date: CivilDate) -> String {
+        longDates.form(date.daysSinceEpoch) { LocaleFormat.date(date, 0).formatted(longDateStyle) }
+    }
 
     /// `12,345` (en), `12.345` (de), `12 345` (fr).
     public func integer(_ value: Int64) -> String {
@@ -177,7 +192,7 @@ public struct LocaleFormat: Sendable {
 
     /// A year in the language's digits (`2025`, `۲۰۲۵`), never grouped.
     public func year(_ year: Int) -> String {
-        LocaleFormat.date(CivilDate(year: year, month: 7, day: 1), 0).formatted(yearStyle)
+        years.form(year) { LocaleFormat.date(CivilDate(year: year, month: 7, day: 1), 0).formatted(yearStyle) }
     }
 
     /// `+23%`, `-5%`, `0%`: a change in whole percent, its sign always shown.
@@ -187,9 +202,7 @@ public struct LocaleFormat: Sendable {
     public func weekdayName(_ weekday: Int) -> String { weekdayNames[weekday - 1] }
 
     /// `2 PM` (en), `14 Uhr` (de), `14` (ru): an hour of the day as a chart label.
-    public func hour(_ hour: Int) -> String {
-        LocaleFormat.date(CivilDate(year: 2001, month: 1, day: 1), Int64(hour) * 3_600_000).formatted(hourStyle)
-    }
+    public func hour(_ hour: Int) -> String { hourNames[hour] }
 
     /// A reading time as people say it, rounded to what matters at its size: `45 sec` under a
     /// minute, minutes and seconds under ten minutes, whole minutes under an hour, hours and

@@ -21,6 +21,9 @@ public struct HTMLStrings: Sendable {
     public let isRightToLeft: Bool
     private let texts: [String: Text]
     private let plurals: PluralRules?
+    /// The plain texts, for templates that use `{{t.KEY}}` directly: made once, since every
+    /// slide of every deck hands them to its template.
+    let all: [String: String]
 
     /// The page's `lang`.
     public var locale: String { language.text }
@@ -31,6 +34,7 @@ public struct HTMLStrings: Sendable {
     init(language: LanguageTag, texts: [String: Text]) {
         self.language = language
         self.texts = texts
+        all = texts.compactMapValues { if case .plain(let text) = $0 { text } else { nil } }
         isRightToLeft = Locale.Language(identifier: language.text).characterDirection == .rightToLeft
         plurals = PluralRules(language: language.text)
     }
@@ -122,11 +126,6 @@ public struct HTMLStrings: Sendable {
         case .plural(let forms): forms.keys.sorted().map { forms[$0]! }
         case nil: []
         }
-    }
-
-    /// The plain texts, for templates that use `{{t.KEY}}` directly.
-    var all: [String: String] {
-        texts.compactMapValues { if case .plain(let text) = $0 { text } else { nil } }
     }
 
     /// The keys and, for counted phrases, the plural categories each key has.

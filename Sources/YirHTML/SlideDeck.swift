@@ -107,9 +107,7 @@ struct SlideDeck: Sendable {
                 content["slide_id"] = slide.kind
                 content["t"] = strings.all
                 return [
-                    "slide_id": slide.kind, "number": i + 1, "heading": slide.heading, "tone": i % Self.tones + 1,
-                    "position": strings.text("slide_position", ["n": format.integer(i + 1), "total": format.integer(total)]),
-                    "counter": strings.text("slide_counter", ["n": format.integer(i + 1), "total": format.integer(total)]),
+                    "attributes": sectionAttributes(slide, number: i + 1, of: total),
                     // Each kind of slide has its template (`slide-KIND`), rendered on its own small context.
                     "body": render(content, "slide-\(slide.kind)"),
                 ]
@@ -117,6 +115,21 @@ struct SlideDeck: Sendable {
         ]
         if let shareLink { context["share_link"] = shareLink }
         return context
+    }
+
+    /// The attributes of a slide's `<section>`: kind, colour, id, counter and its name for
+    /// assistive technology, escaped. Written here rather than in the page's template, where
+    /// its six names, looked up through the slides' section on every slide of every deck, cost
+    /// a sixth of the page.
+    func sectionAttributes(_ slide: Slide, number: Int, of total: Int) -> String {
+        let n = format.integer(number), count = format.integer(total)
+        var attributes = "class=\"slide slide-\(slide.kind) tone-\((number - 1) % Self.tones + 1)\" id=\"slide-\(number)\" data-counter=\""
+        HTMLText.append(strings.text("slide_counter", ["n": n, "total": count]), to: &attributes)
+        attributes += "\" aria-roledescription=\""
+        HTMLText.append(strings.text("slide_role"), to: &attributes)
+        attributes += "\" aria-label=\""
+        HTMLText.append(strings.text("slide_position", ["n": n, "total": count]) + ": " + slide.heading, to: &attributes)
+        return attributes + "\""
     }
 
     /// Reading time as the hero figure says it: minutes, or seconds under a minute.

@@ -108,11 +108,13 @@ extension SlideDeck {
             // string made once, not a filter of 144 shapes per deck.
             "land": Self.world,
             "visited": WorldMap.countries.filter { visited.contains($0.country) }.map(\.pathData).joined(),
-            "pins": pins.map { pin -> [String: Any] in
+            // Drawn here, like the charts' shapes: a Mustache section per pin would cost more
+            // than the rest of the slide.
+            "pins": pins.map { pin in
                 let (lat, lon) = pin.coordinates.degrees
                 let point = WorldMap.point(lat: lat, lon: lon)
-                return ["x": Self.mapNumber(point.x), "y": Self.mapNumber(point.y)]
-            },
+                return "<circle class=\"pin\" cx=\"\(Self.mapNumber(point.x))\" cy=\"\(Self.mapNumber(point.y))\" />"
+            }.joined(),
         ]
     }
 
