@@ -150,8 +150,10 @@ def slides(args):
         shown = visible_slides(driver)
         check(shown[0].get_attribute("id") == "slide-2", "the next button shows slide 2")
         check(driver.switch_to.active_element == next_button, "focus stays on the next button")
-        check(announcer.get_attribute("textContent") == shown[0].get_attribute("aria-label"),
-              "the live region announces the slide the button showed, once")
+        heading = shown[0].find_element(By.TAG_NAME, "h1").get_attribute("textContent")
+        check(announcer.get_attribute("textContent") == shown[0].get_attribute("aria-label") + ": " + heading,
+              "the live region announces the slide the button showed, its place and heading, once")
+        check(shown[0].get_attribute("tabindex") == "-1", "the script makes each slide a focus target")
         check(driver.execute_script("return document.querySelectorAll('.slide h1').length") == total,
               "every slide has its <h1>")
         reduced = driver.execute_script(
@@ -587,7 +589,7 @@ def referrer(args):
     folder = tempfile.mkdtemp(dir=SCRATCH)
     page = open(args.page, encoding="utf-8").read()
     shutil.copy(args.page, os.path.join(folder, "deck.html"))
-    stripped = page.replace('<meta name="referrer" content="no-referrer">\n', "").replace('rel="noopener noreferrer"', 'rel="noopener"')
+    stripped = page.replace('<meta name="referrer" content="no-referrer">\n', "").replace('rel="noreferrer"', 'rel="noopener"')
     check(stripped != page, "the control page differs only by its referrer policy")
     with open(os.path.join(folder, "control.html"), "w", encoding="utf-8") as f:
         f.write(stripped)

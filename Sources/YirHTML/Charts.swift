@@ -78,7 +78,8 @@ enum Charts {
             "days": String(decoding: shades, as: UTF8.self), "year": year,
             "month_labels": (1...12).map(format.shortMonthName).joined(separator: "|"),
             "width": calendarWidth, "height": calendarHeight,
-            "rows_html": tableRows((0..<12).map { m in
+            // The months with reading: the others are the calendar's empty squares.
+            "rows_html": tableRows((0..<12).filter { monthDays[$0] > 0 }.map { m in
                 (heading: format.monthName(m + 1),
                  values: [format.integer(monthDays[m]), format.duration(milliseconds: monthMilliseconds[m])])
             }),

@@ -118,7 +118,8 @@ struct SlideDeck: Sendable {
     }
 
     /// The attributes of a slide's `<section>`: kind, colour, id, counter and its name for
-    /// assistive technology, escaped. Written here rather than in the page's template, where
+    /// assistive technology ("slide 3 of 9": its heading follows inside, and the live region
+    /// the script fills says both), escaped. Written here rather than in the page's template, where
     /// its six names, looked up through the slides' section on every slide of every deck, cost
     /// a sixth of the page.
     func sectionAttributes(_ slide: Slide, number: Int, of total: Int) -> String {
@@ -128,7 +129,7 @@ struct SlideDeck: Sendable {
         attributes += "\" aria-roledescription=\""
         HTMLText.append(strings.text("slide_role"), to: &attributes)
         attributes += "\" aria-label=\""
-        HTMLText.append(strings.text("slide_position", ["n": n, "total": count]) + ": " + slide.heading, to: &attributes)
+        HTMLText.append(strings.text("slide_position", ["n": n, "total": count]), to: &attributes)
         return attributes + "\""
     }
 

@@ -48,7 +48,7 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
         let r = try deckCheck("slides")
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
         #expect(r.stdoutText.contains("ok: focus is on slide 2 after ArrowRight"))
-        #expect(r.stdoutText.contains("ok: the live region announces the slide the button showed, once"))
+        #expect(r.stdoutText.contains("ok: the live region announces the slide the button showed, its place and heading, once"))
     }
 
     /// From 320 × 568 up: nothing under the bar or the nav, nothing sideways, numbers unbroken.

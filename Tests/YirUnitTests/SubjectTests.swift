@@ -191,7 +191,7 @@ import YirTestSupport
         let ja = HTMLTests().slide(try deck([berlin, tokyo], locale: "ja"), "places")
         #expect(ja.contains("ドイツ") && ja.contains("日本"), "\(ja)")
         #expect(ja.contains("<p class=\"hero fit\">2</p>"))
-        #expect(ja.contains(#"<circle class="pin""#))
+        #expect(ja.contains(#"<g class="pins"><circle"#))
     }
 
     /// Geography has no reading direction: the map is drawn left to right in an Arabic deck too.

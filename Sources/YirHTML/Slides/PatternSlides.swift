@@ -49,9 +49,11 @@ extension SlideDeck {
         chart["chart_title"] = title
         chart["chart_desc"] = description
         chart["value_heading"] = valueHeading
-        // A table of the hours with views: the hours without are the chart's empty places.
-        chart["rows_html"] = Charts.tableRows(rowHeadings.indices.compactMap { i in
-            valueLabels || values[i] > 0 ? (heading: rowHeadings[i], value: texts[i]) : nil
+        // A table of the hours or months with a figure: the others are the chart's empty places
+        // (all of them when none has one, under a minute in every month).
+        let rows = rowHeadings.indices.filter { values[$0] > 0 }
+        chart["rows_html"] = Charts.tableRows((rows.isEmpty ? Array(rowHeadings.indices) : rows).map { i in
+            (heading: rowHeadings[i], value: texts[i])
         })
         return chart
     }

@@ -113,7 +113,7 @@ extension SlideDeck {
             "pins": pins.map { pin in
                 let (lat, lon) = pin.coordinates.degrees
                 let point = WorldMap.point(lat: lat, lon: lon)
-                return "<circle class=\"pin\" cx=\"\(Self.mapNumber(point.x))\" cy=\"\(Self.mapNumber(point.y))\" />"
+                return "<circle cx=\"\(Self.mapNumber(point.x))\" cy=\"\(Self.mapNumber(point.y))\"/>"
             }.joined(),
         ]
     }
