@@ -28,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
         .target(name: "CYirSupport"),
+        // The first code of the yir process (.preinit_array): the yir executable's alone.
+        .target(name: "CYirStart", dependencies: ["CYirSupport"]),
         // zlib linked; ISA-L loaded at run time when present (its headers are needed to build).
         .target(name: "CGzip", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]),
         .target(name: "YirCore", dependencies: ["CYirSupport"], swiftSettings: hotPath),
@@ -68,7 +70,7 @@ let package = Package(
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .executableTarget(name: "TemplateEmbedder"),
         .executableTarget(name: "yir", dependencies: [
-            "YirCore", "YirIngest", "YirReport", "YirPipeline", "YirSample", "CYirSupport", "YirTemplates",
+            "YirCore", "YirIngest", "YirReport", "YirPipeline", "YirSample", "CYirSupport", "CYirStart", "YirTemplates",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

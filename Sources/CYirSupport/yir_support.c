@@ -41,3 +41,15 @@ int yir_sync_filesystem_of(const char *path) {
     errno = saved;
     return result;
 }
+
+static int standard_input_closed = 0;
+
+int yir_standard_input_was_closed(void) { return standard_input_closed; }
+
+void yir_mark_standard_input_closed(void) { standard_input_closed = 1; }
+
+int yir_standard_input_is_readable(void) {
+    if (standard_input_closed) return 0;
+    int flags = fcntl(0, F_GETFL);
+    return flags >= 0 && (flags & O_ACCMODE) != O_WRONLY;
+}

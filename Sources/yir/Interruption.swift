@@ -1,3 +1,4 @@
+import CYirStart
 import Foundation
 import YirReport
 
@@ -21,15 +22,11 @@ enum Interruption {
         // A closed standard error (a pipe whose reader left) never stops a run: its messages
         // are lost, its outputs are not.
         signal(SIGPIPE, SIG_IGN)
+        // Never descriptor 0, 1 or 2: yir's start filled any that were closed (CYirStart).
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         wakeUp = (fds[0], fds[1])
-        // A parent may hand the signals down blocked (a test runner, a supervisor): unblocked,
-        // or the handler would never run and the run would go on to its end.
-        var stopping = sigset_t()
-        sigemptyset(&stopping)
-        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, number) }
-        pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
         for number in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
@@ -45,17 +42,24 @@ enum Interruption {
             var byte: UInt8 = 0
             while read(wakeUp.read, &byte, 1) != 1 {}
             let code = 128 + Int32(byte)
-            TemporaryFiles.stopAndRemoveAll()
+            // Once the outputs have begun to take their names, the run ends by its commit:
+            // finished (0) or rolled back whole (74), never cut between the two.
+            guard TemporaryFiles.stopAndRemoveAll() else { return }
             writeToStandardError("yir: interrupted\n")
             RunMetrics.shared.finish(exitCode: code, reason: "interrupted")
             _exit(code)
         }
+        // A parent may hand the signals down blocked (a test runner, a supervisor), and yir's
+        // start holds them back until now: let through, a signal that came meanwhile is
+        // handled at once.
+        yir_release_stopping_signals()
     }
 
     /// On the way out of a failed run: when a signal caused the failure, waits for its
-    /// thread to exit with the signal's code rather than exit with the failure's.
+    /// thread to exit with the signal's code rather than exit with the failure's. A commit
+    /// that began is not the signal's to end.
     static func waitIfStopping() {
-        guard TemporaryFiles.stopping else { return }
+        guard TemporaryFiles.stopping, !TemporaryFiles.commitBegun else { return }
         while true { pause() }
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import CYirStart
 import CYirSupport
+import YirCore
 import YirReport
 
 @main
@@ -23,13 +25,19 @@ struct Yir: ParsableCommand {
     /// ArgumentParser's own `main`, with `--metrics` written after the run whatever its end:
     /// success, a failure, or a usage error found while parsing (a scheduled job whose options
     /// no longer parse is a failed run its monitoring must see). Help and --version are no run.
+    ///
+    /// SIGINT, SIGTERM and SIGHUP are held back from the process's first instruction
+    /// (`CYirStart`) until the metrics file is known and the handlers are installed, so a signal
+    /// in the first milliseconds is handled like any other: nothing touched, the metrics written.
     static func main() {
+        precondition(yir_started() == 1)
+        SignalTestHook.moment("start")
         RunMetrics.shared.begin()
-        Interruption.install()
         keepFreedMemoryForReuse()
         let arguments = Array(CommandLine.arguments.dropFirst())
         var command: ParsableCommand
         do {
+            try refuseRepeatedOptions(arguments)
             command = try parseAsRoot(arguments)
         } catch {
             if !(error is CleanExit) {
@@ -41,6 +49,7 @@ struct Yir: ParsableCommand {
         if let process = (command as? WorkingCommand)?.process {
             RunMetrics.shared.target(path: process.metrics, command: type(of: command)._commandName)
         }
+        Interruption.install()
         do {
             try command.run()
             RunMetrics.shared.finish(exitCode: 0)
@@ -48,6 +57,27 @@ struct Yir: ParsableCommand {
             Interruption.waitIfStopping()
             RunMetrics.shared.finish(exitCode: exitCode(for: error).rawValue)
             exit(withError: error)
+        }
+    }
+
+    /// The options that take one value. ArgumentParser keeps the last of several; an option
+    /// given twice (`--out a … --out b`, a wrapper adding its own) is a usage error instead,
+    /// so that a run never writes somewhere its operator did not mean.
+    static let singleValueOptions: Set<String> = [
+        "--out", "--format", "--share-name", "--share-link", "--link-key", "--year", "--as-of", "--tz", "--top",
+        "--max-view-seconds", "--max-reject-rate", "--rejects", "--stdin-name", "--profile", "--locale",
+        "--templates", "--jobs", "--metrics", "--readers", "--days", "--seed", "--bytes",
+    ]
+
+    static func refuseRepeatedOptions(_ arguments: [String]) throws {
+        var seen: Set<String> = []
+        for argument in arguments {
+            if argument == "--" { break }
+            let name = String(argument.prefix { $0 != "=" })
+            guard singleValueOptions.contains(name) else { continue }
+            guard seen.insert(name).inserted else {
+                throw ValidationError("\(name) is given more than once: give it once")
+            }
         }
     }
 

@@ -20,6 +20,15 @@ static inline void yir_prefetch(const void *address) { __builtin_prefetch(addres
 
 #include <stddef.h>
 
+/// Whether standard input was closed when the process started (`yir <&-`): yir's start put a
+/// descriptor that reads nothing in its place, so that none of yir's own descriptors can take
+/// number 0 and be read as the input (SPEC §4.5). Set by `yir_mark_standard_input_closed`.
+int yir_standard_input_was_closed(void);
+void yir_mark_standard_input_closed(void);
+
+/// Whether standard input can be read: open, and not opened for writing only.
+int yir_standard_input_is_readable(void);
+
 /// Watches a read-only memory map of an input file, so that a read in it that faults (SIGBUS:
 /// the file was shortened under the map, or its disk failed) no longer kills the process: the
 /// pages from the fault to the map's end read as zeros from then on and the watch records the

@@ -1,4 +1,5 @@
 import CGzip
+import CYirSupport
 import Foundation
 
 /// A stream of bytes: a file, a pipe, standard input, or a `.gz` inflated on the fly.
@@ -25,6 +26,13 @@ final class FileDescriptorSource: ByteSource {
     init(path: String) throws(InputError) {
         self.path = path
         if path == "-" {
+            // SPEC §4.5 (v4): a closed standard input is no input (66), never a descriptor of
+            // yir's own that took its number.
+            guard yir_standard_input_is_readable() != 0 else {
+                throw .cannotOpen(path: path, reason: yir_standard_input_was_closed() != 0
+                    ? "standard input is closed (give the export's path, or - with the export on standard input)"
+                    : "standard input is not open for reading")
+            }
             descriptor = 0
             ownsDescriptor = false
         } else {
