@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import YirCore
 
 /// Why an output could not be written; the CLI maps these onto SPEC §5's exit codes.
 public enum OutputError: Error, CustomStringConvertible {
@@ -23,22 +24,52 @@ public enum OutputError: Error, CustomStringConvertible {
 public enum TemporaryFiles {
     fileprivate static let paths = Mutex<Set<String>>([])
     private static let stopped = Atomic<Bool>(false)
+    /// Set, under the lock, when the run's outputs begin to take their names (SPEC §4.5 v4):
+    /// from then on a signal no longer stops the run; the commit finishes (or is rolled back
+    /// whole) and the run ends by what is on disk.
+    private static let committing = Atomic<Bool>(false)
 
     /// Whether the run is being stopped: nothing more is written or put in place.
     public static var stopping: Bool { stopped.load(ordering: .acquiring) }
 
+    /// Whether the run's commit has begun: a signal can no longer stop it.
+    public static var commitBegun: Bool { committing.load(ordering: .acquiring) }
+
     /// Marks the run as stopping; safe in a signal handler (one lock-free store).
     public static func stop() { stopped.store(true, ordering: .releasing) }
 
-    static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
+    /// Called under the lock by `OutputFile.commit` before its first rename.
+    fileprivate static func beginCommit() { committing.store(true, ordering: .releasing) }
+
     static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
+
+    /// Creates a temporary file or folder with `make` and registers it, in one step under the
+    /// lock, so that an interruption either finds it registered and removes it or comes first
+    /// and it is never made. nil and `errno` when `make` failed; `.stopping` when the run is
+    /// being stopped (unless `whileStopping`: the metrics file, which says so).
+    static func create(_ path: String, whileStopping: Bool, _ make: () -> Int32) throws(CreateFailure) -> Int32 {
+        try paths.withLock { (paths) throws(CreateFailure) -> Int32 in
+            guard whileStopping || !stopping else { throw .stopping }
+            let result = make()
+            guard result >= 0 else { throw .failed(errno) }
+            paths.insert(path)
+            return result
+        }
+    }
+
+    enum CreateFailure: Error {
+        case stopping
+        case failed(Int32)
+    }
 
     /// Stops every write and removes every registered temporary file or folder: the way out
     /// of an interrupted run. A folder is first renamed aside, so that workers still writing
     /// into it fail instead of adding files behind the removal, then removed until it is gone.
-    public static func stopAndRemoveAll() {
+    /// False, with nothing removed, when the run's commit has begun: it is not interrupted then.
+    public static func stopAndRemoveAll() -> Bool {
         stopped.store(true, ordering: .releasing)
-        paths.withLock { paths in
+        return paths.withLock { paths -> Bool in
+            if commitBegun { return false }
             for path in paths {
                 // Still a `.NAME.tmp-PID-N`, which a later run removes should this one not finish.
                 let url = URL(fileURLWithPath: path)
@@ -50,6 +81,7 @@ public enum TemporaryFiles {
                 }
             }
             paths.removeAll()
+            return true
         }
     }
 
@@ -92,16 +124,38 @@ public final class OutputFile {
     let whileStopping: Bool
 
     public init(path: String, whileStopping: Bool = false) throws(OutputError) {
-        guard whileStopping || !TemporaryFiles.stopping else { throw .writeFailed(path: path, reason: "the run is being stopped") }
         self.path = path
         self.whileStopping = whileStopping
-        temporaryPath = Self.temporaryPath(for: path)
-        TemporaryFiles.register(temporaryPath)
-        fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            TemporaryFiles.unregister(temporaryPath)
-            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        let temporaryPath = Self.temporaryPath(for: path)
+        self.temporaryPath = temporaryPath
+        do {
+            fd = try TemporaryFiles.create(temporaryPath, whileStopping: whileStopping) {
+                open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            }
+        } catch {
+            fd = -1
+            committed = true
+            switch error {
+            case .stopping: throw .writeFailed(path: path, reason: "the run is being stopped")
+            case .failed(let code): throw .cannotCreate(path: path, reason: Self.reason(code, creating: path))
+            }
         }
+    }
+
+    /// Why `path` could not be created, in words: which part of it is in the way, where
+    /// `errno` alone would say "Not a directory" or "No such file or directory".
+    static func reason(_ code: Int32, creating path: String) -> String {
+        let text = String(cString: strerror(code))
+        guard code == ENOTDIR || code == ENOENT else { return text }
+        var parent = (path as NSString).deletingLastPathComponent
+        while !parent.isEmpty, parent != "/", parent != "." {
+            var status = stat()
+            if stat(parent, &status) == 0 {
+                return (status.st_mode & S_IFMT) == S_IFDIR ? text : "\(parent) is a file, not a folder"
+            }
+            parent = (parent as NSString).deletingLastPathComponent
+        }
+        return text
     }
 
     deinit {
@@ -159,36 +213,97 @@ public final class OutputFile {
     /// Flushes every file and folder to disk, then moves them all into place under one lock,
     /// so a run's outputs change together: the previous set, or the complete new one. The
     /// files and folders at `removing` (what the run no longer writes) go in the same step.
+    /// All or nothing (SPEC §4.5 v4): a rename that fails puts back every one already done —
+    /// each replaced file is kept under a second name (a hard link) until the commit is whole —
+    /// then throws. Nothing here renames over a path that is not a regular file or a folder.
     public static func commit(_ files: [OutputFile], folders: [OutputFolder] = [], removing: [String] = []) throws(OutputError) {
         for file in files { try file.finishWriting() }
         for folder in folders { try folder.finishWriting() }
-        try TemporaryFiles.paths.withLock { (paths) throws(OutputError) in
+        // The run's own outputs, as opposed to the metrics file alone, which is written after
+        // the run whatever its end.
+        let isRunOutput = !folders.isEmpty || files.contains { !$0.whileStopping }
+        let replaced = try TemporaryFiles.paths.withLock { (paths) throws(OutputError) -> [String] in
             // A signal that came before the renames: none of them happens.
-            if TemporaryFiles.stopping, !folders.isEmpty || files.contains(where: { !$0.whileStopping }) {
+            if TemporaryFiles.stopping, isRunOutput {
                 throw .writeFailed(path: files.first?.path ?? folders.first?.path ?? "", reason: "the run is being stopped")
             }
             // Every name is checked before the first rename, so that one that cannot be taken (a
-            // folder where a file goes) fails the commit before anything has changed.
-            for file in files where isFolder(file.path) {
-                throw .cannotCreate(path: file.path, reason: "a folder is in the way")
+            // folder where a file goes, a device) fails the commit before anything has changed.
+            for file in files {
+                if let kind = notARegularFile(file.path) { throw .cannotCreate(path: file.path, reason: "\(kind) is in the way") }
             }
             for folder in folders where exists(folder.path) && !isFolder(folder.path) {
                 throw .cannotCreate(path: folder.path, reason: "exists and is not a folder")
             }
-            for folder in folders {
-                try folder.moveIntoPlace()
-                paths.remove(folder.temporaryPath)
-            }
-            for file in files {
-                guard rename(file.temporaryPath, file.path) == 0 else {
-                    throw .writeFailed(path: file.path, reason: String(cString: strerror(errno)))
+            if isRunOutput { TemporaryFiles.beginCommit() }
+            var undo: [() -> Void] = []
+            var leftBehind: [String] = []
+            do throws(OutputError) {
+                for folder in folders {
+                    try folder.moveIntoPlace()
+                    undo.append { folder.moveBack() }
+                    paths.remove(folder.temporaryPath)
                 }
-                file.committed = true
-                paths.remove(file.temporaryPath)
+                for file in files {
+                    let previous = try file.keepPrevious()
+                    guard RenameTestHook.rename(file.temporaryPath, file.path) == 0 else {
+                        let reason = String(cString: strerror(errno))
+                        if let previous { unlink(previous) }
+                        throw .writeFailed(path: file.path, reason: reason)
+                    }
+                    file.committed = true
+                    paths.remove(file.temporaryPath)
+                    undo.append {
+                        if let previous { rename(previous, file.path) } else { unlink(file.path) }
+                    }
+                    if let previous { leftBehind.append(previous) }
+                }
+                for path in removing where exists(path) {
+                    let aside = temporaryPath(for: path)
+                    guard RenameTestHook.rename(path, aside) == 0 else {
+                        throw .writeFailed(path: path, reason: "cannot be removed: \(String(cString: strerror(errno)))")
+                    }
+                    undo.append { rename(aside, path) }
+                    leftBehind.append(aside)
+                }
+            } catch {
+                for step in undo.reversed() { step() }
+                throw error
             }
-            for path in removing { TemporaryFiles.removeTree(path) }
+            return leftBehind
         }
+        SignalTestHook.moment("renamed")
+        for path in replaced { TemporaryFiles.removeTree(path) }
         for folder in folders { folder.removeReplaced() }
+    }
+
+    /// What is at `path` when it is something no output may replace — "a device", "a FIFO",
+    /// "a socket", "a folder" — following a symbolic link; nil for a regular file or nothing.
+    public static func notARegularFile(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 || lstat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFLNK: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        default: return "something other than a file"
+        }
+    }
+
+    /// Keeps the file this one replaces under a second name, a hard link beside it, until the
+    /// commit is whole: so a commit that fails later can put it back. nil when there is none.
+    private func keepPrevious() throws(OutputError) -> String? {
+        let previous = Self.temporaryPath(for: path)
+        if link(path, previous) == 0 { return previous }
+        if errno == ENOENT { return nil }
+        // A file system without hard links: the previous file is moved aside instead, and the
+        // path is missing for the instant until the new one takes it.
+        guard RenameTestHook.rename(path, previous) == 0 else {
+            throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+        }
+        return previous
     }
 
     private static func isFolder(_ path: String) -> Bool {
@@ -228,12 +343,27 @@ public final class OutputFile {
         }
     }
 
-    /// Creates a folder and its parents; 73 when that is impossible.
+    /// Creates a folder and its parents; 73 when that is impossible, saying which part of the
+    /// path is in the way. Made by mkdir(2) a component at a time, on the path as given, so that
+    /// `link/../x` is created where the kernel resolves it — beside the link's target.
     public static func makeFolder(_ path: String) throws(OutputError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotCreate(path: path, reason: (error as NSError).localizedDescription)
+        if mkdir(path, 0o755) != 0 {
+            let code = errno
+            switch code {
+            case EEXIST:
+                var status = stat()
+                guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+                    throw .cannotCreate(path: path, reason: (status.st_mode & S_IFMT) == S_IFREG
+                        ? "it is a file, not a folder" : "it exists and is not a folder")
+                }
+            case ENOENT where !(path as NSString).deletingLastPathComponent.isEmpty:
+                try makeFolder((path as NSString).deletingLastPathComponent)
+                guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+                    throw .cannotCreate(path: path, reason: reason(errno, creating: path))
+                }
+            default:
+                throw .cannotCreate(path: path, reason: reason(code, creating: path))
+            }
         }
         guard access(path, W_OK) == 0 else {
             throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))

@@ -22,11 +22,16 @@ public final class OutputFolder: @unchecked Sendable {
 
     public init(path: String) throws(OutputError) {
         self.path = path
-        temporaryPath = OutputFile.temporaryPath(for: path)
-        TemporaryFiles.register(temporaryPath)
-        guard mkdir(temporaryPath, 0o755) == 0 else {
-            TemporaryFiles.unregister(temporaryPath)
-            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        let temporaryPath = OutputFile.temporaryPath(for: path)
+        self.temporaryPath = temporaryPath
+        do {
+            _ = try TemporaryFiles.create(temporaryPath, whileStopping: false) { mkdir(temporaryPath, 0o755) }
+        } catch {
+            committed = true
+            switch error {
+            case .stopping: throw .writeFailed(path: path, reason: "the run is being stopped")
+            case .failed(let code): throw .cannotCreate(path: path, reason: OutputFile.reason(code, creating: path))
+            }
         }
     }
 
@@ -55,6 +60,18 @@ public final class OutputFolder: @unchecked Sendable {
         }
     }
 
+    /// How the folder took its place, for `moveBack`.
+    private enum Move {
+        case none
+        /// Swapped with the previous folder, which is now at `temporaryPath`.
+        case exchanged
+        /// Renamed into a place where there was nothing.
+        case renamed
+        /// The previous folder moved aside to this path first (no atomic exchange here).
+        case renamedAfterMovingAside(String)
+    }
+    private var move = Move.none
+
     /// Called under TemporaryFiles' lock by `OutputFile.commit`.
     func moveIntoPlace() throws(OutputError) {
         var status = stat()
@@ -63,8 +80,7 @@ public final class OutputFolder: @unchecked Sendable {
                 throw .cannotCreate(path: path, reason: "exists and is not a folder")
             }
             if yir_exchange_paths(temporaryPath, path) == 0 {
-                committed = true
-                replacedPrevious = true
+                (committed, replacedPrevious, move) = (true, true, .exchanged)
                 return
             }
             // No atomic exchange on this file system: the previous folder is moved aside
@@ -72,22 +88,35 @@ public final class OutputFolder: @unchecked Sendable {
             let url = URL(fileURLWithPath: path)
             let aside = (url.deletingLastPathComponent().path as NSString).appendingPathComponent(
                 ".\(url.lastPathComponent)-previous.tmp-\(getpid())-0")
-            guard rename(path, aside) == 0 else {
+            guard RenameTestHook.rename(path, aside) == 0 else {
                 throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
             }
-            guard rename(temporaryPath, path) == 0 else {
+            guard RenameTestHook.rename(temporaryPath, path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 _ = rename(aside, path)
                 throw .writeFailed(path: path, reason: reason)
             }
-            committed = true
-            if let reason = TemporaryFiles.removeTree(aside) { (leftover, leftoverReason) = (aside, reason) }
+            (committed, move) = (true, .renamedAfterMovingAside(aside))
             return
         }
-        guard rename(temporaryPath, path) == 0 else {
+        guard RenameTestHook.rename(temporaryPath, path) == 0 else {
             throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
         }
-        committed = true
+        (committed, move) = (true, .renamed)
+    }
+
+    /// Puts back what `moveIntoPlace` did, for a commit that failed after it: the previous
+    /// folder at `path` again, this run's under the temporary name, removed with the run.
+    func moveBack() {
+        switch move {
+        case .none: return
+        case .exchanged: _ = yir_exchange_paths(temporaryPath, path)
+        case .renamed: _ = rename(path, temporaryPath)
+        case .renamedAfterMovingAside(let aside):
+            _ = rename(path, temporaryPath)
+            _ = rename(aside, path)
+        }
+        (committed, replacedPrevious, move) = (false, false, .none)
     }
 
     /// What in an existing folder at `path` is not a regular file `mine` accepts: the folder
@@ -102,11 +131,16 @@ public final class OutputFolder: @unchecked Sendable {
         }
     }
 
-    /// Removes the previous folder, now under the temporary name, once the swap is done;
-    /// `leftover` says when that failed.
+    /// Removes the previous folder, now under the temporary name (or moved aside), once the
+    /// commit is whole; `leftover` says when that failed.
     func removeReplaced() {
-        guard replacedPrevious else { return }
-        if let reason = TemporaryFiles.removeTree(temporaryPath) { (leftover, leftoverReason) = (temporaryPath, reason) }
+        let previous: String
+        switch move {
+        case .exchanged: previous = temporaryPath
+        case .renamedAfterMovingAside(let aside): previous = aside
+        case .none, .renamed: return
+        }
+        if let reason = TemporaryFiles.removeTree(previous) { (leftover, leftoverReason) = (previous, reason) }
         replacedPrevious = false
     }
 }
