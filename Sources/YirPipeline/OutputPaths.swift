@@ -1,5 +1,6 @@
 import Foundation
 import YirIngest
+import YirReport
 
 /// SPEC §4.5: no output meets an input or another output. Every path a run will write — its
 /// files and `readers/` in `--out`, the rejects file, the metrics file, the link key when the
@@ -14,11 +15,14 @@ public enum OutputPaths {
         public var role: String
         /// The link key this run creates: it may be the link key.
         public var isLinkKey = false
+        /// A folder the run fills (`--out`, `readers/`), not a file it replaces.
+        public var isFolder = false
 
-        public init(_ path: String, _ role: String, isLinkKey: Bool = false) {
+        public init(_ path: String, _ role: String, isLinkKey: Bool = false, isFolder: Bool = false) {
             self.path = path
             self.role = role
             self.isLinkKey = isLinkKey
+            self.isFolder = isFolder
         }
     }
 
@@ -30,6 +34,18 @@ public enum OutputPaths {
     public static func check(_ written: [Written], inputs: [String], linkKey: String?, readers: String?) throws(RunError) {
         let places = written.map { (resolved($0.path), $0) }
         for (index, (place, output)) in places.enumerated() {
+            // SPEC §4.5 (v4): yir replaces only what it could have written — never a device
+            // such as /dev/null, a FIFO or a socket, as root or not.
+            if output.isFolder {
+                if let kind = OutputFile.notARegularFile(output.path), kind != "a folder" {
+                    throw .usage("\(output.role) \(output.path) is \(kind), not a folder: give a folder of its own")
+                }
+                if OutputFile.notARegularFile(output.path) == nil, FileManager.default.fileExists(atPath: output.path) {
+                    throw .usage("\(output.role) \(output.path) is a file, not a folder: give a folder of its own")
+                }
+            } else if let kind = OutputFile.notARegularFile(output.path) {
+                throw .usage("\(output.role) \(output.path) is \(kind), which yir never replaces: give the path of a file")
+            }
             for input in inputs where input != "-" {
                 let inputPlace = resolved(input)
                 if place == inputPlace || sameFile(output.path, input) {
@@ -59,10 +75,25 @@ public enum OutputPaths {
         return x == y
     }
 
-    /// The absolute path, with symbolic links resolved as far as the path exists.
+    /// The absolute path as the kernel reads it (as realpath(3) does): symbolic links resolved
+    /// before `..`, so that `link/../x` is beside the link's target, not beside the link. The
+    /// longest part of the path that exists is resolved; the rest is added as written.
     public static func resolved(_ path: String) -> String {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        if url.path == "/" || FileManager.default.fileExists(atPath: url.path) { return url.resolvingSymlinksInPath().path }
-        return (resolved(url.deletingLastPathComponent().path) as NSString).appendingPathComponent(url.lastPathComponent)
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let components = absolute.split(separator: "/").map(String.init)
+        var existing = components.count
+        var base = "/"
+        while existing > 0 {
+            if let real = realpath("/" + components[..<existing].joined(separator: "/"), nil) {
+                base = String(cString: real)
+                free(real)
+                break
+            }
+            existing -= 1
+        }
+        for component in components[existing...] where component != "." {
+            base = component == ".." ? (base as NSString).deletingLastPathComponent : (base as NSString).appendingPathComponent(component)
+        }
+        return base
     }
 }

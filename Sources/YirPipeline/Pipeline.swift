@@ -61,7 +61,7 @@ public struct Pipeline {
         if let output = command.folder {
             folder = try ReportFolder(output, templates: parameters.templates, jobs: parameters.jobs, log: log)
             if case .report = command {
-                try folder!.checkHistory(of: FolderHistory(of: parameters.reportParameters))
+                try folder!.checkHistory(of: FolderHistory(before: parameters))
             }
         }
         var rejects: RejectsFile?
@@ -71,10 +71,15 @@ public struct Pipeline {
         let model: ReportModel
         if case .render = command {
             model = try modelFromPartitions(log: log)
-            // The partitions' as-of instant, known only now, binds the folder as `report`'s does.
-            try folder!.checkHistory(of: FolderHistory(of: model.parameters))
         } else {
             model = try modelFromRecords(rejects, log: log, events: events)
+        }
+        // The readers' years, known only now (and for `render` the partitions' as-of instant),
+        // bind the folder.
+        let history = try folder.map { (folder) throws(RunError) in
+            let history = try FolderHistory(of: model, zone: parameters.zoneOverride ?? parameters.fallbackZone)
+            try folder.checkHistory(of: history)
+            return history
         }
         events.onRead(model)
         SignalTestHook.moment("read")
@@ -91,7 +96,7 @@ public struct Pipeline {
         do throws(OutputError) { finishedRejects = try rejects?.finish() } catch { throw RunError(error) }
         switch command {
         case .report, .render:
-            try folder!.write(model, history: FolderHistory(of: model.parameters), alongside: finishedRejects.map { [$0] } ?? [], jobs: parameters.jobs)
+            try folder!.write(model, history: history!, alongside: finishedRejects.map { [$0] } ?? [], jobs: parameters.jobs)
         case .stats(let output):
             let clock = ContinuousClock()
             let start = clock.now
@@ -121,11 +126,12 @@ public struct Pipeline {
         var readers: String?
         var linkKey: String?
         if let output = command.folder {
+            written.append(.init(output.folder, "--out", isFolder: true))
             for format in output.formats {
                 written.append(.init(output.path(of: format), "--format \(format.rawValue)'s file"))
                 if format == .html {
                     readers = output.readers
-                    written.append(.init(output.readers, "the decks' folder"))
+                    written.append(.init(output.readers, "the decks' folder", isFolder: true))
                     linkKey = output.linkKey ?? LinkKey.defaultPath()
                 }
             }

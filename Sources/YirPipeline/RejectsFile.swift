@@ -13,6 +13,8 @@ public final class RejectsFile {
     public init(path: String) throws(OutputError) {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try OutputFile.makeFolder(folder) }
+        // What a run killed beside it (SIGKILL) left: this is the next run.
+        OutputFile.removeStaleTemporaryFiles(in: folder.isEmpty ? "." : folder)
         file = try OutputFile(path: path)
     }
 

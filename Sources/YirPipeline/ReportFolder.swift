@@ -108,11 +108,12 @@ struct ReportFolder {
     }
 
     /// SPEC §4.5: the folder holds one year and never goes back in time. Checked once the
-    /// lock is held and before the inputs are read.
+    /// lock is held and before the inputs are read — the year only when it is known then
+    /// (`--year`, or `--tz`'s year at A) — and again once the readers' years are known.
     func checkHistory(of run: FolderHistory) throws(RunError) {
-        guard let previous = FolderHistory(path: arguments.history) else { return }
-        if previous.year != run.year {
-            throw .usage("\(arguments.folder) holds the report of \(previous.year); this run is for \(run.year): write each year's report into a folder of its own (docs/OPERATIONS.md, \"New Year\")")
+        guard let previous = try FolderHistory.recorded(at: arguments.history) else { return }
+        if let year = run.year, let previousYear = previous.year, previousYear != year {
+            throw .usage("\(arguments.folder) holds the report of \(previousYear); this run is for \(year): write each year's report into a folder of its own (docs/OPERATIONS.md, \"New Year\")")
         }
         if run.asOf < previous.asOf {
             throw .newerReport("\(arguments.folder) holds a report as of \(RFC3339.format(previous.asOf, offsetSeconds: 0)), later than this run's \(RFC3339.format(run.asOf, offsetSeconds: 0)): it is left as it is")
@@ -200,35 +201,61 @@ struct ReportFolder {
 public struct FolderHistory: Equatable, Sendable {
     static let fileName = ".yir-report.json"
 
-    /// `--year`, else the as-of instant's year in UTC.
-    public var year: Int
+    /// The year every deck of the report is about; nil before the inputs are read, when the
+    /// readers' zones decide it.
+    public var year: Int?
     public var asOf: Int64
 
-    public init(year: Int, asOf: Int64) {
+    public init(year: Int?, asOf: Int64) {
         self.year = year
         self.asOf = asOf
     }
 
-    /// What a report made with `parameters` records: its `--year`, else the as-of instant's
-    /// year in UTC.
-    public init(of parameters: ReportModel.Parameters) {
-        self.init(year: parameters.year ?? CivilDate(daysSinceEpoch: parameters.asOf / millisecondsPerDay).year,
+    /// What a run with `parameters` records, as far as it is known before the inputs are
+    /// read: `--year`, else the year of A in `--tz`'s zone, else none yet.
+    init(before parameters: RunParameters) {
+        self.init(year: parameters.year ?? parameters.zoneOverride.map { $0.local(parameters.asOf).date.year },
                   asOf: parameters.asOf)
     }
 
-    /// The record in a folder; nil when there is none (or it is not one yir wrote).
-    init?(path: String) {
-        guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    /// What the report `model` records (SPEC §4.5 v4): the year its every reader's window is
+    /// in — `--year`, else the year of A in each reader's zone, which must be one year for
+    /// the whole folder ("give --year" when the zones put A in different years). A run of no
+    /// reader takes the year of A in `zone`, the zone of a reader who names none.
+    init(of model: ReportModel, zone: ZoneRules) throws(RunError) {
+        var years: [Int: (first: String, readers: Int)] = [:]
+        for reader in model.statistics.readers {
+            let year = reader.zone.local(reader.window.start).date.year
+            years[year, default: (reader.user, 0)].readers += 1
+        }
+        if years.count > 1 {
+            let named = years.sorted { $0.key < $1.key }.map { year, readers in
+                "\(year) for \(readers.first)\(readers.readers > 1 ? " and \(readers.readers - 1) more" : "")"
+            }.joined(separator: ", ")
+            throw .usage("at --as-of \(RFC3339.format(model.parameters.asOf, offsetSeconds: 0)) the readers' zones are in different years — \(named) — and a folder holds one year: give --year")
+        }
+        self.init(year: model.parameters.year ?? years.keys.first ?? zone.local(model.parameters.asOf).date.year,
+                  asOf: model.parameters.asOf)
+    }
+
+    /// The record in a folder; nil when there is none. One that cannot be read — cut short,
+    /// damaged, not yir's — is a usage error: the folder's year is not guessed.
+    static func recorded(at path: String) throws(RunError) -> FolderHistory? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            guard FileManager.default.fileExists(atPath: path) || OutputFile.notARegularFile(path) != nil else { return nil }
+            throw .usage("\(path) cannot be read, so the year and as-of instant this folder holds are unknown: check the folder, and remove that file if the folder's report is to be replaced")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let year = object["year"] as? Int, let text = object["as_of"] as? String,
               case .success(.instant(let asOf)) = RFC3339.parse(text)
-        else { return nil }
-        self.year = year
-        self.asOf = asOf
+        else {
+            throw .usage("\(path) is not a folder record yir wrote (damaged or cut short), so the year and as-of instant this folder holds are unknown: check the folder, and remove that file if the folder's report is to be replaced")
+        }
+        return FolderHistory(year: year, asOf: asOf)
     }
 
     var bytes: [UInt8] {
-        Array("{\"year\": \(year), \"as_of\": \"\(RFC3339.format(asOf, offsetSeconds: 0))\"}\n".utf8)
+        Array("{\"year\": \(year ?? 0), \"as_of\": \"\(RFC3339.format(asOf, offsetSeconds: 0))\"}\n".utf8)
     }
 }
 
