@@ -75,12 +75,12 @@ import YirTestSupport
         let rejects = night.root.appendingPathComponent("rejects.jsonl")
         #expect(try cli.yir(night.report(["--rejects", rejects.path])).status == 0)
         let before = try night.snapshot()
-        // A folder where the rejects file should go: it cannot take that name.
-        let folder = night.root.appendingPathComponent("rejects-folder")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let r = try cli.yir(night.report(["--rejects", folder.path], asOf: "2025-12-31T13:00:00Z"))
-        #expect(r.status == 74 || r.status == 73, "\(r.stderr)")
-        #expect(try night.snapshot() == before)
+        // Its folder cannot be created: a file is in the way.
+        let blocked = night.root.appendingPathComponent("a-file")
+        try Data("mine\n".utf8).write(to: blocked)
+        let r = try cli.yir(night.report(["--rejects", blocked.appendingPathComponent("rejects.jsonl").path], asOf: "2025-12-31T13:00:00Z"))
+        #expect(r.status == 73, "\(r.stderr)")
+        #expect(try night.snapshot() == before.merging(["/a-file": Data("mine\n".utf8)]) { $1 })
         #expect(try night.leftovers().isEmpty)
     }
 
