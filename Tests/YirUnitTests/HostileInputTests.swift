@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import YirTestSupport
 @testable import YirCore
+@testable import YirIngest
 @testable import YirReport
 
 /// Hostile lines are rejected with a clear reason, and every good line around them counts.
@@ -48,5 +49,29 @@ import YirTestSupport
     @Test func userIdsWithPathSeparatorsAreJustData() throws {
         let model = try Run([view("2025-05-01T10:00:00Z", user: "../../etc/passwd")]).model()
         #expect(model.statistics.readers.map(\.user) == ["../../etc/passwd"])
+    }
+
+    /// SPEC §4.5 (v4): repeats in a list are dropped through a set, not a search. A line of
+    /// 100,000 distinct categories took seconds a line, its repeats searched for among all kept.
+    /// The limit is one that only a search of every name kept exceeds, at any build's speed.
+    @Test(.timeLimit(.minutes(1)))
+    func repeatsInALongListAreDroppedThroughASetInFirstOccurrenceOrder() throws {
+        let distinct = (0..<100_000).map { "c\($0)" }
+        var written: [String] = []
+        for (i, name) in distinct.enumerated() {
+            written.append(name)
+            if i % 1000 == 999 { written += ["c\(i / 2)", " c\(i / 3) ", ""] }
+        }
+        let list = "[" + written.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        let line = view("2025-05-01T10:00:00Z", extra: #","categories":\#(list),"topics":\#(list)"#)
+        let profile = NativeProfile()
+        var strings = LocalStrings(zones: ZoneCatalog())
+        var text = line
+        let record = try text.withUTF8 { try profile.decode(UnsafeRawBufferPointer($0), impliedType: nil, strings: &strings).get() }
+        let catalog = Catalog()
+        let set = strings.attributes.withBytes(record.attributes) { catalog.attributeSet($0) }
+        let attributes = catalog.attributeSets[Int(set)]
+        #expect(attributes.categories.map { catalog.categories.string($0) } == distinct)
+        #expect(attributes.topics.map { catalog.topics.string($0) } == distinct)
     }
 }

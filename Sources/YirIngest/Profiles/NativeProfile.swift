@@ -316,11 +316,22 @@ final class NativeProfile {
             var reader = JSONPullReader(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]))
             var result: [[UInt8]] = []
             var normalised: [UInt8] = []
+            // Repeats are dropped through a set once the list is long (SPEC §4.5: no line costs
+            // more than O(n log n)); a search through a few names costs less than hashing them.
+            var kept: Set<[UInt8]>?
             do {
                 try reader.array { r throws(JSONPullReader.Failure) in
                     var text = try r.string()
                     text.withUTF8 { normalise(UnsafeRawBufferPointer($0), &normalised) }
-                    if !normalised.isEmpty && !result.contains(normalised) { result.append(normalised) }
+                    guard !normalised.isEmpty else { return }
+                    if kept == nil {
+                        guard !result.contains(normalised) else { return }
+                        if result.count == 16 { kept = Set(result) }
+                    }
+                    if kept != nil {
+                        guard kept!.insert(normalised).inserted else { return }
+                    }
+                    result.append(normalised)
                 }
             } catch {
                 return nil
