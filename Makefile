@@ -102,10 +102,11 @@ report: build ## yir report on SampleData/wikipedia into out/sample/
 # systemd: its units are checked with systemd-analyze;
 # unicode-data: Unicode's NormalizationTest.txt, which the title normalisation is tested against;
 # poppler-utils: pdfinfo counts the pages of a deck printed by chromium --print-to-pdf;
+# faketime: docs/OPERATIONS.md's recipes run on the nights around New Year, the machine in several zones;
 # fonts-noto-core, fonts-noto-cjk: the Arabic, Hebrew, Persian, Devanagari and CJK letters of
 # the decks in those languages, in the browser tests and screenshots.
 TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui chromium chromium-driver fonts-dejavu-core nginx-light systemd unicode-data \
-  poppler-utils fonts-noto-core fonts-noto-cjk
+  poppler-utils fonts-noto-core fonts-noto-cjk faketime
 test: deps test-venv deb ## unit, reference, browser and end-to-end tests, the Debian package's among them
 	$(call apt_install,$(TEST_DEBIAN_PACKAGES))
 	SWIFT=$(SWIFT) python3 Tests/check_imports.py .

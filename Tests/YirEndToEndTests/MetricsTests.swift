@@ -173,14 +173,28 @@ import YirTestSupport
                 try parse(root.appendingPathComponent("var/lib/prometheus/node-exporter/yir.prom").path))
     }
 
-    @Test func theCronLineOfTheOperationsGuideRunsAndLeavesMetrics() throws {
+    /// What cron runs of the guide's crontab line: the lines joined, the five time fields off,
+    /// `\%` as `%`.
+    static func cronCommand() throws -> String {
         let block = try #require(try Self.blocks("cron").first)
-        // What cron runs: the lines joined, the five time fields off, `\%` as `%`.
         let line = block.split(separator: "\n").filter { !$0.hasPrefix("#") }
             .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").replacingOccurrences(of: "\\ ", with: "")
         let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
         try #require(fields.count == 6)
-        let command = " " + String(fields[5]).replacingOccurrences(of: "\\%", with: "%")
+        return " " + String(fields[5]).replacingOccurrences(of: "\\%", with: "%")
+    }
+
+    /// What the guide's service runs: its ExecStart lines in order, each after the one before
+    /// succeeded (a oneshot service); systemd's `%%` is the shell's `%`.
+    static func serviceCommand() throws -> String {
+        let service = try #require(try Self.blocks("ini").first { $0.hasPrefix("# yir-report.service") })
+        let starts = service.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }.map { $0.dropFirst("ExecStart=".count) }
+        try #require(!starts.isEmpty)
+        return " " + starts.joined(separator: " && ").replacingOccurrences(of: "%%", with: "%")
+    }
+
+    @Test func theCronLineOfTheOperationsGuideRunsAndLeavesMetrics() throws {
+        let command = try Self.cronCommand()
         let root = try scratchRoot()
         let (status, output, metrics) = try runRooted(command, root)
         #expect(status == 0, "\(output)")
@@ -211,10 +225,41 @@ import YirTestSupport
                                     ["verify", "--root=\(root.path)"] + names.map { "/etc/systemd/system/\($0)" })
         #expect(verify.status == 0, "\(verify.stdoutText)\(verify.stderr)")
         #expect(verify.stderr.isEmpty, "\(verify.stderr)")
-        // systemd's quoting of this line is the shell's; `%%` is its `%`.
-        let command = try #require(execStart).replacingOccurrences(of: "%%", with: "%")
-        let (status, output, metrics) = try runRooted(command, root)
+        #expect(execStart != nil)
+        let (status, output, metrics) = try runRooted(try Self.serviceCommand(), root)
         #expect(status == 0, "\(output)")
         #expect(value(metrics, "yir_exit_code", ["command": "report"]) == 0)
+    }
+
+    /// SPEC §4.5 (v4): the guide's recipes never exit non-zero on New Year's nights, wherever the
+    /// machine is. Each night at the recipes' 02:15 local time, from 30 December to 3 January, with
+    /// the machine's clock (`date`, through faketime) and zone set, the cron line and then the
+    /// service's commands run as written; both finish the old year's folder on 2 January (UTC).
+    @Test(.needs(.faketime), arguments: ["UTC", "Asia/Tokyo", "Pacific/Kiritimati", "America/Los_Angeles", "Pacific/Pago_Pago"])
+    func theRecipesNeverFailOnNewYearsNightsInAnyMachineZone(zone: String) throws {
+        for (recipe, command) in [("cron", try Self.cronCommand()), ("systemd", try Self.serviceCommand())] {
+            let root = try scratchRoot()
+            // The service's commands start with /bin/sh, which the rooting moves under root too.
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: URL(fileURLWithPath: "/bin/sh").resolvingSymlinksInPath(), to: root.appendingPathComponent("bin/sh"))
+            // `date` answers for the night's local 02:15; yir itself runs on the real clock.
+            let bin = root.appendingPathComponent("fake-bin")
+            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+            // faketime itself runs `date`: the real one, through a PATH without this folder.
+            try Data("#!/bin/sh\nPATH=/usr/bin:/bin exec \(Tools.program("faketime").path) \"$YIR_TEST_NOW\" /bin/date \"$@\"\n".utf8)
+                .write(to: bin.appendingPathComponent("date"))
+            chmod(bin.appendingPathComponent("date").path, 0o755)
+            for night in ["2025-12-30", "2025-12-31", "2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04"] {
+                let rooted = command.replacingOccurrences(of: " /", with: " \(root.path)/")
+                let r = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", rooted],
+                                       environment: ["PATH": "\(bin.path):/usr/bin:/bin", "SHELL": "/bin/sh", "HOME": root.path,
+                                                     "TZ": zone, "YIR_TEST_NOW": "\(night) 02:15:00"])
+                #expect(r.status == 0, "\(recipe), machine in \(zone), night of \(night): \(r.stdoutText)\(r.stderr)")
+            }
+            // The old year's folder is finished: as of its very end.
+            let record = try String(contentsOf: root.appendingPathComponent("srv/yir/2025/.yir-report.json"), encoding: .utf8)
+            #expect(record.contains("2026-01-01T12:00:00Z"), "\(recipe), \(zone): \(record)")
+            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("srv/yir/2026/.yir-report.json").path))
+        }
     }
 }

@@ -27,6 +27,7 @@ public enum Tool: Sendable, CustomStringConvertible {
     public static let xmllint = Tool.program("xmllint")
     public static let nginx = Tool.program("nginx")
     public static let systemdAnalyze = Tool.program("systemd-analyze")
+    public static let faketime = Tool.program("faketime")
     public static let pdfinfo = Tool.program("pdfinfo")
     public static let dpkg = Tool.program("dpkg")
     /// The system's Python, for checks that need nothing beyond its standard library.
