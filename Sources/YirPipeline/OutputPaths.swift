@@ -37,11 +37,9 @@ public enum OutputPaths {
             // SPEC §4.5 (v4): yir replaces only what it could have written — never a device
             // such as /dev/null, a FIFO or a socket, as root or not.
             if output.isFolder {
-                if let kind = OutputFile.notARegularFile(output.path), kind != "a folder" {
+                let kind = OutputFile.notARegularFile(output.path) ?? (FileManager.default.fileExists(atPath: output.path) ? "a file" : nil)
+                if let kind, kind != "a folder" {
                     throw .usage("\(output.role) \(output.path) is \(kind), not a folder: give a folder of its own")
-                }
-                if OutputFile.notARegularFile(output.path) == nil, FileManager.default.fileExists(atPath: output.path) {
-                    throw .usage("\(output.role) \(output.path) is a file, not a folder: give a folder of its own")
                 }
             } else if let kind = OutputFile.notARegularFile(output.path) {
                 throw .usage("\(output.role) \(output.path) is \(kind), which yir never replaces: give the path of a file")

@@ -45,8 +45,9 @@ public enum TemporaryFiles {
 
     /// Creates a temporary file or folder with `make` and registers it, in one step under the
     /// lock, so that an interruption either finds it registered and removes it or comes first
-    /// and it is never made. nil and `errno` when `make` failed; `.stopping` when the run is
-    /// being stopped (unless `whileStopping`: the metrics file, which says so).
+    /// and it is never made. Throws `.failed(errno)` when `make` failed (returned -1), and
+    /// `.stopping` when the run is being stopped (unless `whileStopping`: the metrics file,
+    /// which says so).
     static func create(_ path: String, whileStopping: Bool, _ make: () -> Int32) throws(CreateFailure) -> Int32 {
         try paths.withLock { (paths) throws(CreateFailure) -> Int32 in
             guard whileStopping || !stopping else { throw .stopping }
