@@ -33,6 +33,9 @@ public enum RejectReason: String, CaseIterable, Sendable, Comparable, Error {
     case unknownTimeZone = "unknown_time_zone"
     /// `locale` is not a well-formed BCP 47 language tag.
     case invalidLocale = "invalid_locale"
+    /// A text member (user, wiki, title, a category, a topic, thumbnail, tz, locale) holds a C0
+    /// control character or U+007F (SPEC §4.5, decision 126).
+    case controlCharacter = "control_character"
 
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }

@@ -1,11 +1,12 @@
-"""Small random exports, all lines valid, crowded around the instants where local time is easy to
+"""Small random exports, crowded around the instants where local time is easy to
 get wrong: each zone's offset changes in the as-of year (forward and back, 30-minute DST,
 Ireland's negative DST, Morocco's Ramadan changes), New Year in every zone, a leap day, the
 as-of instant and 30 days before it. Timestamps with an offset, in UTC, without an offset (wall
 times, in the record's `tz` or else the reader's report zone) and as epoch milliseconds;
 readers who change zones; history clears, duplicate ids, unsaves, notification toggles,
 excluded pages, implausible durations, titles needing normalisation; categories, topics, places
-(some out of range) and thumbnails on page views, and edits."""
+(some out of range) and thumbnails on page views, and edits. Every line is valid but a few with a
+control character in a text member (SPEC §4.5 v4), rejected."""
 import json
 import random
 from datetime import datetime, timedelta, timezone
@@ -145,6 +146,18 @@ def generate(seed, as_of):
             elif kind == "notification_subscription":
                 r["key"] = rng.choice(KEYS)
                 r["enabled"] = rng.random() < 0.6
+            if rng.random() < 0.01:
+                # A control character, escaped or (U+007F, when not written as ASCII) raw, in one
+                # text member: the line is rejected whichever it is.
+                texts = [k for k in ("user", "tz", "locale", "wiki", "title", "thumbnail") if k in r]
+                if "categories" in r and r["categories"]:
+                    texts.append("categories")
+                member = rng.choice(texts)
+                control = rng.choice(["\n", "\t", "\x00", "\x1f", "\x7f"])
+                if member == "categories":
+                    r[member] = r[member][:-1] + [r[member][-1] + control]
+                else:
+                    r[member] = r[member][:1] + control + r[member][1:]
             fields = list(r.items())
             rng.shuffle(fields)
             lines.append(json.dumps(dict(fields), ensure_ascii=rng.random() < 0.5))

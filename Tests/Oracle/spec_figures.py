@@ -2,7 +2,8 @@
 cohort, from Python's json and zoneinfo and the spec's words, with none of yir's shortcuts
 (no offset tables, no integer calendar, no fingerprints). check.py compares them with
 `yir stats --format json`. Only what exports.py writes is covered: native-profile lines that
-are all valid; rejections have their own tests."""
+are valid but for a control character in a text member now and then; the other rejections have
+their own tests."""
 import json
 import re
 import unicodedata
@@ -185,9 +186,26 @@ def latest_per(records, key, as_of):
     return latest
 
 
+def text_members(fields):
+    """The values of a record's members that a reader may see (SPEC §4.5 v4): the common ones,
+    the article's site and title, a thumbnail, each category and topic."""
+    kind = fields["type"]
+    members = ["user", "tz", "locale"]
+    members += ["wiki", "title"] if kind in ("page_view", "saved_article", "edit") else []
+    members += ["thumbnail"] if kind in ("page_view", "saved_article") else []
+    values = [fields.get(m) for m in members]
+    if kind == "page_view":
+        values += (fields.get("categories") or []) + (fields.get("topics") or [])
+    return [v for v in values if isinstance(v, str)]
+
+
+CONTROL_CHARACTER = re.compile("[\x00-\x1f\x7f]")
+
+
 def read_records(lines, max_view_seconds):
-    """§1.4: duplicates (per reader and type, decision 1) and implausible durations."""
-    diagnostics = {"lines": 0, "accepted": {t: 0 for t in TYPES}, "duplicates": 0, "implausible_duration": 0,
+    """§1.3's one reason the exports give, a control character in a text member (§4.5 v4); §1.4:
+    duplicates (per reader and type, decision 1) and implausible durations."""
+    diagnostics = {"lines": 0, "accepted": {t: 0 for t in TYPES}, "rejected": {}, "duplicates": 0, "implausible_duration": 0,
                    "dropped_thumbnails": 0, "dropped_coordinates": 0, "after_as_of": 0, "cleared": 0, "outside_window": 0, "excluded_page": 0}
     ids, readers = set(), {}
     for order, line in enumerate(lines):
@@ -195,6 +213,9 @@ def read_records(lines, max_view_seconds):
             continue
         diagnostics["lines"] += 1
         fields = json.loads(line)
+        if any(CONTROL_CHARACTER.search(text) for text in text_members(fields)):
+            diagnostics["rejected"]["control_character"] = diagnostics["rejected"].get("control_character", 0) + 1
+            continue
         user = fields.get("user") or "default"
         if fields.get("id"):
             if (user, fields["type"], fields["id"]) in ids:

@@ -218,6 +218,30 @@ import YirTestSupport
         #expect(d["ignored"] as? Int == 1 && d["rejected_total"] as? Int == 0)
     }
 
+    /// SPEC §4.5 (v4) through the profiles: a control character in what becomes a text member
+    /// rejects the mapped line as it does a native one — a URL whose host becomes the site
+    /// included, though the host alone would hold none (decision 126).
+    @Test func aControlCharacterInWhatATextMemberIsMadeOfRejectsTheMappedLine() throws {
+        func sensors(user: String = "a", title: String = "X", url: String = "https://en.wikipedia.org/wiki/X",
+                     zone: String = "Europe/Berlin") -> String {
+            #"{"distinct_id":"\#(user)","time":1741087800000,"event":"$AppPageLeave","properties":{"$title":"\#(title)","$url":"\#(url)","$time_zone":"\#(zone)","event_duration":5}}"#
+        }
+        func platform(language: String = "de", context: String = #"{\"time_spent_ms\":5}"#) -> String {
+            #"{"dt":"2025-03-01T10:00:00Z","action":"save_article","agent":{"app_install_id":"a","device_language":"\#(language)"},"page":{"title":"X","namespace_id":0},"mediawiki":{"database":"dewiki"},"action_context":"\#(context)"}"#
+        }
+        for (lines, profile) in [
+            ([sensors(), sensors(user: #"a\u0000"#), sensors(title: "X\u{7F}"), sensors(url: #"https://en.wikipedia.org/wiki/X\n"#),
+              sensors(url: #"https://en.wiki\u0007pedia.org/wiki/X"#), sensors(zone: #"Europe/Berlin\t"#)], "sensors"),
+            ([platform(), platform(language: #"de\u001b"#), platform(context: #"{\"thumbnail\":\"https://x.org/a\\u007f.jpg\"}"#)],
+             "metrics-platform"),
+        ] {
+            let (_, document) = try stats([try cli.file(lines), "--profile", profile, "--max-reject-rate", "1"])
+            let d = try #require(document["diagnostics"] as? [String: Any])
+            #expect((d["rejected"] as? [String: Int]) == ["control_character": lines.count - 1], "\(profile)")
+            #expect(d["rejected_total"] as? Int == lines.count - 1)
+        }
+    }
+
     @Test func ignoredEventsAreCountedAndLinesStillAddUp() throws {
         let lines = [
             #"{"distinct_id":"a","time":1741087800000,"event":"$AppPageLeave","properties":{"$title":"X","event_duration":5}}"#,

@@ -116,10 +116,10 @@ import YirTestSupport
     }
 
     /// Strings are skipped eight bytes at a time: the first byte of a word that the scanner
-    /// must look at (quote, backslash, control, non-ASCII) is found at every position, after
+    /// must look at (quote, backslash, control, DEL, non-ASCII) is found at every position, after
     /// plain bytes of every kind, and a plain word is skipped whole.
     @Test func theFirstByteAStringRuleMustSeeIsFoundInEveryWordPosition() {
-        func isSpecial(_ b: UInt8) -> Bool { b == 0x22 || b == 0x5C || b < 0x20 || b >= 0x80 }
+        func isSpecial(_ b: UInt8) -> Bool { b == 0x22 || b == 0x5C || b < 0x20 || b == 0x7F || b >= 0x80 }
         for plain in UInt8(0x20)...0x7F where !isSpecial(plain) {
             var word = [UInt8](repeating: plain, count: 8)
             #expect(Cursor.specialBytes(word.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }) == 0)

@@ -3,10 +3,13 @@ import Testing
 import YirTestSupport
 @testable import YirCore
 @testable import YirIngest
-@testable import YirReport
 
 /// Hostile lines are rejected with a clear reason, and every good line around them counts.
 @Suite struct HostileInputTests {
+    static func edit(_ timestamp: String, title: String) -> String {
+        #"{"type":"edit","timestamp":"\#(timestamp)","wiki":"en.wikipedia.org","title":"\#(title)"}"#
+    }
+
     func diagnostics(_ bad: Data) throws -> Diagnostics {
         var data = Data((view("2025-05-01T10:00:00Z") + "\n").utf8)
         data += bad
@@ -28,14 +31,71 @@ import YirTestSupport
         #expect(try diagnostics(line).rejected == [.invalidUTF8: 1])
     }
 
-    @Test func rawNulBytesAreRejectedAndEscapedOnesAreKeptAndWrittenEscaped() throws {
+    @Test func rawNulBytesAreInvalidJSONAndEscapedOnesInTextAControlCharacter() throws {
         var raw = Data(#"{"type":"history_cleared","timestamp":"2025-05-01T10:00:00Z","note":"a"#.utf8)
         raw += Data([0x00]) + Data(#""}"#.utf8)
         #expect(try diagnostics(raw).rejected == [.invalidJSON: 1])
-        let escaped = view("2025-05-01T10:00:00Z", title: #"a\u0000b\u001f<script>"#)
-        let model = try Run([escaped]).model()
-        let line = String(decoding: JSONReport.lines(model), as: UTF8.self)
-        #expect(line.contains(#""title":"a\u0000b\u001f<script>""#))
+        let escaped = view("2025-05-01T10:00:00Z", title: #"a\u0000b<script>"#)
+        #expect(try diagnostics(Data(escaped.utf8)).rejected == [.controlCharacter: 1])
+    }
+
+    /// SPEC §4.5 (v4): a text member holding a C0 control character or U+007F rejects the line
+    /// — escaped (JSON allows no other way below U+0020), or U+007F raw, which JSON allows.
+    @Test(arguments: [
+        view("2025-05-01T10:00:00Z", user: #"a\u0000"#),
+        view("2025-05-01T10:00:00Z", user: "a\u{7F}"),
+        view("2025-05-01T10:00:00Z", wiki: #"en.wikipedia.org\r"#),
+        view("2025-05-01T10:00:00Z", wiki: "en.wiki\u{7F}pedia.org"),
+        view("2025-05-01T10:00:00Z", title: #"Moon\n"#),
+        view("2025-05-01T10:00:00Z", title: #"Moon\u007F"#),
+        view("2025-05-01T10:00:00Z", title: "Mo\u{7F}on"),
+        view("2025-05-01T10:00:00Z", extra: #","categories":["Physics","Moons\t"]"#),
+        view("2025-05-01T10:00:00Z", extra: #","categories":["Physics","Mo\#u{7F}ons"]"#),
+        view("2025-05-01T10:00:00Z", extra: #","topics":["STEM.Space\u001f"]"#),
+        view("2025-05-01T10:00:00Z", extra: #","thumbnail":"https://x.org/a\b.jpg""#),
+        view("2025-05-01T10:00:00Z", extra: #","thumbnail":"https://x.org/a\#u{7F}.jpg""#),
+        save("2025-05-01T10:00:00Z", title: "Moon", extra: #","thumbnail":"https://x.org/a\f.jpg""#),
+        Self.edit("2025-05-01T10:00:00Z", title: #"Moon\u0001"#),
+        view("2025-05-01T10:00:00Z", extra: #","tz":"Europe/Berlin\u0000""#),
+        view("2025-05-01T10:00:00Z", extra: #","locale":"de\u007f""#),
+        view("2025-05-01T10:00:00Z", extra: #","locale":"d\#u{7F}""#),
+    ])
+    func aControlCharacterInATextMemberRejectsTheLine(line: String) throws {
+        #expect(try diagnostics(Data(line.utf8)).rejected == [.controlCharacter: 1])
+    }
+
+    /// Decision 126: each member's control characters are looked for in its turn of SPEC §1.3's
+    /// order, before the member's other rules: a bad timestamp is found first, and a zone
+    /// holding U+0000 is a control character, not an unknown zone.
+    @Test func aControlCharacterIsFoundInItsMembersTurnBeforeItsOtherRules() throws {
+        let cases: [(String, RejectReason)] = [
+            (view("soon", title: #"Moon\n"#), .invalidTimestamp),
+            (view("2025-05-01T10:00:00Z", user: #"a\t"#, extra: #","tz":"Mars/Base""#), .controlCharacter),
+            (view("2025-05-01T10:00:00Z", extra: #","tz":"\u0000""#), .controlCharacter),
+            (view("2025-05-01T10:00:00Z", extra: #","locale":"x\n""#), .controlCharacter),
+            (view("2025-05-01T10:00:00Z", user: String(repeating: "a", count: 300) + #"\n"#), .controlCharacter),
+            (view("2025-05-01T10:00:00Z", title: " ", wiki: #"\t"#), .controlCharacter),
+            (view("2025-05-01T10:00:00Z", title: #"\n"#, seconds: "-1"), .controlCharacter),
+            (view("2025-05-01T10:00:00Z", extra: #","categories":["\n",1]"#), .controlCharacter),
+            (view("2025-05-01T10:00:00Z", extra: #","categories":[1,"\n"]"#), .wrongType),
+            (view("2025-05-01T10:00:00Z", extra: #","categories":["\n"],"topics":5"#), .controlCharacter),
+        ]
+        for (line, reason) in cases {
+            #expect(try diagnostics(Data(line.utf8)).rejected == [reason: 1], "\(line)")
+        }
+    }
+
+    /// Members no reader sees may hold control characters: an id, a reading list's name, a
+    /// notification key, a member yir does not know.
+    @Test func controlCharactersOutsideTextMembersAreJustData() throws {
+        let lines = [
+            view("2025-05-01T10:00:00Z", extra: #","id":"a\nb","note":"\u0000\#u{7F}""#),
+            save("2025-05-01T10:00:00Z", title: "Moon", extra: #","list":"to\tread""#),
+            notification("2025-05-01T10:00:00Z", key: #"echo\u0007"#, enabled: true),
+        ]
+        let d = try Run(lines).diagnostics()
+        #expect(d.rejected.isEmpty)
+        #expect(d.acceptedTotal == 3)
     }
 
     @Test func hugeAndNonFiniteNumbersAreRejectedWithTheirReason() throws {

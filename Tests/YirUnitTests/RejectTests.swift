@@ -97,7 +97,8 @@ import YirPipeline
     /// the CSV or the pages. Every zone Foundation knows keeps passing, and `--tz` refuses alike.
     @Test func aTimeZoneOutsideTheZoneNameGrammarIsRejected() throws {
         let hostile = "UTC\u{0}=cmd|x"
-        let line = #"{"type":"session","timestamp":"2025-05-01T10:00:00Z","duration_ms":1,"tz":"UTC\u0000=cmd|x"}"#
+        // (With the NUL the line is a `control_character`, decision 126; without it, no zone.)
+        let line = #"{"type":"session","timestamp":"2025-05-01T10:00:00Z","duration_ms":1,"tz":"UTC=cmd|x"}"#
         let d = try Run([view("2025-05-01T10:00:00Z"), line]).diagnostics()
         #expect(d.rejected == [.unknownTimeZone: 1])
         #expect(ZoneCatalog().rules(for: hostile) == nil)

@@ -10,7 +10,7 @@ import YirTestSupport
     /// every block (U+FFFE and U+FFFF too; U+FFFD itself is kept).
     @Test(.needs(.xmllint)) func readersRenderedOnSeveralThreadsMakeTheSameDocument() throws {
         let lines = (0..<700).map { i in
-            view("2025-05-01T10:00:00Z", title: i % 100 == 0 ? #"bell\u0007 \uFFFE \uFFFD"# : "T\(i)", user: i % 250 == 0 ? #"u\uFFFF\#(i)"# : "u\(i)")
+            view("2025-05-01T10:00:00Z", title: i % 100 == 0 ? #"bell\uFFFF \uFFFE \uFFFD"# : "T\(i)", user: i % 250 == 0 ? #"u\uFFFF\#(i)"# : "u\(i)")
         }
         let model = try Run(lines).model()
         func document(jobs: Int) throws -> (bytes: [UInt8], replaced: Int) {

@@ -86,6 +86,23 @@ public struct JSONPullReader {
         return String(decoding: UnsafeRawBufferPointer(rebasing: cursor.bytes[value.start..<value.end]), as: UTF8.self)
     }
 
+    /// The next value, a string, as UTF-8 bytes with escapes decoded, into `bytes` (replacing
+    /// what it held: a caller reading string after string keeps one buffer); returns whether it
+    /// holds a control character (`JSONScanner.Value.hasControlCharacter`).
+    public mutating func string(into bytes: inout [UInt8]) throws(Failure) -> Bool {
+        cursor.skipWhitespace()
+        guard cursor.peek == UInt8(ascii: "\"") else { throw fail("a string") }
+        let value: JSONScanner.Value
+        do { value = try cursor.scanString() } catch { throw fail("a valid string") }
+        if value.escaped {
+            JSONScanner.decodeString(cursor.bytes, value, into: &bytes)
+        } else {
+            bytes.removeAll(keepingCapacity: true)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: cursor.bytes[value.start..<value.end]))
+        }
+        return value.hasControlCharacter
+    }
+
     /// True, and the `null` read, when the next value is null.
     public mutating func null() -> Bool {
         cursor.skipWhitespace()

@@ -18,6 +18,10 @@ public struct JSONScanner {
         /// A string with at least one backslash escape.
         public var escaped: Bool
         public var boolValue: Bool
+        /// A string holding a C0 control character (U+0000–U+001F, escaped: JSON allows them
+        /// no other way) or U+007F (raw or escaped): no text a reader sees may hold one (SPEC
+        /// §4.5). Found while the string is scanned, so that a plain string costs no second look.
+        public var hasControlCharacter = false
     }
 
     /// How deep arrays and objects may nest before a line is rejected (the record format is
@@ -431,6 +435,7 @@ struct Cursor {
         position += 1
         let start = position
         var escaped = false
+        var control = false
         while true {
             // Most of a string is plain ASCII: skip it eight bytes at a time, stopping at the
             // first byte the rules below must look at.
@@ -446,15 +451,16 @@ struct Cursor {
             let b = bytes[position]
             if b == UInt8(ascii: "\"") {
                 let value = JSONScanner.Value(kind: .string, start: start, end: position, escaped: escaped,
-                                              boolValue: false)
+                                              boolValue: false, hasControlCharacter: control)
                 position += 1
                 return value
             }
             if b < 0x20 { throw .invalid }
             if b == UInt8(ascii: "\\") {
                 escaped = true
-                try scanEscape()
+                if try scanEscape() { control = true }
             } else if b < 0x80 {
+                if b == 0x7F { control = true }
                 position += 1
             } else {
                 try scanMultibyte()
@@ -463,8 +469,9 @@ struct Cursor {
     }
 
     /// The high bit set in the lowest byte of `word` (first in memory) that is a quote, a
-    /// backslash, a control character or not ASCII; 0 when there is none. Bytes above the
-    /// first flagged one may be flagged wrongly (a borrow carries), which the caller ignores.
+    /// backslash, a control character (DEL too) or not ASCII; 0 when there is none. Bytes above
+    /// the first flagged one may be flagged wrongly (a borrow or carry goes on), which the
+    /// caller ignores.
     @inline(__always)
     static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -474,15 +481,20 @@ struct Cursor {
         let zeroQuote = (quote &- ones) & ~quote
         let zeroBackslash = (backslash &- ones) & ~backslash
         let control = (word &- ones &* 0x20) & ~word
-        return (zeroQuote | zeroBackslash | control | word) & high
+        let delete = word &+ ones  // 0x7F + 1 sets the high bit that an ASCII byte lacks
+        return (zeroQuote | zeroBackslash | control | delete | word) & high
     }
 
-    private mutating func scanEscape() throws(JSONScanner.Failure) {
+    /// One escape; whether it stands for a control character (`\n`, `\u0000`, `\u007f`…).
+    private mutating func scanEscape() throws(JSONScanner.Failure) -> Bool {
         position += 1
         switch peek {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
             position += 1
+            return false
+        case UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            position += 1
+            return true
         case UInt8(ascii: "u"):
             position += 1
             let unit = try hex4()
@@ -494,6 +506,7 @@ struct Cursor {
                 let low = try hex4()
                 guard low >= 0xDC00 && low < 0xE000 else { throw .invalidUTF8 }
             }
+            return unit < 0x20 || unit == 0x7F
         default:
             throw .invalid
         }

@@ -70,13 +70,16 @@ final class NativeProfile {
     }
 
     /// The string value of a field as bytes (escapes decoded), passed to `body`; nil when absent.
-    private func withString<R>(_ field: Field, required: Bool = false,
+    /// A text member (`isText`: one a reader may see) holding a control character is rejected
+    /// before any other rule of its own looks at it (decision 126).
+    private func withString<R>(_ field: Field, required: Bool = false, isText: Bool = false,
                                         _ body: (UnsafeRawBufferPointer) throws(RejectReason) -> R) throws(RejectReason) -> R? {
         guard let v = value(field) else {
             if required { throw .missingField }
             return nil
         }
         guard v.kind == .string else { throw .wrongType }
+        if isText && v.hasControlCharacter { throw .controlCharacter }
         if !v.escaped { return try body(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end])) }
         JSONScanner.decodeString(scannerLine, v, into: &scratch)
         let result = scratch.withUnsafeBytes { raw -> Result<R, RejectReason> in
@@ -116,12 +119,14 @@ final class NativeProfile {
 
         // A page view's or save's article is looked up in a map of megabytes: its slot is
         // asked for now, and arrives while the other fields are read. Only when site and title
-        // are plain strings; otherwise `readArticle` alone decides (and rejects) as before.
+        // are plain strings without control characters; otherwise `readArticle` alone decides
+        // (and rejects) as before.
         // A site first met on a line rejected further down is still learnt, as users are:
         // the catalog names sites only through articles, so nothing shows it.
         var early: (article: (rawWiki: Int32, key: (UInt64, UInt64))?, user: (UInt64, UInt64)?) = (nil, nil)
         if type == .pageView || type == .savedArticle || type == .edit, let wiki = value(.wiki), let title = value(.title),
-           wiki.kind == .string, title.kind == .string, !wiki.escaped, !title.escaped, wiki.end > wiki.start {
+           wiki.kind == .string, title.kind == .string, !wiki.escaped, !title.escaped, wiki.end > wiki.start,
+           !wiki.hasControlCharacter, !title.hasControlCharacter {
             let rawWiki = strings.rawWiki(UnsafeRawBufferPointer(rebasing: line[wiki.start..<wiki.end]))
             let key = strings.articleKey(rawWiki: rawWiki, title: UnsafeRawBufferPointer(rebasing: line[title.start..<title.end]))
             strings.prefetchArticle(key)
@@ -162,7 +167,7 @@ final class NativeProfile {
         }
 
         var user: Int32 = -1
-        try withString(.user) { (bytes) throws(RejectReason) in
+        try withString(.user, isText: true) { (bytes) throws(RejectReason) in
             // 1–256 characters: count scalars only when the bytes alone cannot decide.
             if bytes.isEmpty || (bytes.count > 256 && String(decoding: bytes, as: UTF8.self).unicodeScalars.count > 256) {
                 throw .invalidValue
@@ -172,7 +177,7 @@ final class NativeProfile {
         if user < 0 { user = strings.user("default") }
 
         var zone: Int32 = -1
-        if let found = try withString(.tz, { strings.zone($0) }) {
+        if let found = try withString(.tz, isText: true, { strings.zone($0) }) {
             guard let id = found else { throw .unknownTimeZone }
             zone = id
             if case .wall(let wall) = time { time = .instant(strings.zoneRules[Int(id)]!.instant(fromWall: wall)) }
@@ -184,7 +189,7 @@ final class NativeProfile {
         case .wall(let w): record = ParsedRecord(time: w, user: user, type: type, flags: .isWall)
         }
         record.zone = zone
-        if let found = try withString(.locale, { strings.locale($0) }) {
+        if let found = try withString(.locale, isText: true, { strings.locale($0) }) {
             guard let id = found else { throw .invalidLocale }
             record.locale = id
         }
@@ -225,7 +230,7 @@ final class NativeProfile {
             }
             if isSave == false { record.flags.insert(.isUnsave) }
             _ = try withString(.list) { _ in }  // type-checked; reading lists do not change any figure
-            try withString(.thumbnail) { bytes in
+            try withString(.thumbnail, isText: true) { bytes in
                 if Self.isImageURL(bytes) {
                     record.thumbnail = strings.urls.intern(bytes)
                 } else {
@@ -264,13 +269,21 @@ final class NativeProfile {
     }
 
     /// What a line's attribute fields came to, cached per distinct form in
-    /// `LocalStrings.attributesOfRaw`: `rejected`, or (local attributes id + 1) · 4 with a bit
-    /// for a dropped thumbnail (1) and dropped coordinates (2); id -1 when nothing was kept.
+    /// `LocalStrings.attributesOfRaw`: `rejected` or `controlCharacter`, or (local attributes
+    /// id + 1) · 4 with a bit for a dropped thumbnail (1) and dropped coordinates (2); id -1
+    /// when nothing was kept.
     private enum AttributeOutcome {
+        /// A member of the wrong type: `wrong_type`.
         static let rejected: Int32 = -1
+        static let controlCharacter: Int32 = -2
         static func encode(id: Int32, droppedThumbnail: Bool, droppedCoordinates: Bool) -> Int32 {
             (id + 1) * 4 + (droppedThumbnail ? 1 : 0) + (droppedCoordinates ? 2 : 0)
         }
+    }
+
+    /// An `AttributeOutcome` that rejects the line, as an error.
+    private struct AttributeRejection: Error {
+        var outcome: Int32
     }
 
     private var encodedAttributes: [UInt8] = []
@@ -303,6 +316,7 @@ final class NativeProfile {
             strings.attributesOfRaw.insert(key, value: outcome)
         }
         guard outcome != AttributeOutcome.rejected else { throw .wrongType }
+        guard outcome != AttributeOutcome.controlCharacter else { throw .controlCharacter }
         if outcome & 1 != 0 { record.flags.insert(.thumbnailDropped) }
         if outcome & 2 != 0 { record.flags.insert(.coordinatesDropped) }
         record.attributes = outcome / 4 - 1
@@ -310,19 +324,25 @@ final class NativeProfile {
 
     /// Reads the attribute fields of the line; `AttributeOutcome`'s value.
     private func parseAttributes(strings: inout LocalStrings) -> Int32 {
-        func names(_ field: Field, normalise: (UnsafeRawBufferPointer, inout [UInt8]) -> Void) -> [[UInt8]]?? {
-            guard let v = value(field) else { return .some(nil) }
-            guard v.kind == .array else { return nil }
+        /// The names of a list, or the outcome that rejects the line.
+        func names(_ field: Field, normalise: (UnsafeRawBufferPointer, inout [UInt8]) -> Void) -> Result<[[UInt8]]?, AttributeRejection> {
+            guard let v = value(field) else { return .success(nil) }
+            guard v.kind == .array else { return .failure(AttributeRejection(outcome: AttributeOutcome.rejected)) }
             var reader = JSONPullReader(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]))
             var result: [[UInt8]] = []
+            var text: [UInt8] = []
             var normalised: [UInt8] = []
+            var hasControlCharacter = false
             // Repeats are dropped through a set once the list is long (SPEC §4.5: no line costs
             // more than O(n log n)); a search through a few names costs less than hashing them.
             var kept: Set<[UInt8]>?
             do {
                 try reader.array { r throws(JSONPullReader.Failure) in
-                    var text = try r.string()
-                    text.withUTF8 { normalise(UnsafeRawBufferPointer($0), &normalised) }
+                    if try r.string(into: &text) {
+                        hasControlCharacter = true
+                        throw r.failure("no control character")
+                    }
+                    text.withUnsafeBytes { normalise($0, &normalised) }
                     guard !normalised.isEmpty else { return }
                     if kept == nil {
                         guard !result.contains(normalised) else { return }
@@ -334,13 +354,18 @@ final class NativeProfile {
                     result.append(normalised)
                 }
             } catch {
-                return nil
+                return .failure(AttributeRejection(outcome: hasControlCharacter ? AttributeOutcome.controlCharacter : AttributeOutcome.rejected))
             }
-            return .some(result)
+            return .success(result)
         }
-        guard let categories = names(.categories, normalise: { Normalization.title($0, into: &$1) }),
-              let topics = names(.topics, normalise: { Normalization.label($0, into: &$1) }) else {
-            return AttributeOutcome.rejected
+        let categories: [[UInt8]]?, topics: [[UInt8]]?
+        switch names(.categories, normalise: { Normalization.title($0, into: &$1) }) {
+        case .success(let list): categories = list
+        case .failure(let rejection): return rejection.outcome
+        }
+        switch names(.topics, normalise: { Normalization.label($0, into: &$1) }) {
+        case .success(let list): topics = list
+        case .failure(let rejection): return rejection.outcome
         }
         var coordinates: ArticleAttributes.Coordinates?
         var droppedCoordinates = false
@@ -374,6 +399,7 @@ final class NativeProfile {
         var droppedThumbnail = false
         if let v = value(.thumbnail) {
             guard v.kind == .string else { return AttributeOutcome.rejected }
+            guard !v.hasControlCharacter else { return AttributeOutcome.controlCharacter }
             let bytes = v.escaped ? JSONScanner.decodeString(scannerLine, v) : Array(scannerLine[v.start..<v.end])
             if bytes.withUnsafeBytes(Self.isImageURL) { thumbnail = bytes } else { droppedThumbnail = true }
         }
@@ -400,11 +426,11 @@ final class NativeProfile {
             guard let found = strings.article(rawWiki: early.rawWiki, title: title(), key: early.key) else { throw .invalidValue }
             article = found
         } else {
-            let wiki = try withString(.wiki, required: true) { (bytes) throws(RejectReason) in
+            let wiki = try withString(.wiki, required: true, isText: true) { (bytes) throws(RejectReason) in
                 guard !bytes.isEmpty else { throw .invalidValue }
                 return strings.rawWiki(bytes)
             }!
-            article = try withString(.title, required: true) { (bytes) throws(RejectReason) in
+            article = try withString(.title, required: true, isText: true) { (bytes) throws(RejectReason) in
                 guard let article = strings.article(rawWiki: wiki, title: bytes) else { throw .invalidValue }
                 return article
             }!

@@ -152,6 +152,12 @@ final class ProfileTranslator {
         }
         switch compiled.transform {
         case .host:
+            // A URL holding a control character goes on as written, and the native decoder
+            // rejects it in the site's turn (decision 126): the host alone would hide it.
+            if value.kind == .string, value.value.hasControlCharacter {
+                line.append(contentsOf: value.json)
+                return true
+            }
             guard value.kind == .string, let host = value.escaped ? hosts.host(ofURL: value.stringBytes) : hosts.host(ofURL: value.raw) else {
                 if let fallback = compiled.fallback { line.append(contentsOf: fallback.json) } else { line.append(contentsOf: value.json) }
                 return true
