@@ -35,7 +35,7 @@ TOPICS = ["STEM.Space", "Culture.Biography.Biography*", "Geography.Regions.Europ
 # Places well inside a country, at sea, at the edges of the range, and out of range (dropped).
 PLACES = [(52.52, 13.405), (48.8566, 2.3522), (35.6895, 139.6917), (-23.5505, -46.6333), (-33.8688, 151.2093),
           (64.1466, -21.9426), (-41.2865, 174.7762), (0, -160), (28.6139, 77.209), (-75, 0), (90, 180), (-90, -180),
-          (90.5, 10), (10, -180.25)]
+          (90.5, 10), (10, -180.25), (90.00000001, 0), (0, -180.0000001)]
 # SPEC §1.2: timestamps must lie in 1970–2099, on the wall clock too (decision 9).
 EARLIEST, END = datetime(1970, 1, 2, tzinfo=timezone.utc), datetime(2099, 12, 31, tzinfo=timezone.utc)
 
@@ -128,6 +128,8 @@ def generate(seed, as_of):
                 if rng.random() < 0.4:
                     lat, lon = rng.choice(PLACES)
                     r["coordinates"] = {"lon": lon, "lat": lat} if rng.random() < 0.5 else {"lat": lat, "lon": lon}
+                    if rng.random() < 0.1:  # a member the spec ignores
+                        r["coordinates"]["alt"] = {"m": [rng.randint(0, 4000)], "source": "gps"}
                 if rng.random() < 0.2:
                     r["thumbnail"] = rng.choice(["https://x.org/%d.jpg" % rng.randint(0, 9), "ftp://x.org/a.jpg"])
             elif kind == "edit":

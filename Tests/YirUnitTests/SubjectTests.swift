@@ -64,6 +64,34 @@ import YirTestSupport
         #expect(reader.reading.views == 2)
     }
 
+    /// SPEC §4.5 (v4): a place is outside the range by its value, however close; kept, it is
+    /// still held to 10⁻⁷ degree.
+    @Test func coordinatesAreComparedWithTheRangeByValueHoweverClose() throws {
+        let run = Run([about("2025-03-01T10:00:00Z", "A", #""coordinates":{"lat":90.00000001,"lon":0}"#),
+                       about("2025-03-01T11:00:00Z", "B", #""coordinates":{"lat":0,"lon":-180.0000000000000000001}"#),
+                       about("2025-03-01T12:00:00Z", "C", #""coordinates":{"lat":-9.00000000000001e1,"lon":0}"#),
+                       about("2025-03-01T13:00:00Z", "D", #""coordinates":{"lat":-90.000000000,"lon":1.8e2}"#),
+                       about("2025-03-01T14:00:00Z", "E", #""coordinates":{"lat":89.99999999,"lon":-179.999999999}"#)])
+        #expect(try run.diagnostics().droppedCoordinates == 3)
+        let places = try #require(try run.reader().places)
+        #expect(places.articles == 2)
+        #expect(places.south.coordinates == .init(lat: -900_000_000, lon: 1_800_000_000))
+        #expect(places.north.coordinates == .init(lat: 900_000_000, lon: -1_800_000_000), "rounded to 10⁻⁷ once inside")
+    }
+
+    /// SPEC §4.5 (v4): members of `coordinates` other than `lat` and `lon` are ignored, whatever
+    /// they hold and however deep they nest within the line's own limit, which still holds.
+    @Test func membersOfCoordinatesOtherThanLatAndLonAreIgnored() throws {
+        let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+        let tooDeep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        let run = Run([about("2025-03-01T10:00:00Z", "Berlin", #""coordinates":{"lat":52.52,"lon":13.405,"alt":{"x":[1]}}"#),
+                       about("2025-03-01T11:00:00Z", "Paris", #""coordinates":{"alt":\#(deep),"lon":2.3522,"lat":48.8566,"name":"x"}"#),
+                       about("2025-03-01T12:00:00Z", "Nowhere", #""coordinates":{"lat":1,"lon":2,"alt":\#(tooDeep)}"#)])
+        #expect(try run.diagnostics().rejected == [.nestingTooDeep: 1])
+        let places = try #require(try run.reader().places)
+        #expect(places.countries.map(\.name) == ["DE", "FR"])
+    }
+
     @Test func attributesOfTheWrongTypeRejectTheLine() throws {
         let run = Run([
             about("2025-03-01T10:00:00Z", "A", #""categories":"Physics""#),

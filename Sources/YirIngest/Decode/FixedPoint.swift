@@ -139,4 +139,15 @@ struct FixedPoint: Equatable {
 
     /// The signed value.
     var value: Int64 { isNegative ? -magnitude : magnitude }
+
+    /// Whether the absolute value of the number `text` is greater than `limit` units of
+    /// 10^-`scale`, by its exact value: a digit beyond the scale counts however small, where
+    /// rounding to the scale would make 90.00000001 degrees 90.
+    static func magnitude(of text: UnsafeRawBufferPointer, scale: Int, exceeds limit: Int64) -> Bool {
+        // Rounded down, towards negative infinity: a positive value's magnitude is cut, so
+        // anything cut away makes it larger; a negative value's is rounded up already.
+        let n = FixedPoint(text, scale: scale, rounding: .down)
+        let ceiling = n.isNegative || n.isExact ? n.magnitude : n.magnitude + 1
+        return ceiling > limit
+    }
 }

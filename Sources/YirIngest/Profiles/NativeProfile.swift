@@ -287,6 +287,8 @@ final class NativeProfile {
     }
 
     private var encodedAttributes: [UInt8] = []
+    /// Finds a page view's `coordinates` members.
+    private var coordinatesScanner = JSONScanner(keys: ["lat", "lon"])
 
     /// Whether the line has any of a page view's attribute members: most exports have none,
     /// and pay four slots read per page view.
@@ -371,22 +373,19 @@ final class NativeProfile {
         var droppedCoordinates = false
         if let v = value(.coordinates) {
             guard v.kind == .object else { return AttributeOutcome.rejected }
-            var reader = JSONPullReader(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]))
-            var lat: FixedPoint?, lon: FixedPoint?
-            do {
-                try reader.object { r, key throws(JSONPullReader.Failure) in
-                    switch key {
-                    case "lat": lat = FixedPoint(try r.numberText(), scale: ArticleAttributes.Coordinates.scale)
-                    case "lon": lon = FixedPoint(try r.numberText(), scale: ArticleAttributes.Coordinates.scale)
-                    default: try r.skip()
-                    }
-                }
-            } catch {
-                return AttributeOutcome.rejected
-            }
-            guard let lat, let lon else { return AttributeOutcome.rejected }
-            func degrees(_ n: FixedPoint, within limit: Int64) -> Int64? {
-                guard n.magnitude <= limit * 10_000_000 else { return nil }
+            // Scanned as the line was, for `lat` and `lon` alone: other members are skipped
+            // however deep they nest (the line's own limit already held), never read.
+            let object = UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end])
+            guard coordinatesScanner.scan(object) == nil, let la = coordinatesScanner.values[0], let lo = coordinatesScanner.values[1],
+                  la.kind == .number, lo.kind == .number else { return AttributeOutcome.rejected }
+            let lat = UnsafeRawBufferPointer(rebasing: object[la.start..<la.end])
+            let lon = UnsafeRawBufferPointer(rebasing: object[lo.start..<lo.end])
+            /// The degrees in 10⁻⁷ units, nil outside ±`limit`: compared by value, so that
+            /// 90.00000001 is outside though it rounds to 90.
+            func degrees(_ text: UnsafeRawBufferPointer, within limit: Int64) -> Int64? {
+                guard !FixedPoint.magnitude(of: text, scale: ArticleAttributes.Coordinates.scale,
+                                            exceeds: limit * 10_000_000) else { return nil }
+                let n = FixedPoint(text, scale: ArticleAttributes.Coordinates.scale)
                 return n.isNegative ? -n.magnitude : n.magnitude
             }
             if let la = degrees(lat, within: 90), let lo = degrees(lon, within: 180) {
