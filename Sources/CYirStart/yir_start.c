@@ -9,13 +9,14 @@
 #include <signal.h>
 #include <unistd.h>
 
-static void hold_stopping_signals(void) {
+// SIGINT, SIGTERM and SIGHUP: the signals that stop a run (SPEC §4.5).
+static void set_stopping_signals(int how) {
     sigset_t stopping;
     sigemptyset(&stopping);
     sigaddset(&stopping, SIGINT);
     sigaddset(&stopping, SIGTERM);
     sigaddset(&stopping, SIGHUP);
-    sigprocmask(SIG_BLOCK, &stopping, NULL);
+    sigprocmask(how, &stopping, NULL);
 }
 
 // A standard descriptor that was closed (`<&-`, a careless supervisor) gets a descriptor that
@@ -39,7 +40,7 @@ static void yir_start(int argc, char **argv, char **envp) {
     (void)argc;
     (void)argv;
     (void)envp;
-    hold_stopping_signals();
+    set_stopping_signals(SIG_BLOCK);
     fill_closed_standard_descriptors();
 }
 
@@ -47,11 +48,4 @@ __attribute__((section(".preinit_array"), used)) static void (*yir_start_entry)(
 
 int yir_started(void) { return yir_start_entry != 0; }
 
-void yir_release_stopping_signals(void) {
-    sigset_t stopping;
-    sigemptyset(&stopping);
-    sigaddset(&stopping, SIGINT);
-    sigaddset(&stopping, SIGTERM);
-    sigaddset(&stopping, SIGHUP);
-    sigprocmask(SIG_UNBLOCK, &stopping, NULL);
-}
+void yir_release_stopping_signals(void) { set_stopping_signals(SIG_UNBLOCK); }
