@@ -66,9 +66,12 @@ public enum PartitionFormat {
         var inputs: [InputSummary] = []
         var diagnostics = Diagnostics()
         var trailers = 0
+        // Where each file's readers are: their windows are checked once the parameters are known.
+        var places: [(path: String, lines: [Int])] = []
         for file in files {
             let parsed = try parseLines(file, zones: zones, jobs: jobs, addingDetailTo: &totals)
             readers += parsed.readers
+            places.append((file.path, parsed.lines))
             for (line, trailer) in parsed.trailers {
                 trailers += 1
                 if let (first, firstPlace) = parameters, first != trailer.parameters {
@@ -96,19 +99,32 @@ public enum PartitionFormat {
             throw ReadError(path: files.map(\.path).joined(separator: ", "), line: 0,
                             message: "no partition trailer: make the lines with `yir stats --format jsonl --partition`")
         }
+        var index = 0
+        for (path, lines) in places {
+            for line in lines {
+                do throws(Partitions.Contradiction) {
+                    try Partitions.checkWindow(of: readers[index], year: modelParameters.year, asOf: modelParameters.asOf)
+                } catch {
+                    throw ReadError(path: path, line: line, message: "reader line: \(error)")
+                }
+                index += 1
+            }
+        }
         return Lines(readers: readers, totals: totals, parameters: modelParameters, inputs: inputs,
                      diagnostics: diagnostics)
     }
 
-    /// A worker's readers (their detail summed into `totals` as they are read) and trailers.
-    private typealias ParsedLines = (readers: [ReaderStats], totals: Partitions.RunTotals,
+    /// A worker's readers (their detail summed into `totals` as they are read) with their line
+    /// numbers, and trailers.
+    private typealias ParsedLines = (readers: [ReaderStats], lines: [Int], totals: Partitions.RunTotals,
                                      trailers: [(Int, PartitionTrailer)])
 
-    /// One file's readers and trailers; the readers' detail is added to `runTotals`.
+    /// One file's readers with their line numbers, and its trailers; the readers' detail is
+    /// added to `runTotals`.
     private static func parseLines(_ file: (path: String, data: Data), zones: ZoneCatalog, jobs: Int,
                                    addingDetailTo runTotals: inout Partitions.RunTotals) throws(ReadError)
-        -> (readers: [ReaderStats], trailers: [(Int, PartitionTrailer)]) {
-        try file.data.withUnsafeBytes { (all: UnsafeRawBufferPointer) -> Result<([ReaderStats], [(Int, PartitionTrailer)]), ReadError> in
+        -> (readers: [ReaderStats], lines: [Int], trailers: [(Int, PartitionTrailer)]) {
+        try file.data.withUnsafeBytes { (all: UnsafeRawBufferPointer) -> Result<([ReaderStats], [Int], [(Int, PartitionTrailer)]), ReadError> in
             var found: [Range<Int>] = []
             var start = 0
             while start < all.count {
@@ -118,10 +134,11 @@ public enum PartitionFormat {
             }
             let lines = found
             let workers = max(1, min(jobs, lines.count / 1024 + 1))
-            var results = [Result<ParsedLines, ReadError>](repeating: .success(([], Partitions.RunTotals(), [])), count: workers)
+            var results = [Result<ParsedLines, ReadError>](repeating: .success(([], [], Partitions.RunTotals(), [])), count: workers)
             results.withSharedSlots { results in
                 Parallel.perform(workers) { worker in
                     var readers: [ReaderStats] = []
+                    var readerLines: [Int] = []
                     var totals = Partitions.RunTotals()
                     var trailers: [(Int, PartitionTrailer)] = []
                     let mine = (lines.count * worker / workers)..<(lines.count * (worker + 1) / workers)
@@ -135,11 +152,12 @@ public enum PartitionFormat {
                         let fail = { (message: String) in ReadError(path: file.path, line: index + 1, message: message) }
                         do {
                             if PartitionTrailer.isTrailer(line) {
-                                trailers.append((index + 1, try PartitionTrailer(line)))
+                                trailers.append((index + 1, try PartitionTrailer(line, zones: zones)))
                             } else {
                                 var reader = try PartitionFormat.reader(line, zones: zones)
                                 try Partitions.takeDetail(of: &reader, into: &totals)
                                 readers.append(reader)
+                                readerLines.append(index + 1)
                             }
                         } catch let error as JSONPullReader.Failure {
                             results[worker] = .failure(fail("partition trailer: \(error)"))
@@ -157,15 +175,17 @@ public enum PartitionFormat {
                             return
                         }
                     }
-                    results[worker] = .success((readers, totals, trailers))
+                    results[worker] = .success((readers, readerLines, totals, trailers))
                 }
             }
             var readers: [ReaderStats] = []
+            var readerLines: [Int] = []
             var trailers: [(Int, PartitionTrailer)] = []
             for result in results {
                 switch result {
-                case .success(let (r, a, t)):
+                case .success(let (r, l, a, t)):
                     readers += r
+                    readerLines += l
                     do throws(Partitions.DecodeError) { try Partitions.add(a, to: &runTotals) } catch {
                         return .failure(ReadError(path: file.path, line: 0, message: error.description))
                     }
@@ -173,7 +193,7 @@ public enum PartitionFormat {
                 case .failure(let error): return .failure(error)
                 }
             }
-            return .success((readers, trailers))
+            return .success((readers, readerLines, trailers))
         }.get()
     }
 }

@@ -17,7 +17,7 @@ struct PartitionTrailer {
         return line.count - i >= prefix.count && zip(line[i...], prefix).allSatisfy { $0 == $1 }
     }
 
-    init(_ line: UnsafeRawBufferPointer) throws(Failure) {
+    init(_ line: UnsafeRawBufferPointer, zones: ZoneCatalog) throws(Failure) {
         var r = JSONPullReader(line)
         var parameters: ReportModel.Parameters?
         var inputs: [InputSummary]?
@@ -26,7 +26,7 @@ struct PartitionTrailer {
             guard key == "partition" else { return try r.skip() }
             try r.object { r, key throws(Failure) in
                 switch key {
-                case "parameters": parameters = try Self.parameters(&r)
+                case "parameters": parameters = try Self.parameters(&r, zones: zones)
                 case "inputs": inputs = try Self.inputs(&r)
                 case "diagnostics": diagnostics = try Self.diagnostics(&r)
                 default: try r.skip()
@@ -48,7 +48,7 @@ struct PartitionTrailer {
         self.diagnostics = diagnostics
     }
 
-    private static func parameters(_ r: inout JSONPullReader) throws(Failure) -> ReportModel.Parameters {
+    private static func parameters(_ r: inout JSONPullReader, zones: ZoneCatalog) throws(Failure) -> ReportModel.Parameters {
         var p = ReportModel.Parameters(year: nil, asOf: 0, timeZone: nil, top: 0, profile: "", locale: .auto)
         var asOf: Int64?
         try r.object { r, key throws(Failure) in
@@ -58,7 +58,10 @@ struct PartitionTrailer {
                 let text = try r.string()
                 guard case .success(.instant(let t)) = RFC3339.parse(text) else { throw r.failure("an RFC 3339 'as_of'") }
                 asOf = t
-            case "time_zone": p.timeZone = try r.optionalString()
+            case "time_zone":
+                // `--tz`, which `stats` takes only when it names a zone.
+                p.timeZone = try r.optionalString()
+                if let name = p.timeZone, zones.rules(for: name) == nil { throw r.failure("an IANA zone or null, not '\(name.prefix(40))'") }
             case "top": p.top = try r.count()
             case "profile": p.profile = try r.string()
             case "locale":

@@ -218,22 +218,121 @@ import YirTestSupport
             #expect(r.status == 65)
             #expect(r.stderr.contains("-:2: ") && r.stderr.contains(message), "\(bad): \(r.stderr)")
         }
-        // 1,025 readers of 2^53 − 1 ms each: one more than 64 bits hold.
-        let most = #""reading":{"seconds":9007199254740.991"#
-        let readers = (0...1024).map { i in
-            reader.replacingOccurrences(of: #""user":"a""#, with: #""user":"r\#(i)""#)
-                .replacingOccurrences(of: #""reading":{"seconds":10"#, with: most)
+        // 1,025 readers of 2^53 − 1 ms each: one more than 64 bits hold. Each reader's figures
+        // agree with each other (its one view, article, month and day all that long).
+        func longest(_ i: Int, article: String) -> String {
+            let most = "9007199254740.991"
+            return reader.replacingOccurrences(of: #""user":"a""#, with: #""user":"r\#(i)""#)
+                .replacingOccurrences(of: #""seconds":10,"#, with: #""seconds":\#(most),"#)
+                .replacingOccurrences(of: #"_per_article":10"#, with: #"_per_article":\#(most)"#)
+                .replacingOccurrences(of: ",10000,", with: ",9007199254740991,").replacingOccurrences(of: ",10000]", with: ",9007199254740991]")
+                .replacingOccurrences(of: "Ada Lovelace", with: article)
         }
-        let r = try renderStandardInput(readers + [trailer])
+        let alone = try renderStandardInput([longest(0, article: "Ada Lovelace"), trailer])
+        #expect(alone.status == 0, "one such reader is a line stats writes: \(alone.stderr)")
+        let r = try renderStandardInput((0...1024).map { longest($0, article: "Article \($0)") } + [trailer])
         #expect(r.status == 65)
         #expect(r.stderr.contains("the readers' reading time adds up beyond 2^63 milliseconds"), "\(r.stderr)")
-        let articles = (0...1024).map { i in
-            reader.replacingOccurrences(of: #""user":"a""#, with: #""user":"r\#(i)""#)
-                .replacingOccurrences(of: #""Ada Lovelace",10000,"#, with: #""Ada Lovelace",9007199254740991,"#)
-        }
-        let a = try renderStandardInput(articles + [trailer])
+        let a = try renderStandardInput((0...1024).map { longest($0, article: "Ada Lovelace") } + [trailer])
         #expect(a.status == 65)
         #expect(a.stderr.contains("the readers' seconds or views of one article add up beyond 2^63"), "\(a.stderr)")
     }
 
+    /// SPEC §6 (v4): a country is one of the codes yir's map gives a place; any other — an
+    /// unknown code, or markup posing as one — is refused.
+    @Test func countryCodesYirsMapDoesNotKnowAreRefused() throws {
+        let paris = view("2025-05-01T10:00:00Z", title: "Paris", user: "a", extra: #","coordinates":{"lat":48.8566,"lon":2.3522}"#)
+        let lines = try cli.yir(["stats", try cli.file([paris]), "--format", "jsonl", "--partition"] + Self.options)
+            .stdoutText.split(separator: "\n").map(String.init)
+        #expect(try renderStandardInput(lines).status == 0)
+        for code in ["ZZ", "<b>"] {
+            #expect(lines[0].contains(#""country":"FR""#))
+            let r = try renderStandardInput([lines[0].replacingOccurrences(of: #""country":"FR""#, with: #""country":"\#(code)""#), lines[1]])
+            #expect(r.status == 65)
+            #expect(r.stderr.contains("-:1: reader line: expected a country code of yir's map") && r.stderr.contains("'\(code)'"), "\(r.stderr)")
+        }
+    }
+
+    /// SPEC §1.2 and §6 (v4): a user id has at most 256 characters, and no text is longer than
+    /// a 1 MiB input line can carry.
+    @Test func userIDsAndTextsLongerThanInputAllowsAreRefused() throws {
+        let (reader, trailer) = try oneReaderPartition()
+        let longestUser = String(repeating: "é", count: 256)
+        let lines = try cli.yir(["stats", try cli.file([view("2025-05-01T10:00:00Z", user: longestUser)]), "--format", "jsonl", "--partition"]
+                                + Self.options).stdoutText.split(separator: "\n").map(String.init)
+        #expect(try renderStandardInput(lines).status == 0, "a user id of 256 characters is one stats writes")
+        let tooLong = reader.replacingOccurrences(of: #""user":"a""#, with: #""user":"\#(longestUser)a""#)
+        let user = try renderStandardInput([tooLong, trailer])
+        #expect(user.status == 65)
+        #expect(user.stderr.contains("-:1: reader line: expected a user id of 1 to 256 characters"), "\(user.stderr)")
+        let title = try renderStandardInput([reader.replacingOccurrences(of: "Ada Lovelace", with: String(repeating: "x", count: 1 << 20 + 1)), trailer])
+        #expect(title.status == 65)
+        #expect(title.stderr.contains("-:1: reader line: expected a text of at most 1048576 characters"), "\(title.stderr)")
+    }
+
+    /// SPEC §6 (v4): a window ends after it starts — but for the one empty window `stats`
+    /// writes, of a `--year` the reader's zone had not reached at the as-of instant.
+    @Test func aWindowWhoseEndIsNotAfterItsStartIsRefused() throws {
+        // A reader of one session: no other figure depends on the window.
+        let lines = try cli.yir(["stats", try cli.file([session("2025-05-01T10:00:00Z", ms: "1000", user: "a")]), "--format", "jsonl",
+                                 "--partition"] + Self.options).stdoutText.split(separator: "\n").map(String.init)
+        let (reader, trailer) = (lines[0], lines[1])
+        let end = #""end":"2025-12-31T12:00:00Z""#
+        #expect(reader.contains(#""window":{"start":"2025-01-01T00:00:00Z",\#(end)}"#))
+        let backwards = reader.replacingOccurrences(of: end, with: #""end":"2024-12-31T00:00:00Z""#)
+        let r = try renderStandardInput([backwards, trailer])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("-:1: reader line: expected the 'window' of 2025 in "), "\(r.stderr)")
+        // 2026 has begun in UTC+14 at the as-of instant, not yet in UTC: that window is empty.
+        let early = try cli.yir(["stats", try cli.file([view("2025-05-01T10:00:00Z", user: "a")]), "--format", "jsonl", "--partition",
+                                 "--year", "2026", "--tz", "UTC"] + Self.options)
+        #expect(early.stdoutText.contains(#""window":{"start":"2026-01-01T00:00:00Z","end":"2025-12-31T12:00:00Z"}"#))
+        #expect(try renderStandardInput(early.stdoutText.split(separator: "\n").map(String.init)).status == 0)
+    }
+
+    /// SPEC §6 (v4): figures that contradict one another — more articles than views, a list
+    /// beyond the reading it is part of, a streak longer than the days read — are refused.
+    @Test func figuresThatContradictOneAnotherAreRefused() throws {
+        let (reader, trailer) = try oneReaderPartition()
+        let contradictions = [
+            (#""views":1,"articles":1"#, #""views":1,"articles":2"#, "no more articles than views"),
+            (#""seconds":10,"views":1,"first_viewed""#, #""seconds":10,"views":2,"first_viewed""#, "'top_articles' of the reader's articles"),
+            (#""days":1,"start":"2025-05-01""#, #""days":2,"start":"2025-04-30""#, "the 'streak' that 'detail.days' make, 1 long"),
+            (#"{"month":5,"seconds":10,"views":1}"#, #"{"month":5,"seconds":10,"views":2}"#, "'monthly' that adds up"),
+            (#""hours":[0,0,0,0,0,0,0,0,0,0,1,0"#, #""hours":[0,0,0,0,0,0,0,0,0,1,0,0"#, "'hour' and 'weekday' those of 'detail.hours'"),
+            (#"[20209,1,10000]"#, #"[20500,1,10000]"#, "'detail.days' inside the window"),
+            (#""first_view":"2025-05-01T10:00:00Z""#, #""first_view":null"#, "'first_view' inside the coverage"),
+            (#""median_seconds_per_article":10}"#, #""median_seconds_per_article":10},"places":{"articles":2,"seconds":10,"countries":[],"north":{"wiki":"w","title":"t","lat":0,"lon":0},"south":{"wiki":"w","title":"t","lat":0,"lon":0},"top":[]}"#,
+             "'places' of no more articles or seconds than 'reading'"),
+        ]
+        for (good, bad, message) in contradictions {
+            #expect(reader.contains(good), "\(good)")
+            var line = reader.replacingOccurrences(of: good, with: bad)
+            if bad.contains(#""places""#) { line = line.replacingOccurrences(of: #","places":null"#, with: "") }
+            let r = try renderStandardInput([line, trailer])
+            #expect(r.status == 65)
+            #expect(r.stderr.contains("-:1: reader line: expected ") && r.stderr.contains(message), "\(bad): \(r.stderr)")
+        }
+    }
+
+    /// SPEC §4.5 and §6 (v4): a text with a control character rejects its input line, so no
+    /// text read back may hold one.
+    @Test func controlCharactersInTextsReadBackAreRefused() throws {
+        let (reader, trailer) = try oneReaderPartition()
+        for (good, bad) in [(#""user":"a""#, #""user":"a\u007f""#), (#""Ada Lovelace",10000"#, #""Ada\u0000Lovelace",10000"#),
+                            (#""title":"Ada Lovelace","seconds""#, #""title":"Ada\nLovelace","seconds""#)] {
+            #expect(reader.contains(good), "\(good)")
+            let r = try renderStandardInput([reader.replacingOccurrences(of: good, with: bad), trailer])
+            #expect(r.status == 65)
+            #expect(r.stderr.contains("-:1: reader line: expected text without control characters"), "\(bad): \(r.stderr)")
+        }
+    }
+
+    /// The trailer's `--tz` is a zone `stats` took: one yir does not know is refused.
+    @Test func aTrailerZoneYirDoesNotKnowIsRefused() throws {
+        let (reader, trailer) = try oneReaderPartition()
+        let r = try renderStandardInput([reader, trailer.replacingOccurrences(of: #""time_zone":null"#, with: #""time_zone":"Mars/Base""#)])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("-:2: ") && r.stderr.contains("an IANA zone or null, not 'Mars/Base'"), "\(r.stderr)")
+    }
 }

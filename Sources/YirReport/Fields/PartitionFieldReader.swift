@@ -8,9 +8,11 @@ import YirStats
 /// read: `render` works them out again.
 ///
 /// Every value is checked against what `yir stats` can write — counts ≥ 0, hours 0–23, months
-/// 1–12 in order, calendar dates, instants of 1970–2099, http(s) thumbnails — so that a damaged
-/// or hand-made line is refused with its place, never renders as nonsense, and never reaches a
-/// renderer that indexes a table by month or weekday.
+/// 1–12 in order, calendar dates, instants of 1970–2099, http(s) thumbnails, texts no longer
+/// than an input line and free of control characters — and then the figures against each other
+/// (`Partitions.checkAgreement`), so that a damaged or hand-made line is refused with its
+/// place, never renders as nonsense, and never reaches a renderer that indexes a table by month
+/// or weekday.
 struct PartitionFieldReader: ReaderFieldVisitor {
     typealias Failure = JSONPullReader.Failure
 
@@ -31,9 +33,17 @@ struct PartitionFieldReader: ReaderFieldVisitor {
         var reader = ReaderStats.placeholder(zone: utc)
         do {
             try fields.enterObject()
+            let members = fields.members[0]
             try ReaderFields.visit(&reader, ReaderFields.Context(slides: nil, lastSavedDisplay: ""), &fields)
             fields.leaveObject()
             try fields.r.end()
+            // Figures that contradict each other are named by the member they are in.
+            if fields.missing.isEmpty {
+                do throws(Partitions.Contradiction) { try Partitions.checkAgreement(of: reader) } catch {
+                    let place = members.first { $0.name == error.member }?.value ?? 0
+                    throw Failure(offset: place, expected: error.expected)
+                }
+            }
         } catch {
             throw Partitions.DecodeError(message: "reader line: \(error)")
         }
@@ -116,12 +126,31 @@ struct PartitionFieldReader: ReaderFieldVisitor {
     private mutating func string(_ kind: TextKind) throws(Failure) -> String {
         let start = r.position
         let text = try r.string()
+        try Self.check(text, at: start)
         switch kind {
         case .nonEmpty where text.isEmpty:
             throw Failure(offset: start, expected: "a string of at least one character")
         case .imageURL where !(text.lowercased().hasPrefix("https://") || text.lowercased().hasPrefix("http://")):
             throw Failure(offset: start, expected: "an http(s) URL, not '\(text.prefix(40))'")
         default: return text
+        }
+    }
+
+    /// SPEC §1.1 and §4.5: every text `stats` writes comes from a line of at most 1 MiB, and
+    /// one with a control character is rejected. Normalisation (`_` a space, NFC) never makes
+    /// a text more Unicode scalars than it had UTF-8 bytes, so no text read back has more
+    /// scalars than a line has bytes.
+    static let longestText = 1 << 20
+
+    /// Refuses a text with a control character (U+0000–U+001F, U+007F: only an escape can put
+    /// one in a JSON string) or longer than `longestText`.
+    private static func check(_ text: String, at offset: Int) throws(Failure) {
+        var text = text  // `withUTF8` reads a native string's bytes in place
+        if text.withUTF8({ $0.contains { $0 < 0x20 || $0 == 0x7F } }) {
+            throw Failure(offset: offset, expected: "text without control characters (U+0000–U+001F, U+007F)")
+        }
+        if text.utf8.count > longestText && text.unicodeScalars.count > longestText {
+            throw Failure(offset: offset, expected: "a text of at most \(longestText) characters, as an input line of 1 MiB can carry")
         }
     }
 
@@ -246,7 +275,11 @@ struct PartitionFieldReader: ReaderFieldVisitor {
 
     mutating func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) throws(Failure) {
         guard try find(field) else { return }
+        let start = r.position
         let text = try r.string()
+        // SPEC §1.3: an empty wiki or title (after normalisation) rejects its line.
+        guard !text.isEmpty else { throw Failure(offset: start, expected: "a wiki and a title of at least one character") }
+        try Self.check(text, at: start)
         guard case .text(let wiki, let title) = name else { return name = .text(wiki: text, title: "") }
         name = part == .wiki ? .text(wiki: text, title: title) : .text(wiki: wiki, title: text)
     }
