@@ -11,7 +11,7 @@ OUT     ?= out/sample
 DEBIAN_PACKAGES = zlib1g-dev libisal-dev libxml2-dev libxml2-utils pkg-config
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all help deps build build-static man install install-files uninstall deb report test test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-allocs bench-venv fuzz clean
+.PHONY: all help deps build build-static man install install-files uninstall deb report test test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-allocs bench-memory bench-venv fuzz clean
 
 # $(call apt_install,PACKAGES): installs those of the Debian PACKAGES that are missing.
 define apt_install
@@ -208,7 +208,7 @@ else
 $(error BENCH_SIZE is 200 or 2000 (MB), not $(BENCH_SIZE))
 endif
 
-bench: bench-compare bench-allocs ## bench-compare at 200 MB and 2 GB, bench-allocs, the renderers, streamed inputs, profiles, micro benchmarks; then one table of every export
+bench: bench-compare bench-allocs bench-memory ## bench-compare at 200 MB and 2 GB, bench-allocs, bench-memory, the renderers, streamed inputs, profiles, micro benchmarks; then one table of every export
 	$(MAKE) bench-2gb
 	@test -s .bench/html-10k-places.jsonl || .build/release/yir sample --readers 12600 --days 365 --seed 7 > .bench/html-10k-places.jsonl
 	python3 Benchmarks/render_html.py --yir .build/release/yir --export .bench/html-10k-places.jsonl --runs 3
@@ -243,6 +243,16 @@ bench-allocs: build ## heap allocations (malloc and free calls) of one yir stats
 	cc -O2 -shared -fPIC -o .bench/malloc_count.so Benchmarks/malloc_count.c -ldl
 	LD_PRELOAD=$(CURDIR)/.bench/malloc_count.so .build/release/yir stats $(BENCH_SAMPLE) --as-of $(AS_OF) \
 	  --format jsonl --jobs 1 --quiet > /dev/null
+
+# SPEC §4.5's memory bound, 2 KB per accepted record plus the distinct strings' bytes, on the
+# exports that strain it most: every view carries categories no other view carries, over 1,000
+# readers (240 MB) and for one reader (40 MB). yir's peak resident set beside DuckDB's.
+bench-memory: build bench-venv ## yir's peak memory against SPEC §4.5's bound, and DuckDB's, on exports of distinct categories
+	@mkdir -p .bench
+	@test -s .bench/categories-1000.jsonl || python3 Benchmarks/gen_categories.py .bench/categories-1000.jsonl 240 1000
+	@test -s .bench/categories-1.jsonl || python3 Benchmarks/gen_categories.py .bench/categories-1.jsonl 40 1
+	python3 Benchmarks/memory.py --yir .build/release/yir --python .venv-bench/bin/python \
+	  --export .bench/categories-1000.jsonl --export .bench/categories-1.jsonl
 
 bench-venv: ## .venv-bench (DuckDB) and jq, for the benchmarks
 	$(call apt_install,jq)

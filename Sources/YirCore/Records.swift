@@ -171,18 +171,21 @@ public final class Catalog: @unchecked Sendable {
     /// Page views' categories and topics, by name (SPEC §1.2 v3).
     public var categories = StringTable()
     public var topics = StringTable()
-    /// Each distinct set of a page view's attributes, encoded (`ArticleAttributes.encode`),
-    /// and decoded by the same id into `attributeSets`.
-    public private(set) var attributeBlobs = StringTable()
+    /// Each distinct set of a page view's attributes, decoded, by id.
     public private(set) var attributeSets: [ArticleAttributes] = []
+    /// The sets' ids by a 128-bit fingerprint of their encoding (`ArticleAttributes.encode`),
+    /// which is not kept: its bytes were every category name once more (decision 129).
+    private var attributeSetOfKey: [SIMD2<UInt64>: Int32] = [:]
 
     /// The id of a set of attributes as a worker encoded it, adding and decoding it when new:
     /// its categories, topics and thumbnail are interned into this catalog's tables.
     public func attributeSet(_ encoded: UnsafeRawBufferPointer) -> Int32 {
-        let id = attributeBlobs.intern(encoded)
-        if Int(id) == attributeSets.count {
-            attributeSets.append(ArticleAttributes.decode(encoded, catalog: self))
-        }
+        let hash = hashBytes(encoded, seeds: (0x5851_F42D_4C95_7F2D, 0x1405_7B7E_F767_814F))
+        let key = SIMD2(hash.0, hash.1)
+        if let id = attributeSetOfKey[key] { return id }
+        let id = Int32(attributeSets.count)
+        attributeSets.append(ArticleAttributes.decode(encoded, catalog: self))
+        attributeSetOfKey[key] = id
         return id
     }
 

@@ -75,8 +75,8 @@ final class ReaderCalculator: Sendable {
         /// Reading time per wiki, for the language of a reader with no `locale`.
         fileprivate var wikiMilliseconds: [(wiki: Int32, milliseconds: Int64)] = []
         /// After `compute`: every category and topic of the reader's, for the run's totals.
-        private(set) var categoryTotals: [(id: Int32, total: SubjectTotal)] = []
-        private(set) var topicTotals: [(id: Int32, total: SubjectTotal)] = []
+        private(set) var categoryTotals: [SubjectCount] = []
+        private(set) var topicTotals: [SubjectCount] = []
         fileprivate mutating func keep(_ subjects: ReaderSubjects) {
             categoryTotals = subjects.allCategories
             topicTotals = subjects.allTopics
@@ -174,8 +174,8 @@ final class ReaderCalculator: Sendable {
             saved: saved, edits: edits(activity, in: window, skipped: &skipped), notifications: notifications, rankTopPercent: nil,
             activity: activityFigures,
             articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil,
-            allCategories: parameters.keepArticleTotals ? scratch.categoryTotals.map(\.total) : nil,
-            allTopics: parameters.keepArticleTotals ? scratch.topicTotals.map(\.total) : nil)
+            allCategories: parameters.keepArticleTotals ? scratch.categoryTotals.map { $0.total(named: attributes.categoryNames) } : nil,
+            allTopics: parameters.keepArticleTotals ? scratch.topicTotals.map { $0.total(named: attributes.topicNames) } : nil)
     }
 
     /// SPEC §2.1: the reader's zone Z (`--tz`, else their latest record's, else the fallback),

@@ -6,8 +6,10 @@ import YirPlaces
 /// run and shared, read-only, by every worker.
 final class AttributeTables: Sendable {
     let sets: [ArticleAttributes]
-    let categoryNames: [String]
-    let topicNames: [String]
+    /// The catalog's categories and topics, by id: names are made only of those a report
+    /// shows. A `String` each cost some 60 bytes more than the name, for millions of names.
+    let categoryNames: StringTable
+    let topicNames: StringTable
     /// By category id: one of `--exclude-category`'s.
     let excludedCategories: [Bool]
     /// By attribute set: the country of its coordinates, an index in `countryCodes`, or -1.
@@ -18,13 +20,15 @@ final class AttributeTables: Sendable {
     init(_ catalog: Catalog, excludedCategories excluded: [String], jobs: Int = 1) {
         let sets = catalog.attributeSets
         self.sets = sets
-        categoryNames = (0..<catalog.categories.count).map { catalog.categories.string(Int32($0)) }
-        topicNames = (0..<catalog.topics.count).map { catalog.topics.string(Int32($0)) }
-        let excludedNames = Set(excluded.map { name in
+        categoryNames = catalog.categories
+        topicNames = catalog.topics
+        var excludedCategories = [Bool](repeating: false, count: catalog.categories.count)
+        for name in excluded {
             var name = name
-            return name.withUTF8 { String(decoding: Normalization.title(UnsafeRawBufferPointer($0)), as: UTF8.self) }
-        })
-        excludedCategories = categoryNames.map { excludedNames.contains($0) }
+            let normalised = name.withUTF8 { String(decoding: Normalization.title(UnsafeRawBufferPointer($0)), as: UTF8.self) }
+            if let id = catalog.categories.lookup(normalised) { excludedCategories[Int(id)] = true }
+        }
+        self.excludedCategories = excludedCategories
         // Each distinct set's country is looked up once (sets repeat with their article), on
         // `jobs` threads: an export of many articles with places has tens of thousands of them.
         var found = [String?](repeating: nil, count: sets.count)
@@ -73,9 +77,37 @@ struct ReaderSubjects {
     var places: Places?
     /// By article id: its thumbnail, for the top articles.
     var thumbnails: [Int32: String] = [:]
-    /// Every category and topic, by id, for the run's totals.
-    var allCategories: [(id: Int32, total: SubjectTotal)] = []
-    var allTopics: [(id: Int32, total: SubjectTotal)] = []
+    /// Every category and topic, by id, in the order of `SubjectTotal.precedes`, for the run's
+    /// totals.
+    var allCategories: [SubjectCount] = []
+    var allTopics: [SubjectCount] = []
+}
+
+/// A category's or topic's share of a reader's reading, by id: `SubjectTotal` without its name,
+/// which is made only for what is shown.
+struct SubjectCount {
+    var id: Int32
+    var articles: Int
+    var milliseconds: Int64
+
+    func total(named names: StringTable) -> SubjectTotal {
+        SubjectTotal(name: names.string(id), articles: articles, milliseconds: milliseconds)
+    }
+
+    /// Every count of `counts` in `SubjectTotal.precedes` order, names compared in `names`:
+    /// by their first 16 bytes, and in full only where those are equal. `counts` is emptied
+    /// first: a reader of a million categories held it, the keys and the result at once.
+    static func ordered(_ counts: inout [Int32: (articles: Int, milliseconds: Int64)], names: StringTable) -> [SubjectCount] {
+        var keyed = counts.map { (count: SubjectCount(id: $0.key, articles: $0.value.articles, milliseconds: $0.value.milliseconds),
+                                  prefix: names.orderPrefix($0.key)) }
+        counts = [:]
+        keyed.sort { a, b in
+            if a.count.milliseconds != b.count.milliseconds { return a.count.milliseconds > b.count.milliseconds }
+            if a.count.articles != b.count.articles { return a.count.articles > b.count.articles }
+            return a.prefix != b.prefix ? a.prefix < b.prefix : names.precedes(a.count.id, b.count.id)
+        }
+        return keyed.map(\.count)
+    }
 }
 
 extension ReaderCalculator {
@@ -104,21 +136,21 @@ extension ReaderCalculator {
         guard !latest.isEmpty else { return ReaderSubjects() }
 
         var result = ReaderSubjects()
-        var categories: [Int32: SubjectTotal] = [:]
-        var topics: [Int32: SubjectTotal] = [:]
+        var categories: [Int32: (articles: Int, milliseconds: Int64)] = [:]
+        var topics: [Int32: (articles: Int, milliseconds: Int64)] = [:]
         var located: [(totals: ArticleTotals, coordinates: ArticleAttributes.Coordinates, country: Int32)] = []
         for total in totals {
             guard let entry = latest[total.article] else { continue }
             if let mark = entry.categories {
                 for id in tables.sets[Int(mark.set)].categories where !tables.excludedCategories[Int(id)] {
-                    categories[id, default: SubjectTotal(name: tables.categoryNames[Int(id)], articles: 0, milliseconds: 0)]
-                        .add(total.milliseconds)
+                    categories[id, default: (0, 0)].articles += 1
+                    categories[id, default: (0, 0)].milliseconds += total.milliseconds
                 }
             }
             if let mark = entry.topics {
                 for id in tables.sets[Int(mark.set)].topics {
-                    topics[id, default: SubjectTotal(name: tables.topicNames[Int(id)], articles: 0, milliseconds: 0)]
-                        .add(total.milliseconds)
+                    topics[id, default: (0, 0)].articles += 1
+                    topics[id, default: (0, 0)].milliseconds += total.milliseconds
                 }
             }
             if let mark = entry.coordinates {
@@ -128,13 +160,11 @@ extension ReaderCalculator {
                 result.thumbnails[total.article] = tables.urls[Int(tables.sets[Int(mark.set)].thumbnail!)]
             }
         }
-        func ordered(_ totals: [Int32: SubjectTotal]) -> [(id: Int32, total: SubjectTotal)] {
-            totals.map { (id: $0.key, total: $0.value) }.sorted { SubjectTotal.precedes($0.total, $1.total) }
-        }
-        result.allCategories = ordered(categories)
-        result.allTopics = ordered(topics)
-        result.categories = result.allCategories.prefix(parameters.top).map(\.total)
-        result.topics = result.allTopics.prefix(parameters.top).map(\.total)
+        let categoryNames = tables.categoryNames, topicNames = tables.topicNames
+        result.allCategories = SubjectCount.ordered(&categories, names: categoryNames)
+        result.allTopics = SubjectCount.ordered(&topics, names: topicNames)
+        result.categories = result.allCategories.prefix(parameters.top).map { $0.total(named: categoryNames) }
+        result.topics = result.allTopics.prefix(parameters.top).map { $0.total(named: topicNames) }
         result.places = places(located, tables: tables)
         return result
     }

@@ -19,12 +19,15 @@ public enum Statistics {
         // result does not depend on how many workers there are, or on which took which reader.
         var (readers, partials) = computeReaders(&ingest, into: place, calculator: calculator, workers: workers)
         var diagnostics = ingest.diagnostics
-        var categories = SubjectSums(), topics = SubjectSums()
-        for partial in partials {
-            diagnostics.add(partial.diagnostics)
-            addSums(partial.categories, named: calculator.attributes.categoryNames, to: &categories)
-            addSums(partial.topics, named: calculator.attributes.topicNames, to: &topics)
+        var categorySums: [[(milliseconds: Int64, readers: Int)]] = [], topicSums: [[(milliseconds: Int64, readers: Int)]] = []
+        for i in partials.indices {
+            diagnostics.add(partials[i].diagnostics)
+            categorySums.append(partials[i].categories)
+            topicSums.append(partials[i].topics)
+            (partials[i].categories, partials[i].topics) = ([], [])
         }
+        let categories = topSubjects(&categorySums, named: calculator.attributes.categoryNames, count: parameters.top)
+        let topics = topSubjects(&topicSums, named: calculator.attributes.topicNames, count: parameters.top)
         let cohortTotals = sumArticleTotals(&partials, jobs: workers)
         let summary = rankReaders(&readers, jobs: workers)
         let cohort = CohortStats(
@@ -35,8 +38,7 @@ public enum Statistics {
             topArticles: ArticleTotals.top(cohortTotals.lazy.filter { $0.readers > 0 }, count: parameters.top,
                                            catalog: calculator.catalog),
             previousYear: summary.previousYear,
-            subjects: .fromReaders(readers, categories: CohortSubject.top(categories, count: parameters.top),
-                                   topics: CohortSubject.top(topics, count: parameters.top)))
+            subjects: .fromReaders(readers, categories: categories, topics: topics))
         return RunStatistics(readers: readers, cohort: cohort, diagnostics: diagnostics,
                              articleNames: ArticleNaming(ingest.catalog))
     }

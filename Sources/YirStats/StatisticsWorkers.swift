@@ -45,13 +45,29 @@ extension Statistics {
         }
     }
 
-    /// Adds one worker's sums by id to the run's by name: by name only now, once per category
-    /// or topic a worker met.
-    static func addSums(_ byID: [(milliseconds: Int64, readers: Int)], named names: [String], to sums: inout SubjectSums) {
-        for (id, sum) in byID.enumerated() where sum.readers > 0 {
-            sums[names[id], default: (0, 0)].milliseconds += sum.milliseconds
-            sums[names[id], default: (0, 0)].readers += sum.readers
+    /// The run's first `count` categories or topics (SPEC §2.4) from the workers' sums by id:
+    /// added up by id (an id is one name), and only those shown are named — a dictionary by
+    /// name held a `String` per category met.
+    /// The partials are taken (each is as long as the catalog's list).
+    static func topSubjects(_ partials: inout [[(milliseconds: Int64, readers: Int)]], named names: StringTable,
+                            count: Int) -> [CohortSubject] {
+        guard !partials.isEmpty else { return [] }
+        var run = partials.removeFirst()
+        while !partials.isEmpty {
+            let partial = partials.removeLast()
+            if run.isEmpty { run = partial; continue }
+            for (id, sum) in partial.enumerated() where sum.readers > 0 {
+                run[id].milliseconds += sum.milliseconds
+                run[id].readers += sum.readers
+            }
         }
+        let sums = run
+        let met = sums.indices.lazy.filter { sums[$0].readers > 0 }
+        return ArticleTotals.first(count, of: met, by: { a, b in
+            if sums[a].milliseconds != sums[b].milliseconds { return sums[a].milliseconds > sums[b].milliseconds }
+            if sums[a].readers != sums[b].readers { return sums[a].readers > sums[b].readers }
+            return names.precedes(Int32(a), Int32(b))
+        }) { id in CohortSubject(name: names.string(Int32(id)), milliseconds: sums[id].milliseconds, readers: sums[id].readers) }
     }
 
     /// Adds one reader's categories or topics to the run's.
@@ -166,10 +182,10 @@ private struct StatisticsWorker {
 
     /// Adds a reader's categories or topics to the run's, by id.
     @inline(__always)
-    private static func add(_ reader: [(id: Int32, total: SubjectTotal)], to run: inout [(milliseconds: Int64, readers: Int)]) {
-        for (id, total) in reader {
-            run[Int(id)].milliseconds += total.milliseconds
-            run[Int(id)].readers += 1
+    private static func add(_ reader: [SubjectCount], to run: inout [(milliseconds: Int64, readers: Int)]) {
+        for count in reader {
+            run[Int(count.id)].milliseconds += count.milliseconds
+            run[Int(count.id)].readers += 1
         }
     }
 

@@ -129,9 +129,28 @@ import YirTestSupport
         var text = line
         let record = try text.withUTF8 { try profile.decode(UnsafeRawBufferPointer($0), impliedType: nil, strings: &strings).get() }
         let catalog = Catalog()
-        let set = strings.attributes.withBytes(record.attributes) { catalog.attributeSet($0) }
+        var set: Int32 = -1
+        strings.attributes.takeUnshipped().forEach { id, bytes in if id == record.attributes { set = catalog.attributeSet(bytes) } }
         let attributes = catalog.attributeSets[Int(set)]
         #expect(attributes.categories.map { catalog.categories.string($0) } == distinct)
         #expect(attributes.topics.map { catalog.topics.string($0) } == distinct)
+    }
+
+    /// SPEC §4.5 (v4), peak memory: a worker finds a set of attributes again by its fingerprint
+    /// and holds its bytes only until they are shipped (decision 129); the catalog keeps the
+    /// decoded set alone.
+    @Test func aWorkerHoldsAnAttributeSetsBytesOnlyUntilTheyAreShipped() throws {
+        let profile = NativeProfile()
+        var strings = LocalStrings(zones: ZoneCatalog())
+        func decode(_ categories: String) throws -> Int32 {
+            var line = view("2025-05-01T10:00:00Z", extra: #","categories":\#(categories)"#)
+            return try line.withUTF8 { try profile.decode(UnsafeRawBufferPointer($0), impliedType: nil, strings: &strings).get() }.attributes
+        }
+        let first = try decode(#"["Moons","Physics"]"#), second = try decode(#"["Stars"]"#)
+        #expect(strings.attributes.takeUnshipped().count == 2)
+        #expect(try decode(#"[" Moons","Physics_"]"#) == first, "the same set, written otherwise")
+        #expect(try decode(#"["Stars"]"#) == second)
+        #expect(strings.attributes.unshipped.count == 0)
+        #expect(strings.attributes.count == 2)
     }
 }

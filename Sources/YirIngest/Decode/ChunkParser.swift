@@ -57,7 +57,10 @@ struct ChunkParser {
     mutating func parse(_ chunk: InputChunk, impliedType: RecordType?) -> ParsedChunk {
         var result = read(chunk, impliedType: impliedType)
         for table in LocalStrings.Table.allCases {
-            let entries = strings.table(table)
+            guard let entries = strings.table(table) else {
+                result.newStrings[table.rawValue] = strings.attributes.takeUnshipped()
+                continue
+            }
             let new = shipped[table.rawValue]..<entries.count
             for id in new { entries.withBytes(Int32(id)) { result.newStrings[table.rawValue].append($0) } }
             if table == .zones { result.newZoneRules = Array(strings.zoneRules[new]) }

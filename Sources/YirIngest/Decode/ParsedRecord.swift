@@ -57,7 +57,9 @@ struct LocalStrings {
         case users, wikis, keys, urls, zones, locales, attributes
     }
 
-    func table(_ table: Table) -> StringTable {
+    /// The table whose new entries a chunk ships; nil for `attributes`, which ships its own
+    /// (`LocalAttributeSets.takeUnshipped`).
+    func table(_ table: Table) -> StringTable? {
         switch table {
         case .users: users
         case .wikis: wikis
@@ -65,7 +67,7 @@ struct LocalStrings {
         case .urls: urls
         case .zones: zones
         case .locales: locales
-        case .attributes: attributes
+        case .attributes: nil
         }
     }
 
@@ -105,7 +107,7 @@ struct LocalStrings {
     private var isZone: [Bool] = []   // by local zone id: zoneRules[id] != nil
 
     /// Page views' attributes, encoded (`ArticleAttributes.encode`).
-    var attributes = StringTable()
+    var attributes = LocalAttributeSets()
     /// A fingerprint of a line's attribute fields as written → what they came to: see
     /// `AttributeOutcome`. Attributes repeat with their article, so each distinct form is
     /// parsed and normalised once per worker.
@@ -254,6 +256,35 @@ struct LocalStrings {
         let id = locales.intern(raw)
         if Int(id) == isLocale.count { isLocale.append(LanguageTag.isWellFormed(raw)) }
         return isLocale[Int(id)] ? id : nil
+    }
+}
+
+/// A worker's distinct sets of page-view attributes, encoded: each gets the next local id,
+/// found again by a 128-bit fingerprint of its bytes, and its bytes are kept only until the
+/// chunk that added it ships them (decision 129). Sets are as many as the articles that carry
+/// them, and as long as their categories: a table of their bytes held every category name
+/// once more for the whole run.
+struct LocalAttributeSets {
+    private var idOfKey = FingerprintMap()
+    private(set) var count = 0
+    /// The sets added since `takeUnshipped`, in local id order.
+    private(set) var unshipped = StringBatch()
+
+    /// The local id of a set, adding it when new.
+    mutating func intern(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        let key = hashBytes(bytes, seeds: (0x5851_F42D_4C95_7F2D, 0x1405_7B7E_F767_814F))
+        if let id = idOfKey.value(key) { return id }
+        let id = Int32(count)
+        idOfKey.insert(key, value: id)
+        unshipped.append(bytes)
+        count += 1
+        return id
+    }
+
+    /// The sets added since the last call, to ship with a chunk.
+    mutating func takeUnshipped() -> StringBatch {
+        defer { unshipped = StringBatch() }
+        return unshipped
     }
 }
 
