@@ -29,7 +29,7 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         .target(name: "CYirSupport"),
         // The first code of the yir process (.preinit_array): the yir executable's alone.
-        .target(name: "CYirStart", dependencies: ["CYirSupport"]),
+        .target(name: "CYirStart"),
         // zlib linked; ISA-L loaded at run time when present (its headers are needed to build).
         .target(name: "CGzip", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]),
         .target(name: "YirCore", dependencies: ["CYirSupport"], swiftSettings: hotPath),

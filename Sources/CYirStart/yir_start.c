@@ -2,7 +2,6 @@
 // shared libraries' initialisers (Foundation's, ICU's) and before Swift's main. Only the `yir`
 // executable links it — the test runner must not hold signals back from what it starts.
 #include "yir_start.h"
-#include "yir_support.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,6 +9,11 @@
 #include <unistd.h>
 
 // SIGINT, SIGTERM and SIGHUP: the signals that stop a run (SPEC §4.5).
+// CYirSupport's, linked into the same executable: where ingest learns that standard input was
+// closed. Declared here rather than through CYirSupport's header, which would make this target
+// a dependant of that module.
+void yir_mark_standard_input_closed(void);
+
 static void set_stopping_signals(int how) {
     sigset_t stopping;
     sigemptyset(&stopping);
