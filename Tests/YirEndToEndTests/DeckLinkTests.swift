@@ -5,8 +5,9 @@ import Testing
 import YirTestSupport
 @testable import YirReport
 
-/// SPEC §4.4's private decks: keyed names no one can compute from a user id, the link key
-/// file, each reader's `slides` in the data outputs, and a `readers/` folder fit to publish.
+/// SPEC §4.4's private decks: keyed names no one can compute from a user id, new each year
+/// (§4.5), the link key file, each reader's `slides` in the data outputs, and a `readers/`
+/// folder fit to publish.
 @Suite(.needs(.yir)) struct DeckLinkTests {
     let cli = YirCommand()
     let asOf = ["--as-of", "2025-12-31T12:00:00Z"]
@@ -35,7 +36,7 @@ import YirTestSupport
         let again = try cli.yir(["report", input, "--out", out.path, "--link-key", path] + asOf)
         #expect(again.status == 0 && !again.stderr.contains("created"), "\(again.stderr)")
         let key = try LinkKey.read(path)
-        let decks = try DeckNames(users: ["ana", "bo", "cy"], key: key)
+        let decks = try DeckNames(users: ["ana", "bo", "cy"], year: 2025, key: key)
         for deck in decks.files { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("readers/\(deck)").path)) }
     }
 
@@ -198,5 +199,38 @@ import YirTestSupport
         #expect(try cli.yir(["report", input, "--out", out.path, "--format", "html", "--link-key", other] + asOf).status == 0)
         let after = Set(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("readers").path))
         #expect(after.count == 4 && before.intersection(after) == ["index.html"])
+    }
+
+    /// SPEC §4.5 (v4): a deck's name is keyed on the report year as well as the user, so each
+    /// year's decks have new names under the same key: last year's link leads to last year's
+    /// folder and says nothing of this year's deck. `render` names them for the year too.
+    @Test func eachYearsDecksHaveNewNamesUnderTheSameKey() throws {
+        let key = try keyFile()
+        let lastYear = [view("2024-03-01T10:00:00Z", user: "ana"), view("2024-03-02T10:00:00Z", user: "bo")]
+        let thisYear = [view("2025-03-01T10:00:00Z", user: "ana"), view("2025-03-02T10:00:00Z", user: "bo")]
+        func decks(_ lines: [String], year: String?) throws -> Set<String> {
+            let out = scratchFolder()
+            let r = try cli.yir(["report", try cli.file(lines), "--out", out.path, "--format", "html", "--link-key", key]
+                                + (year.map { ["--year", $0] } ?? []) + asOf)
+            #expect(r.status == 0, "\(r.stderr)")
+            return Set(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("readers").path))
+                .subtracting(["index.html"])
+        }
+        let old = try decks(lastYear, year: "2024")
+        let new = try decks(thisYear, year: "2025")
+        #expect(old.count == 2 && new.count == 2)
+        #expect(old.isDisjoint(with: new))
+        let linkKey = try LinkKey.read(key)
+        #expect(new == Set(try DeckNames(users: ["ana", "bo"], year: 2025, key: linkKey).files))
+        #expect(old == Set(try DeckNames(users: ["ana", "bo"], year: 2024, key: linkKey).files))
+        // Without --year the year is the as-of instant's in the readers' zone (UTC), as the folder records it.
+        #expect(try decks(thisYear, year: nil) == new)
+
+        let lines = try cli.yir(["stats", try cli.file(thisYear), "--format", "jsonl", "--partition"] + asOf)
+        let out = scratchFolder()
+        let rendered = try cli.yir(["render", "-", "--out", out.path, "--format", "html", "--link-key", key], stdin: lines.stdout)
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        let renderedDecks = Set(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("readers").path))
+        #expect(renderedDecks.subtracting(["index.html"]) == new)
     }
 }

@@ -57,15 +57,18 @@ public func sampleKey() throws -> LinkKey {
     try LinkKey.openOrCreate(path: sampleStateHome.appendingPathComponent("yir/link-key").path).key
 }
 
-/// The deck of `user` under the sample key, relative to the output folder (`readers/….html`).
-public func sampleDeck(of user: String) throws -> String {
-    try DeckNames(users: [user], key: sampleKey()).slides(at: 0)
+/// The deck of `user` for `year` (that of the tests' usual as-of instant, 2025-12-31) under the
+/// sample key, relative to the output folder (`readers/….html`).
+public func sampleDeck(of user: String, year: Int = 2025) throws -> String {
+    try DeckNames(users: [user], year: year, key: sampleKey()).slides(at: 0)
 }
 
 /// `model` with its decks named under the sample key, as `make report` names them.
 public func withSampleDecks(_ model: ReportModel) throws -> ReportModel {
     var model = model
-    model.decks = try DeckNames(users: model.statistics.readers.map(\.user), key: sampleKey())
+    // The year every reader's window is in, as the folder records it.
+    let year = model.parameters.year ?? model.statistics.readers.first.map { $0.zone.local($0.window.start).date.year } ?? 2025
+    model.decks = try DeckNames(users: model.statistics.readers.map(\.user), year: year, key: sampleKey())
     return model
 }
 

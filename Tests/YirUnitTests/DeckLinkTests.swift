@@ -3,14 +3,16 @@ import Testing
 import YirTestSupport
 @testable import YirReport
 
-/// SPEC §4.4's private decks: keyed names no one can compute from a user id, and where the
-/// link key lives.
+/// SPEC §4.4's private decks: keyed names no one can compute from a user id, new each year
+/// (§4.5), and where the link key lives.
 @Suite struct DeckLinkTests {
     func key(_ seed: UInt8) -> LinkKey {
         LinkKey(path: "test", bytes: (0..<32).map { UInt8(truncatingIfNeeded: Int($0) * 7 + Int(seed)) })
     }
 
-    func names(_ users: [String], _ key: LinkKey) throws -> [String] { try DeckNames(users: users, key: key).files }
+    func names(_ users: [String], _ key: LinkKey, year: Int = 2025) throws -> [String] {
+        try DeckNames(users: users, year: year, key: key).files
+    }
 
     @Test func theSameKeyGivesTheSameNamesOnEveryRun() throws {
         let users = ["ana", "bo", "日本語", ""]
@@ -45,24 +47,37 @@ import YirTestSupport
     }
 
     @Test func aCollisionIsAnErrorNotASuffix() {
-        #expect(throws: DeckNames.Collision.self) { try DeckNames(users: ["ana", "ana"], key: key(5)) }
+        #expect(throws: DeckNames.Collision.self) { try DeckNames(users: ["ana", "ana"], year: 2025, key: key(5)) }
     }
 
-    /// An independent implementation: Python's `hmac` and `base64`.
-    @Test(.needs(.testPython)) func namesAreHMACSHA256InLowercaseBase32AsPythonComputesThem() throws {
+    /// SPEC §4.5 (v4): the name is keyed on the year too, so last year's link tells nothing of
+    /// this year's deck — for every reader, under the same key.
+    @Test func eachYearGivesEveryReaderANewName() throws {
+        let users = (0..<2_000).map { "reader-\($0)" }
+        let thisYear = try names(users, key(7), year: 2025)
+        #expect(thisYear == (try names(users, key(7), year: 2025)))
+        #expect(Set(thisYear).isDisjoint(with: try names(users, key(7), year: 2024)))
+        #expect(Set(thisYear).isDisjoint(with: try names(users, key(7), year: 2026)))
+    }
+
+    /// An independent implementation: Python's `hmac` and `base64`, over the year's four
+    /// digits, a 0 byte and the user id (`b"2025\0ana"`).
+    @Test(.needs(.testPython)) func namesAreHMACSHA256OfYearAndUserInLowercaseBase32AsPythonComputesThem() throws {
         let users = ["ana", "lucía", "مريم", "日本語", "👩‍💻", String(repeating: "x", count: 256), "a\u{0}b"]
         let script = """
             import base64, hashlib, hmac, json, sys
-            key = bytes(json.loads(sys.argv[1]))
+            key, year = bytes(json.loads(sys.argv[1])), sys.argv[2]
             for user in json.loads(sys.stdin.read()):
-                code = hmac.new(key, user.encode("utf-8"), hashlib.sha256).digest()[:16]
+                code = hmac.new(key, year.encode("ascii") + b"\\0" + user.encode("utf-8"), hashlib.sha256).digest()[:16]
                 print(base64.b32encode(code).decode().lower().rstrip("=") + ".html")
             """
         let key = key(6)
-        let r = try runProgram(URL(fileURLWithPath: Tools.python), ["-c", script, "\(key.bytes)"],
-                               stdin: try JSONSerialization.data(withJSONObject: users))
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdoutText.split(separator: "\n").map(String.init) == (try names(users, key)))
+        for year in [1970, 2025, 2099] {
+            let r = try runProgram(URL(fileURLWithPath: Tools.python), ["-c", script, "\(key.bytes)", "\(year)"],
+                                   stdin: try JSONSerialization.data(withJSONObject: users))
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdoutText.split(separator: "\n").map(String.init) == (try names(users, key, year: year)))
+        }
     }
 
     @Test func theDefaultKeyLivesInTheXDGStateFolder() {
