@@ -127,7 +127,8 @@ struct ReportFolder {
         var model = model
         if let linkKey {
             do {
-                model.decks = try DeckNames(users: model.statistics.readers.map(\.user), key: linkKey)
+                // Named for the year every deck reports, which the folder records (SPEC §4.5).
+                model.decks = try DeckNames(users: model.statistics.readers.map(\.user), year: history.year!, key: linkKey)
             } catch {
                 throw .cannotCreate("\(error)")
             }
