@@ -19,6 +19,18 @@ void yir_keep_freed_memory_for_reuse(void) {
 #endif
 }
 
+void yir_limit_heaps(int count) {
+#if defined(__GLIBC__)
+    mallopt(M_ARENA_MAX, count < 1 ? 1 : count);
+#endif
+}
+
+void yir_release_freed_memory(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
 int yir_exchange_paths(const char *a, const char *b) {
 #if defined(__linux__) && defined(SYS_renameat2)
     return (int)syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, 2 /* RENAME_EXCHANGE */);

@@ -171,6 +171,12 @@ public final class Catalog: @unchecked Sendable {
     /// Page views' categories and topics, by name (SPEC §1.2 v3).
     public var categories = StringTable()
     public var topics = StringTable()
+
+    /// Trims the tables that can hold millions of names (a name per category of an export),
+    /// once no more are added.
+    public func trimCapacity() {
+        for table in [\Catalog.categories, \Catalog.topics, \Catalog.titles, \Catalog.users] { self[keyPath: table].trimCapacity() }
+    }
     /// Each distinct set of a page view's attributes, decoded, by id.
     public private(set) var attributeSets: [ArticleAttributes] = []
     /// The sets' ids by a 128-bit fingerprint of their encoding (`ArticleAttributes.encode`),

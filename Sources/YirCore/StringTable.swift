@@ -1,10 +1,15 @@
 import CYirSupport
 
-/// Interns byte strings: each distinct string is stored once in one arena and named by a
-/// small integer, so millions of records carry `Int32`s instead of `String`s.
+/// Interns byte strings: each distinct string is stored once and named by a small integer, so
+/// millions of records carry `Int32`s instead of `String`s.
 public struct StringTable: Sendable {
-    private var arena: [UInt8] = []
-    private var starts: [Int] = [0]
+    /// The strings' bytes, in segments filled one after another, each twice the one before up
+    /// to `segmentLimit`: a table of millions of names never copies them to grow (one array
+    /// that doubled held its old and new bytes at once, three times the names), and leaves at
+    /// most one segment partly empty.
+    private var segments: [[UInt8]] = []
+    /// Per entry, where its bytes are (`Place`).
+    private var places: [UInt64] = []
     /// Open addressing: each slot holds an entry index + 1, or 0 when empty.
     private var slots: [Int32] = Array(repeating: 0, count: 64)
     private var hashes: [UInt64] = []
@@ -31,8 +36,7 @@ public struct StringTable: Sendable {
             return found
         }
         let id = hashes.count
-        arena.append(contentsOf: bytes)
-        starts.append(arena.count)
+        places.append(store(bytes))
         hashes.append(hash)
         slots[slot] = Int32(id + 1)
         if hashes.count * 2 > slots.count { grow() }
@@ -61,6 +65,47 @@ public struct StringTable: Sendable {
         return (nil, slot)
     }
 
+    /// Where an entry's bytes are, in 64 bits: the segment (20 bits), the offset in it (21
+    /// bits: a segment holds at most `segmentLimit` bytes, or one longer string from 0) and
+    /// the length (23 bits: a string comes from a line, at most 1 MiB).
+    private enum Place {
+        static func make(segment: Int, offset: Int, length: Int) -> UInt64 {
+            precondition(length < 1 << 23 && segment < 1 << 20, "a string of 8 MiB or a table of a terabyte")
+            return UInt64(segment) << 44 | UInt64(offset) << 23 | UInt64(length)
+        }
+        static func segment(_ place: UInt64) -> Int { Int(place >> 44) }
+        static func offset(_ place: UInt64) -> Int { Int(place >> 23 & (1 << 21 - 1)) }
+        static func length(_ place: UInt64) -> Int { Int(place & (1 << 23 - 1)) }
+    }
+
+    /// The largest segment but for one that holds a single longer string.
+    static let segmentLimit = 1 << 20
+
+    /// Appends `bytes` to the last segment, or to a new one where they do not fit.
+    private mutating func store(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let end = (segments.last?.count ?? 0) + bytes.count
+        if segments.isEmpty || end > segments[segments.count - 1].capacity || end > Self.segmentLimit {
+            let previous = segments.last?.capacity ?? 0
+            var segment: [UInt8] = []
+            segment.reserveCapacity(max(bytes.count, min(Self.segmentLimit, max(256, previous * 2))))
+            segments.append(segment)
+        }
+        let last = segments.count - 1
+        let place = Place.make(segment: last, offset: segments[last].count, length: bytes.count)
+        segments[last].append(contentsOf: bytes)
+        return place
+    }
+
+    /// Gives back what the per-entry arrays hold beyond their entries: grown by doubling, a
+    /// table of a million names holds a third more than it needs, for the rest of the run.
+    public mutating func trimCapacity() {
+        func trimmed<T>(_ array: [T]) -> [T] {
+            array.capacity > array.count ? array.withUnsafeBufferPointer { Array($0) } : array
+        }
+        places = trimmed(places)
+        hashes = trimmed(hashes)
+    }
+
     public mutating func intern(_ string: String) -> Int32 {
         var string = string
         return string.withUTF8 { intern(UnsafeRawBufferPointer($0)) }
@@ -79,21 +124,33 @@ public struct StringTable: Sendable {
     public func hash(of id: Int32) -> UInt64 { hashes[Int(id)] }
 
     public func bytes(_ id: Int32) -> ArraySlice<UInt8> {
-        arena[starts[Int(id)]..<starts[Int(id) + 1]]
+        let place = places[Int(id)]
+        return segments[Place.segment(place)][Place.offset(place)..<(Place.offset(place) + Place.length(place))]
     }
 
     /// The bytes of an entry, without copying them.
     public func withBytes<R>(_ id: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try arena.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[starts[Int(id)]..<starts[Int(id) + 1]])) }
+        let place = places[Int(id)]
+        return try segments[Place.segment(place)].withUnsafeBytes {
+            try body(UnsafeRawBufferPointer(rebasing: $0[Place.offset(place)..<(Place.offset(place) + Place.length(place))]))
+        }
     }
 
     /// The bytes and entry starts (one more than entries) in new allocations the caller owns.
     func copyOut() -> (bytes: UnsafeMutablePointer<UInt8>, starts: UnsafeMutablePointer<Int>) {
-        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, arena.count))
-        arena.withUnsafeBufferPointer { if let base = $0.baseAddress { bytes.initialize(from: base, count: $0.count) } }
-        let startsCopy = UnsafeMutablePointer<Int>.allocate(capacity: starts.count)
-        starts.withUnsafeBufferPointer { startsCopy.initialize(from: $0.baseAddress!, count: $0.count) }
-        return (bytes, startsCopy)
+        let total = places.reduce(0) { $0 + Place.length($1) }
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, total))
+        let starts = UnsafeMutablePointer<Int>.allocate(capacity: places.count + 1)
+        var end = 0
+        starts.initialize(to: 0)
+        for id in places.indices {
+            withBytes(Int32(id)) { entry in
+                if let base = entry.baseAddress { (bytes + end).initialize(from: base.assumingMemoryBound(to: UInt8.self), count: entry.count) }
+                end += entry.count
+            }
+            (starts + id + 1).initialize(to: end)
+        }
+        return (bytes, starts)
     }
 
     public func string(_ id: Int32) -> String {
@@ -128,10 +185,10 @@ public struct StringTable: Sendable {
     }
 
     private func equals(_ id: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        let start = starts[id]
-        guard starts[id + 1] - start == bytes.count else { return false }
-        return arena.withUnsafeBytes { arenaBytes in
-            bytes.count == 0 || bytesEqual(arenaBytes.baseAddress! + start, bytes.baseAddress!, bytes.count)
+        let place = places[id]
+        guard Place.length(place) == bytes.count else { return false }
+        return segments[Place.segment(place)].withUnsafeBytes { segment in
+            bytes.count == 0 || bytesEqual(segment.baseAddress! + Place.offset(place), bytes.baseAddress!, bytes.count)
         }
     }
 

@@ -74,16 +74,13 @@ final class ReaderCalculator: Sendable {
         fileprivate var sittings: Int64 = 0
         /// Reading time per wiki, for the language of a reader with no `locale`.
         fileprivate var wikiMilliseconds: [(wiki: Int32, milliseconds: Int64)] = []
-        /// After `compute`: every category and topic of the reader's, for the run's totals.
-        private(set) var categoryTotals: [SubjectCount] = []
-        private(set) var topicTotals: [SubjectCount] = []
-        fileprivate mutating func keep(_ subjects: ReaderSubjects) {
-            categoryTotals = subjects.allCategories
-            topicTotals = subjects.allTopics
-        }
+        /// After `compute`: every category and topic of the reader's, in id order, for the
+        /// run's totals.
+        fileprivate(set) var categoryTotals: [SubjectCount] = []
+        fileprivate(set) var topicTotals: [SubjectCount] = []
         fileprivate mutating func keepNoSubjects() {
-            if !categoryTotals.isEmpty { categoryTotals = [] }
-            if !topicTotals.isEmpty { topicTotals = [] }
+            categoryTotals.removeAll(keepingCapacity: true)
+            topicTotals.removeAll(keepingCapacity: true)
         }
 
         fileprivate mutating func reset() {
@@ -118,6 +115,11 @@ final class ReaderCalculator: Sendable {
                 }
                 totals[index].add(milliseconds: view.milliseconds, at: view.at)
             }
+        }
+
+        /// Sets back the entries `total` set, once the reader's figures no longer look
+        /// articles up in `totals`.
+        fileprivate mutating func forgetTotals() {
             for t in totals { totalsOfArticle[Int(t.article)] = -1 }
         }
     }
@@ -152,13 +154,14 @@ final class ReaderCalculator: Sendable {
         if activity.viewAttributes.isEmpty {
             scratch.keepNoSubjects()
         } else {
-            let subjects = subjects(activity, in: window, totals: totals)
-            scratch.keep(subjects)
+            let subjects = subjects(activity, in: window, totals: totals, indexOfArticle: scratch.totalsOfArticle,
+                                    allCategories: &scratch.categoryTotals, allTopics: &scratch.topicTotals)
             (categories, topics, places) = (subjects.categories, subjects.topics, subjects.places)
             for i in topArticles.indices {
                 if case .catalog(let id) = topArticles[i].name { topArticles[i].thumbnail = subjects.thumbnails[id] }
             }
         }
+        scratch.forgetTotals()
 
         return ReaderStats(
             user: catalog.users.string(activity.user), zone: window.zone, locale: language,
@@ -174,8 +177,10 @@ final class ReaderCalculator: Sendable {
             saved: saved, edits: edits(activity, in: window, skipped: &skipped), notifications: notifications, rankTopPercent: nil,
             activity: activityFigures,
             articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil,
-            allCategories: parameters.keepArticleTotals ? scratch.categoryTotals.map { $0.total(named: attributes.categoryNames) } : nil,
-            allTopics: parameters.keepArticleTotals ? scratch.topicTotals.map { $0.total(named: attributes.topicNames) } : nil)
+            allCategories: parameters.keepArticleTotals
+                ? SubjectCount.ordered(scratch.categoryTotals, names: attributes.categoryNames).map { $0.total(named: attributes.categoryNames) } : nil,
+            allTopics: parameters.keepArticleTotals
+                ? SubjectCount.ordered(scratch.topicTotals, names: attributes.topicNames).map { $0.total(named: attributes.topicNames) } : nil)
     }
 
     /// SPEC §2.1: the reader's zone Z (`--tz`, else their latest record's, else the fallback),

@@ -58,16 +58,23 @@ final class AttributeTables: Sendable {
 /// An article's attributes as its counted views give them: per field, the set of the latest
 /// view that carries it (timestamp order, equal timestamps in input order).
 private struct LatestAttributes {
-    typealias Mark = (at: Int64, view: Int32, set: Int32)
-    var categories: Mark?
-    var topics: Mark?
-    var coordinates: Mark?
-    var thumbnail: Mark?
+    /// A view: its instant, its index among the reader's views and its attribute set. 16
+    /// bytes, where an optional tuple took 24: a reader holds one per field of every article.
+    struct Mark {
+        var at: Int64 = 0
+        var view: Int32 = -1
+        var set: Int32 = 0
+        /// Whether a view gave this field.
+        var isSet: Bool { view >= 0 }
 
-    static func later(_ mark: Mark, than current: Mark?) -> Bool {
-        guard let current else { return true }
-        return (mark.at, mark.view) > (current.at, current.view)
+        func isLater(than current: Mark) -> Bool {
+            !current.isSet || (at, view) > (current.at, current.view)
+        }
     }
+    var categories = Mark()
+    var topics = Mark()
+    var coordinates = Mark()
+    var thumbnail = Mark()
 }
 
 /// What a reader's articles were about and where (SPEC §2.3 v3).
@@ -77,30 +84,53 @@ struct ReaderSubjects {
     var places: Places?
     /// By article id: its thumbnail, for the top articles.
     var thumbnails: [Int32: String] = [:]
-    /// Every category and topic, by id, in the order of `SubjectTotal.precedes`, for the run's
-    /// totals.
-    var allCategories: [SubjectCount] = []
-    var allTopics: [SubjectCount] = []
 }
 
 /// A category's or topic's share of a reader's reading, by id: `SubjectTotal` without its name,
-/// which is made only for what is shown.
+/// which is made only for what is shown. 16 bytes: a reader of a million categories holds one
+/// per category, and once per article of each.
 struct SubjectCount {
     var id: Int32
-    var articles: Int
+    var articles: Int32
     var milliseconds: Int64
 
     func total(named names: StringTable) -> SubjectTotal {
-        SubjectTotal(name: names.string(id), articles: articles, milliseconds: milliseconds)
+        SubjectTotal(name: names.string(id), articles: Int(articles), milliseconds: milliseconds)
+    }
+
+    /// `SubjectTotal.precedes` by id, names compared in `names`.
+    static func precedes(_ a: SubjectCount, _ b: SubjectCount, names: StringTable) -> Bool {
+        if a.milliseconds != b.milliseconds { return a.milliseconds > b.milliseconds }
+        if a.articles != b.articles { return a.articles > b.articles }
+        return names.precedes(a.id, b.id)
+    }
+
+    /// Folds `counts`, one per article and subject in any order, into one per subject, in
+    /// place and in id order. A sort of 16-byte counts holds nothing beside them, where a
+    /// dictionary by id held some 40 bytes per subject.
+    static func sumByID(_ counts: inout [SubjectCount]) {
+        guard !counts.isEmpty else { return }
+        counts.sort { $0.id < $1.id }
+        let kept = counts.withUnsafeMutableBufferPointer { counts in
+            var last = 0
+            for i in 1..<counts.count {
+                if counts[i].id == counts[last].id {
+                    counts[last].articles += counts[i].articles
+                    counts[last].milliseconds += counts[i].milliseconds
+                } else {
+                    last += 1
+                    counts[last] = counts[i]
+                }
+            }
+            return last + 1
+        }
+        counts.removeLast(counts.count - kept)
     }
 
     /// Every count of `counts` in `SubjectTotal.precedes` order, names compared in `names`:
-    /// by their first 16 bytes, and in full only where those are equal. `counts` is emptied
-    /// first: a reader of a million categories held it, the keys and the result at once.
-    static func ordered(_ counts: inout [Int32: (articles: Int, milliseconds: Int64)], names: StringTable) -> [SubjectCount] {
-        var keyed = counts.map { (count: SubjectCount(id: $0.key, articles: $0.value.articles, milliseconds: $0.value.milliseconds),
-                                  prefix: names.orderPrefix($0.key)) }
-        counts = [:]
+    /// by their first 16 bytes, and in full only where those are equal.
+    static func ordered(_ counts: [SubjectCount], names: StringTable) -> [SubjectCount] {
+        var keyed = counts.map { (count: $0, prefix: names.orderPrefix($0.id)) }
         keyed.sort { a, b in
             if a.count.milliseconds != b.count.milliseconds { return a.count.milliseconds > b.count.milliseconds }
             if a.count.articles != b.count.articles { return a.count.articles > b.count.articles }
@@ -112,10 +142,17 @@ struct SubjectCount {
 
 extension ReaderCalculator {
     /// SPEC §2.3 `categories`, `topics`, `places` and the top articles' thumbnails, from the
-    /// reader's counted views that carry attributes, and their totals per article.
-    func subjects(_ activity: ReaderActivity, in window: ReaderWindow, totals: [ArticleTotals]) -> ReaderSubjects {
+    /// reader's counted views that carry attributes, and their totals per article. Every
+    /// category and topic of the reader's is left in `allCategories` and `allTopics`, in id
+    /// order, for the run's totals: buffers the caller reuses from reader to reader.
+    func subjects(_ activity: ReaderActivity, in window: ReaderWindow, totals: [ArticleTotals], indexOfArticle: [Int32],
+                  allCategories categories: inout [SubjectCount], allTopics topics: inout [SubjectCount]) -> ReaderSubjects {
+        categories.removeAll(keepingCapacity: true)
+        topics.removeAll(keepingCapacity: true)
         let tables = attributes
-        var latest: [Int32: LatestAttributes] = [:]
+        // By the article's place in `totals` (`indexOfArticle`): every counted article is there.
+        var latest = [LatestAttributes](repeating: LatestAttributes(), count: totals.count)
+        var anyCounted = false
         var ignored = Diagnostics()
         var next = 0  // the next view with attributes takes the next set
         for (index, view) in activity.pageViews.enumerated() where view.hasAttributes {
@@ -124,47 +161,56 @@ extension ReaderCalculator {
             let t = window.instant(view.time)
             // The same rule as the counted views; what does not count was counted there.
             guard view.isArticle, !excludedArticles[Int(view.article)], window.counts(t, skipped: &ignored) else { continue }
+            let place = Int(indexOfArticle[Int(view.article)])
+            guard place >= 0 else { continue }
+            anyCounted = true
             let set = tables.sets[Int(id)]
-            let mark = (at: t, view: Int32(index), set: id)
-            var entry = latest[view.article] ?? LatestAttributes()
-            if set.hasCategories, LatestAttributes.later(mark, than: entry.categories) { entry.categories = mark }
-            if set.hasTopics, LatestAttributes.later(mark, than: entry.topics) { entry.topics = mark }
-            if set.coordinates != nil, LatestAttributes.later(mark, than: entry.coordinates) { entry.coordinates = mark }
-            if set.thumbnail != nil, LatestAttributes.later(mark, than: entry.thumbnail) { entry.thumbnail = mark }
-            latest[view.article] = entry
+            let mark = LatestAttributes.Mark(at: t, view: Int32(index), set: id)
+            if set.hasCategories, mark.isLater(than: latest[place].categories) { latest[place].categories = mark }
+            if set.hasTopics, mark.isLater(than: latest[place].topics) { latest[place].topics = mark }
+            if set.coordinates != nil, mark.isLater(than: latest[place].coordinates) { latest[place].coordinates = mark }
+            if set.thumbnail != nil, mark.isLater(than: latest[place].thumbnail) { latest[place].thumbnail = mark }
         }
-        guard !latest.isEmpty else { return ReaderSubjects() }
+        guard anyCounted else { return ReaderSubjects() }
 
         var result = ReaderSubjects()
-        var categories: [Int32: (articles: Int, milliseconds: Int64)] = [:]
-        var topics: [Int32: (articles: Int, milliseconds: Int64)] = [:]
+        // Room for one count per article and subject, taken at once: grown by doubling, the
+        // buffers of a reader of a million categories held half as much again.
+        var pairs = (categories: 0, topics: 0)
+        for entry in latest {
+            if entry.categories.isSet { pairs.categories += tables.sets[Int(entry.categories.set)].categories.count }
+            if entry.topics.isSet { pairs.topics += tables.sets[Int(entry.topics.set)].topics.count }
+        }
+        categories.reserveCapacity(pairs.categories)
+        topics.reserveCapacity(pairs.topics)
         var located: [(totals: ArticleTotals, coordinates: ArticleAttributes.Coordinates, country: Int32)] = []
-        for total in totals {
-            guard let entry = latest[total.article] else { continue }
-            if let mark = entry.categories {
+        for (total, entry) in zip(totals, latest) {
+            if case let mark = entry.categories, mark.isSet {
                 for id in tables.sets[Int(mark.set)].categories where !tables.excludedCategories[Int(id)] {
-                    categories[id, default: (0, 0)].articles += 1
-                    categories[id, default: (0, 0)].milliseconds += total.milliseconds
+                    categories.append(SubjectCount(id: id, articles: 1, milliseconds: total.milliseconds))
                 }
             }
-            if let mark = entry.topics {
+            if case let mark = entry.topics, mark.isSet {
                 for id in tables.sets[Int(mark.set)].topics {
-                    topics[id, default: (0, 0)].articles += 1
-                    topics[id, default: (0, 0)].milliseconds += total.milliseconds
+                    topics.append(SubjectCount(id: id, articles: 1, milliseconds: total.milliseconds))
                 }
             }
-            if let mark = entry.coordinates {
+            if case let mark = entry.coordinates, mark.isSet {
                 located.append((total, tables.sets[Int(mark.set)].coordinates!, tables.countryOfSet[Int(mark.set)]))
             }
-            if let mark = entry.thumbnail {
+            if case let mark = entry.thumbnail, mark.isSet {
                 result.thumbnails[total.article] = tables.urls[Int(tables.sets[Int(mark.set)].thumbnail!)]
             }
         }
+        SubjectCount.sumByID(&categories)
+        SubjectCount.sumByID(&topics)
         let categoryNames = tables.categoryNames, topicNames = tables.topicNames
-        result.allCategories = SubjectCount.ordered(&categories, names: categoryNames)
-        result.allTopics = SubjectCount.ordered(&topics, names: topicNames)
-        result.categories = result.allCategories.prefix(parameters.top).map { $0.total(named: categoryNames) }
-        result.topics = result.allTopics.prefix(parameters.top).map { $0.total(named: topicNames) }
+        result.categories = ArticleTotals.first(parameters.top, of: categories, by: { SubjectCount.precedes($0, $1, names: categoryNames) }) {
+            $0.total(named: categoryNames)
+        }
+        result.topics = ArticleTotals.first(parameters.top, of: topics, by: { SubjectCount.precedes($0, $1, names: topicNames) }) {
+            $0.total(named: topicNames)
+        }
         result.places = places(located, tables: tables)
         return result
     }

@@ -52,6 +52,26 @@ import Foundation
         #expect(compared > 400)
     }
 
+    /// A table's names are kept in segments that never move: every name reads back as it was
+    /// interned and is found again, across segment boundaries, beyond a segment's limit (a
+    /// name of its own) and when empty, and the catalog's copy in one block agrees.
+    @Test func namesReadBackAndAreFoundAgainAcrossSegments() {
+        var names = (0..<40_000).map { "Category \($0) of the export" }
+        names += ["", String(repeating: "long", count: StringTable.segmentLimit / 2), "after the long one", "é"]
+        var table = StringTable()
+        let ids = names.map { table.intern($0) }
+        #expect(ids == (0..<Int32(names.count)).map { $0 })
+        #expect(names.indices.allSatisfy { table.string(ids[$0]) == names[$0] })
+        #expect(names.indices.allSatisfy { table.lookup(names[$0]) == ids[$0] && table.intern(names[$0]) == ids[$0] })
+        table.trimCapacity()
+        #expect(table.lookup("after the long one") == ids[names.count - 2])
+        let (bytes, starts) = table.copyOut()
+        defer { bytes.deallocate(); starts.deallocate() }
+        #expect(names.indices.allSatisfy {
+            String(decoding: UnsafeBufferPointer(start: bytes + starts[$0], count: starts[$0 + 1] - starts[$0]), as: UTF8.self) == names[$0]
+        })
+    }
+
     /// The two-lane hash gives what two calls of the one-lane hash give, for every length
     /// around the word size.
     @Test func hashingTwoSeedsInOnePassMatchesHashingEachAlone() {

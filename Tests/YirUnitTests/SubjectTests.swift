@@ -41,6 +41,21 @@ import YirTestSupport
         #expect(categories.map(\.milliseconds) == [150_000, 100_000, 50_000])
     }
 
+    /// A reader's counts, one per article and subject in any order, fold into one per subject
+    /// in id order, adding articles and seconds.
+    @Test func aReadersCountsFoldIntoOnePerSubjectInIDOrder() {
+        var counts = [(7, 10), (2, 5), (7, 1), (9, 3), (2, 5), (7, 100)].map {
+            SubjectCount(id: Int32($0.0), articles: 1, milliseconds: Int64($0.1))
+        }
+        SubjectCount.sumByID(&counts)
+        #expect(counts.map(\.id) == [2, 7, 9])
+        #expect(counts.map(\.articles) == [2, 3, 1])
+        #expect(counts.map(\.milliseconds) == [10, 111, 3])
+        var none: [SubjectCount] = []
+        SubjectCount.sumByID(&none)
+        #expect(none.isEmpty)
+    }
+
     @Test func excludedCategoriesAreLeftOutNormalisedLikeTitles() throws {
         var run = Run([about("2025-03-01T10:00:00Z", "A", #""categories":["Living people","Physicists"]"#)])
         run.excludedCategories = [" Living_people "]

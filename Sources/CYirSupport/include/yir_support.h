@@ -5,6 +5,14 @@
 /// kernel (glibc's mallopt; nothing elsewhere). See Yir.keepFreedMemoryForReuse.
 void yir_keep_freed_memory_for_reuse(void);
 
+/// Lets at most `count` heaps serve the threads (glibc's M_ARENA_MAX, by default eight per
+/// core; nothing elsewhere). See Yir.limitHeaps.
+void yir_limit_heaps(int count);
+
+/// Returns the heap's free pages to the kernel (glibc's malloc_trim; nothing elsewhere), once
+/// a stage's blocks are freed and the next stage allocates blocks of other sizes.
+void yir_release_freed_memory(void);
+
 /// Swaps two existing paths in one atomic step (Linux renameat2 with RENAME_EXCHANGE), so a
 /// folder of outputs is replaced as a whole. -1 with errno (ENOSYS, EINVAL where the file
 /// system cannot) otherwise.

@@ -1,3 +1,4 @@
+import CYirSupport
 import Foundation
 import Synchronization
 import YirCore
@@ -175,6 +176,8 @@ public final class Ingestor {
             shards[s].readers = []
         }
         shards = []
+        learner.catalog.trimCapacity()
+        yir_release_freed_memory()
         return IngestResult(catalog: learner.catalog, readers: readers, records: stores.flatMap { $0 }, zoneRules: learner.zoneRules,
                             diagnostics: diagnostics, inputs: inputs)
     }
