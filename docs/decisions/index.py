@@ -21,11 +21,17 @@ FIELD = re.compile(r"^(Kind|Status): (.+)$")
 HEADER = """\
 # Decisions
 
-What yir does where its contract, [docs/SPEC.md](../SPEC.md), leaves a choice (*product*
-decisions), and how it is built where more than one way gives the same outputs (*engineering*
-decisions): one record a file, in the shape of Michael Nygard's architecture decision records —
-context, decision, consequences — with the tests that pin it. One numbering for both kinds, so
-"decision N" anywhere in the code or the docs names the record `NNNN-…md` here.
+What yir does where its contract once left a choice (*product* decisions), and how it is built
+where more than one way gives the same outputs (*engineering* decisions): one record a file, in
+the shape of Michael Nygard's architecture decision records — context, decision, consequences —
+with the tests that pin it. One numbering for both kinds, so "decision N" anywhere in the code
+or the docs names the record `NNNN-…md` here.
+
+Every product rule is stated in [docs/SPEC.md](../SPEC.md), at the section it belongs to, with
+"(decision N)" pointing here: read SPEC for what yir does, and a record for why — the context
+it was decided in and what follows from it. A new product decision states its rule in SPEC too,
+in the same change; a superseded record's rule is its successor's. Engineering decisions,
+which change no output, are recorded here alone.
 
 A new decision is a new file with the next number (`NNNN-short-slug.md`, its first lines
 `# N. Title`, `Kind: product` or `Kind: engineering`, `Status: Accepted`), then
