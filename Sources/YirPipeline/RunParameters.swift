@@ -39,7 +39,8 @@ public struct RunArguments: Sendable {
     public var rejects: String?
     public var metrics: String?
     /// `--max-reject-rate`: above it, the run fails (65).
-    public var maxRejectRate = 0.01
+    public var maxRejectRate = defaultMaxRejectRate
+    public static let defaultMaxRejectRate = 0.01
     /// `--allow-empty`: `report` and `render` write a report of no input line too.
     public var allowEmpty = false
     /// The templates the outputs are made with (HTML pages, the XSD), built-in and laid over.

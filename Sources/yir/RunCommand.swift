@@ -3,6 +3,15 @@ import Logging
 import YirCore
 import YirPipeline
 
+extension RunError {
+    /// Logs the error and gives the exit code SPEC §5 maps it to (`exitCode`): the one way a
+    /// command ends on an error of its own.
+    func exit(logging logger: Logger) -> ExitCode {
+        logger.error("\(self)")
+        return ExitCode(exitCode)
+    }
+}
+
 extension Yir {
     /// Runs a command's pipeline: the progress line on a terminal, the run's figures for
     /// `--metrics`, and its `RunError` as the exit code SPEC §5 gives it — usage errors through
@@ -32,8 +41,7 @@ extension Yir {
             Interruption.waitIfStopping()
             RunMetrics.shared.refuse(error.reason)
             if case .usage(let message) = error { throw ValidationError(message) }
-            log.error("\(error)")
-            throw ExitCode(error.exitCode)
+            throw error.exit(logging: log)
         }
     }
 }

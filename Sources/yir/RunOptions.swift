@@ -32,7 +32,7 @@ struct RunOptions: ParsableArguments {
     var maxViewSeconds = IngestOptions.defaultMaxViewSeconds
 
     @Option(name: .customLong("max-reject-rate"), help: "Fail (exit 65) when more than this share of non-blank lines is rejected.")
-    var maxRejectRate: Double = 0.01
+    var maxRejectRate = RunArguments.defaultMaxRejectRate
 
     @Flag(help: "Fail (exit 65) at the first rejected line.")
     var strict = false

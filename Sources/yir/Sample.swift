@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import YirPipeline
 import YirSample
 
 extension Yir {
@@ -32,8 +33,7 @@ extension Yir {
             do {
                 try SyntheticExport(readers: readers, days: days, seed: seed, byteLimit: bytes).generate { try writeToStandardOutput($0) }
             } catch {
-                Logger.commandLine(quiet: false, verbose: false).error("error writing standard output: \(error)")
-                throw ExitCode(74)
+                throw RunError.io("error writing standard output: \(error)").exit(logging: .commandLine(quiet: false, verbose: false))
             }
         }
     }

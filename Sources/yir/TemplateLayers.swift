@@ -41,8 +41,7 @@ enum TemplateLayers {
         do {
             return try files(option)
         } catch {
-            logger.error("\(error)")
-            throw ExitCode(66)
+            throw RunError.cannotOpen("\(error)").exit(logging: logger)
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import YirPipeline
 import YirReport
 
 extension Yir {
@@ -28,24 +29,24 @@ extension Yir {
             do {
                 validator = try TemplateLayers.validator(templates)
             } catch {
-                logger.error("\(error)")
-                throw ExitCode(66)
+                throw RunError.cannotOpen("\(error)").exit(logging: logger)
             }
-            var invalid = false
+            var invalid: [String] = []
             for file in files {
                 guard FileManager.default.isReadableFile(atPath: file) else {
-                    logger.error("cannot open \(file)")
-                    throw ExitCode(66)
+                    throw RunError.cannotOpen("cannot open \(file)").exit(logging: logger)
                 }
                 let problems = validator.problems(inFile: file)
                 if problems.isEmpty {
                     logger.info("\(file): valid")
                 } else {
-                    invalid = true
+                    invalid.append(file)
                     for problem in problems { logger.error("\(file):\(problem.line): \(problem.message)") }
                 }
             }
-            if invalid { throw ExitCode(65) }
+            if !invalid.isEmpty {
+                throw RunError.rejected("\(invalid.count) of \(files.count) files are not valid against the XSD").exit(logging: logger)
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CYirStart
 import CYirSupport
+import Foundation
 import YirCore
 import YirReport
 
@@ -63,12 +64,34 @@ struct Yir: ParsableCommand {
 
     /// The options that take one value. ArgumentParser keeps the last of several; an option
     /// given twice (`--out a … --out b`, a wrapper adding its own) is a usage error instead,
-    /// so that a run never writes somewhere its operator did not mean.
-    static let singleValueOptions: Set<String> = [
-        "--out", "--format", "--share-name", "--share-link", "--link-key", "--year", "--as-of", "--tz", "--top",
-        "--max-view-seconds", "--max-reject-rate", "--rejects", "--stdin-name", "--profile", "--locale",
-        "--templates", "--jobs", "--metrics", "--readers", "--days", "--seed", "--bytes",
-    ]
+    /// so that a run never writes somewhere its operator did not mean. Read from the commands'
+    /// own declarations (ArgumentParser's description of the tool), so that an option is
+    /// declared once: every option of every command not declared as an array.
+    static let singleValueOptions: Set<String> = {
+        struct Tool: Decodable { var command: Command }
+        struct Command: Decodable {
+            var arguments: [Argument]?
+            var subcommands: [Command]?
+        }
+        struct Argument: Decodable {
+            var kind: String
+            var isRepeating: Bool
+            var names: [Name]?
+        }
+        struct Name: Decodable {
+            var kind: String
+            var name: String
+        }
+        guard let tool = try? JSONDecoder().decode(Tool.self, from: Data(Yir._dumpHelp().utf8)) else {
+            preconditionFailure("ArgumentParser's description of the tool cannot be read")
+        }
+        func options(of command: Command) -> [String] {
+            (command.arguments ?? []).filter { $0.kind == "option" && !$0.isRepeating }
+                .flatMap { ($0.names ?? []).filter { $0.kind == "long" }.map { "--" + $0.name } }
+                + (command.subcommands ?? []).flatMap(options)
+        }
+        return Set(options(of: tool.command))
+    }()
 
     static func refuseRepeatedOptions(_ arguments: [String]) throws {
         var seen: Set<String> = []
