@@ -24,7 +24,7 @@ struct SlideDeck: Sendable {
     /// The tones of the slides' colours (`tone-1`…), taken in turn.
     static let tones = 6
 
-    /// A slide: its kind (`slide_id`, and the template `slide-KIND` that renders it), its
+    /// A slide: its kind (the template `slide-KIND` that renders it, and its section's class), its
     /// heading, and the small context its template is rendered on.
     struct Slide {
         let kind: String
@@ -104,7 +104,6 @@ struct SlideDeck: Sendable {
             "slides": slides.enumerated().map { i, slide -> [String: Any] in
                 var content = slide.content
                 content["heading"] = slide.heading
-                content["slide_id"] = slide.kind
                 content["t"] = strings.all
                 return [
                     "attributes": sectionAttributes(slide, number: i + 1, of: total),
@@ -143,11 +142,11 @@ struct SlideDeck: Sendable {
         return (format.integer(minutes), strings.plural("minutes_reading", Int(minutes), format.integer(minutes)))
     }
 
-    /// An article of a list: its title, wiki, time, views and link.
+    /// An article of a list (`article-item`): its title, time, views and link.
     func article(_ a: ArticleFigures) -> [String: Any] {
         let wiki = articleNames.wiki(a.name), title = articleNames.title(a.name)
         var item: [String: Any] = [
-            "article_title": title, "article_wiki": wiki,
+            "article_title": title,
             "article_time": format.duration(milliseconds: a.milliseconds),
             "article_views": strings.plural("views", a.views, format.integer(a.views)),
         ]

@@ -36,7 +36,7 @@ extension SlideDeck {
         ]
         if band == "less" {
             // What stayed with them this year, rather than how much less it was.
-            if let top = reader.topArticles.first { content["stayed"] = article(top) }
+            if let top = reader.topArticles.first { content["stayed"] = article(top).filter { $0.key != "article_views" } }
         } else {
             content["change_figure"] = facts.reading.figure
             content["change_label"] = facts.reading.label

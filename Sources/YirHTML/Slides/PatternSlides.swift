@@ -11,7 +11,7 @@ extension SlideDeck {
             "time_of_day": strings.text("time_of_day_\(timeOfDay.rawValue)"),
             "weekday": strings.text("patterns_weekday", ["weekday": format.weekdayName(weekday)]),
             "hour": strings.text("patterns_hour", ["hour": format.shortTime(LocalTime(wallMilliseconds: Int64(hour) * 3_600_000))]),
-            "chart": chart(hours, labels: hours.indices.map(format.hour), labelEvery: 6,
+            "chart": chart(of: "patterns", hours, labels: hours.indices.map(format.hour), labelEvery: 6,
                            highlight: hour, valueLabels: false, title: strings.text("chart_hours_title"),
                            description: strings.text("chart_hours_text", ["hour": format.hour(hour),
                                                                            "views": strings.plural("views", Int(hours[hour]), format.integer(hours[hour]))]),
@@ -30,7 +30,7 @@ extension SlideDeck {
         return Slide("monthly", strings.text("monthly_heading"), [
             "best": strings.text("monthly_best", ["month": format.monthName(best.month),
                                                   "duration": format.duration(milliseconds: best.milliseconds)]),
-            "chart": chart(minutes, labels: (1...12).map(format.shortMonthName), labelEvery: 2, highlight: best.month - 1, valueLabels: true,
+            "chart": chart(of: "monthly", minutes, labels: (1...12).map(format.shortMonthName), labelEvery: 2, highlight: best.month - 1, valueLabels: true,
                            title: strings.text("chart_months_title"),
                            description: strings.text("chart_months_text", ["month": format.monthName(best.month),
                                                                             "duration": format.duration(milliseconds: best.milliseconds)]),
@@ -41,11 +41,14 @@ extension SlideDeck {
 
     /// A bar chart with its title, description and the same figures as a table; the values
     /// written above every bar (`valueLabels`) or above the highlighted one only.
-    private func chart(_ values: [Int64], labels: [String], labelEvery: Int, highlight: Int?,
+    /// A slide's bar chart; `slide`, its kind, makes the ids its title and description are
+    /// named by.
+    private func chart(of slide: String, _ values: [Int64], labels: [String], labelEvery: Int, highlight: Int?,
                        valueLabels: Bool, title: String, description: String, valueHeading: String, values texts: [String],
                        rowHeadings: [String]) -> [String: Any] {
         var chart = Charts.bars(values, labels: labels, labelEvery: labelEvery, highlight: highlight,
                                 valueTexts: texts.indices.map { valueLabels || $0 == highlight ? texts[$0] : "" })
+        chart["slide_id"] = slide
         chart["chart_title"] = title
         chart["chart_desc"] = description
         chart["value_heading"] = valueHeading

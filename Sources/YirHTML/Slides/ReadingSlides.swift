@@ -53,7 +53,9 @@ extension SlideDeck {
     /// 4. Top article, then the rest of the top list numbered from 2.
     func topSlide(_ reader: ReaderStats) -> Slide? {
         guard let top = reader.topArticles.first else { return nil }
-        var content: [String: Any] = ["top_article": article(top)]
+        var topArticle = article(top)
+        topArticle["article_wiki"] = articleNames.wiki(top.name)
+        var content: [String: Any] = ["top_article": topArticle]
         if top.milliseconds > 0 {
             content["top_minutes"] = strings.text("top_time", ["duration": format.duration(milliseconds: top.milliseconds)])
         }

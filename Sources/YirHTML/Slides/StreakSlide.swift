@@ -19,7 +19,6 @@ extension SlideDeck {
         calendar["calendar_desc"] = strings.text("calendar_desc", [
             "days": format.integer(activeDays), "streak": format.integer(reader.streak.days)])
         calendar["value_heading"] = strings.text("chart_reading")
-        calendar["days_heading"] = strings.text("days_heading")
         var content: [String: Any] = ["calendar": calendar]
         if facts.streakShown, let start = reader.streak.start, let end = reader.streak.end {
             content["hero"] = format.integer(reader.streak.days)
