@@ -112,19 +112,29 @@ public struct HTMLReport: Sendable {
     }
 
     func readerPage(_ reader: ReaderStats, deck: SlideDeck) -> String {
+        templates.render(readerContext(reader, deck: deck), template: "slides")
+    }
+
+    /// What the `slides` template is rendered on for one reader.
+    func readerContext(_ reader: ReaderStats, deck: SlideDeck) -> [String: Any] {
         var context = deck.context(for: reader)
         addPageParts(&context, style: templates.style, script: templates.slidesScript, policy: slidesPolicy)
-        return templates.render(context, template: "slides")
+        return context
     }
 
     public func indexPage(_ model: ReportModel, readerLinks: [String]) -> String {
+        templates.render(indexContext(model, readerLinks: readerLinks), template: "index")
+    }
+
+    /// What the `index` template is rendered on.
+    func indexContext(_ model: ReportModel, readerLinks: [String]) -> [String: Any] {
         let language = model.parameters.locale.runLanguage
         let strings = templates.strings.strings(for: language)
         let overview = Overview(strings: strings, format: LocaleFormat(Self.formatLanguage(for: language, textIn: strings.language)),
                                 readersWithReading: Self.readersWithReading(model), maximumListed: maximumListedReaders)
         var context = overview.context(model, readerLinks: readerLinks)
         addPageParts(&context, style: templates.indexStyle, script: templates.indexScript, policy: indexPolicy)
-        return templates.render(context, template: "index")
+        return context
     }
 
     /// `readers/index.html`: a page with nothing on it but the program's name (a main landmark

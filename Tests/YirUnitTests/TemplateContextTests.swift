@@ -7,18 +7,19 @@ import YirTestSupport
 @testable import YirSample
 @testable import YirStats
 
-/// A slide's context is a dictionary its template reads by name, so a misspelt key renders
-/// nothing and says nothing. Every slide of SampleData's readers (every language it has) and of
-/// a synthetic cohort (the kinds SampleData has no reader for) is rendered through a recorder:
-/// every key a context holds must be a tag of its template (or of a partial it includes), and
-/// every tag must be a key of some context of that template.
+/// A page's or slide's context is a dictionary its template reads by name, so a misspelt key
+/// renders nothing and says nothing. Every slide and deck of SampleData's readers (every language
+/// it has) and of a synthetic cohort (the kinds SampleData has no reader for), and the overview
+/// of them all, are rendered through a recorder: every key a context holds must be a tag of its
+/// template (or of a partial it includes), and every tag must be a key of some context of that
+/// template.
 @Suite struct TemplateContextTests {
     /// Every context each template was rendered on.
     final class Recorder: @unchecked Sendable {
         var contexts: [String: [[String: Any]]] = [:]
     }
 
-    func recordedContexts() throws -> [String: [[String: Any]]] {
+    func sampleModel() throws -> ReportModel {
         let folder = packageRoot.appendingPathComponent("SampleData/wikipedia")
         var files: [(name: String, contents: Data)] = []
         for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!
@@ -37,8 +38,11 @@ import YirTestSupport
         ].joined(separator: "\n").utf8)))
         var run = Run(files: files)
         run.locale = "auto"
-        let model = try run.model()
+        return try run.model()
+    }
 
+    func recordedContexts() throws -> [String: [[String: Any]]] {
+        let model = try sampleModel()
         let templates = try HTMLTemplates(folders: [templatesFolder])
         let recorder = Recorder()
         let times = model.statistics.readers.compactMap { $0.reading.milliseconds > 0 ? $0.reading.milliseconds : nil }.sorted()
@@ -52,8 +56,15 @@ import YirTestSupport
                                  readersWithReading: times.count, readingTimes: times, remoteImages: true,
                                  shareName: "Wikipedia", shareLink: "https://www.wikipedia.org/",
                                  articleNames: model.statistics.articleNames)
-            for reader in model.statistics.readers where reader.locale == language { _ = deck.context(for: reader) }
+            let pages = HTMLReport(templates: templates)
+            for reader in model.statistics.readers where reader.locale == language {
+                recorder.contexts["slides", default: []].append(pages.readerContext(reader, deck: deck))
+            }
         }
+        let named = try withSampleDecks(model)
+        let decks = try #require(named.decks)
+        let links = named.statistics.readers.indices.map { decks.slides(at: $0) }
+        recorder.contexts["index"] = [HTMLReport(templates: templates).indexContext(named, readerLinks: links)]
         return recorder.contexts
     }
 
@@ -95,9 +106,10 @@ import YirTestSupport
         return keys
     }
 
-    @Test func everyKeyOfASlidesContextIsATagOfItsTemplateAndEveryTagAKey() throws {
+    @Test func everyKeyOfAPagesContextIsATagOfItsTemplateAndEveryTagAKey() throws {
         let recorded = try recordedContexts()
         let kinds = Set(recorded.keys)
+        #expect(kinds.isSuperset(of: ["slides", "index"]))
         // Every kind of slide a deck can hold was met, so none is checked vacuously.
         let templates = try FileManager.default.contentsOfDirectory(atPath: "\(templatesFolder)/html")
             .filter { $0.hasPrefix("slide-") }.map { String($0.dropLast(".mustache".count)) }
