@@ -64,22 +64,23 @@ final class RunMetrics: Sendable {
     /// `--metrics FILE` or `--metrics=FILE` among arguments that did not parse (a usage error
     /// is a failed run too), and the subcommand named; `--` ends the options.
     func target(rawArguments arguments: [String]) {
-        var path: String?
+        var paths: [String] = []
         var command: String?
         var i = 0
         while i < arguments.count, arguments[i] != "--" {
             let argument = arguments[i]
             if argument == "--metrics", i + 1 < arguments.count {
-                path = arguments[i + 1]
+                paths.append(arguments[i + 1])
                 i += 1
             } else if argument.hasPrefix("--metrics=") {
-                path = String(argument.dropFirst("--metrics=".count))
+                paths.append(String(argument.dropFirst("--metrics=".count)))
             } else if command == nil, !argument.hasPrefix("-") {
                 command = argument
             }
             i += 1
         }
-        target(path: path, command: command ?? "yir")
+        // `--metrics` given twice names no file the operator surely meant: neither is written.
+        target(path: paths.count == 1 ? paths[0] : nil, command: command ?? "yir")
     }
 
     /// Writes the file, once — or again, with `reason` given, for a signal that came after;

@@ -14,9 +14,12 @@ import YirTestSupport
         ("check", "--profile"), ("sample", "--readers"), ("sample", "--seed"), ("validate", "--templates"),
     ])
     func anOptionOfOneValueGivenTwiceIsAUsageError(command: String, option: String) throws {
-        let r = try cli.yir([command, option, "1", option, "2"])
+        let folder = scratchFolder()
+        let r = try cli.yir([command, option, "1", option, "2"], in: folder)
         #expect(r.status == 64, "\(r.stderr)")
         #expect(r.stderr.contains("\(option) is given more than once"), "\(r.stderr)")
+        // Nothing is written, the metrics file of `--metrics 1 --metrics 2` neither.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
     @Test func anOptionDeclaredToRepeatRepeats() throws {
