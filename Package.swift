@@ -3,7 +3,9 @@ import PackageDescription
 
 // One library target per pipeline stage, so the compiler keeps the flow one-way:
 // YirIngest (bytes → records) → YirStats (records → figures) → YirReport and YirHTML
-// (figures → files); YirPipeline runs them in that order for every command.
+// (figures → files); YirPartitions writes and reads the partition lines of `yir render` and
+// merges them into a run's figures, on top of YirReport, whose field table and JSON writer it
+// uses; YirPipeline runs them in that order for every command.
 // YirCore holds what every stage shares: time arithmetic, zone rules, the record model, JSON.
 // Each target lists exactly the modules its files import (Tests/check_imports.py checks it).
 // The per-record stages run millions of accesses to class properties; Swift's dynamic
@@ -16,7 +18,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "yir", targets: ["yir"]),
-        .library(name: "YearInReview", targets: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirPipeline", "YirSample", "YirPlaces"]),
+        .library(name: "YearInReview", targets: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirPartitions", "YirHTML", "YirPipeline", "YirSample", "YirPlaces"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,6 +44,13 @@ let package = Package(
             "YirCore", "YirStats", "CLibXML2", "CYirSupport",
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: hotPath),
+        // The partition lines (SPEC §6): their format, written and read back, the trailer, the
+        // checks `render` makes on them, and the merge of every partition's readers into the
+        // run's figures. Above YirReport: the lines are the JSON Lines writer's reader objects
+        // with their detail, read back through the same field table (`ReaderFields`), which
+        // YirReport's writers share. hotPath, as the modules it came from: `render` decodes
+        // millions of fields.
+        .target(name: "YirPartitions", dependencies: ["YirCore", "YirStats", "YirReport", "YirPlaces"], swiftSettings: hotPath),
         // _FoundationICU: CLDR's plural rules from the ICU that Foundation carries (PluralRules).
         .target(name: "YirHTML", dependencies: [
             "YirCore", "YirStats", "YirReport", "YirPlaces",
@@ -50,7 +59,7 @@ let package = Package(
         ], linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // Logging: the run tells what it does and why it stops, as the command line shows it.
         .target(name: "YirPipeline", dependencies: [
-            "YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML",
+            "YirCore", "YirIngest", "YirStats", "YirReport", "YirPartitions", "YirHTML",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "YirSample", dependencies: ["YirCore", "YirStats"]),
@@ -80,7 +89,7 @@ let package = Package(
         .target(name: "YirTestSupport", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirPipeline", "YirSample"],
                 path: "Tests/YirTestSupport"),
         .testTarget(name: "YirUnitTests", dependencies: [
-            "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML", "YirPipeline", "YirSample", "CGzip",
+            "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirPartitions", "YirHTML", "YirPipeline", "YirSample", "CGzip",
             "CLibXML2", "YirTemplates", "YirPlaces",
         ]),
         .testTarget(name: "YirEndToEndTests", dependencies: [

@@ -1,5 +1,6 @@
 import YirCore
 import YirHTML
+import YirPartitions
 import YirReport
 
 /// The outputs a run can write: the last stage of every command, `report`, `stats` and

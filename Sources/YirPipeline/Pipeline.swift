@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import YirCore
 import YirIngest
+import YirPartitions
 import YirReport
 import YirStats
 

@@ -56,13 +56,26 @@ public enum JSONReport {
         }
     }
 
+    /// The reader lines of a partition (YirPartitions' `PartitionFormat`): each reader object
+    /// with the fields of partition lines alone (`detail`), one compact line each. `slides` is
+    /// null: the decks are named where they are written, by `render`. Here, beside `writeLines`,
+    /// so that the walk of the field table is specialised for this module's JSON writer.
+    public static func writeLinesWithDetail(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
+        let names = model.statistics.articleNames
+        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONFieldWriter(pretty: false, names: names, partition: true) },
+                                to: write) { index, reader, w in
+            w.write(reader, ReaderFields.Context(slides: nil, lastSavedDisplay: model.lastSavedDisplay(reader)))
+            w.raw("\n")
+        }
+    }
+
     public static func lines(_ model: ReportModel, jobs: Int = 1) -> [UInt8] {
         var out: [UInt8] = []
         writeLines(model, jobs: jobs) { out += $0 }
         return out
     }
 
-    static func writeInputs(_ inputs: [InputSummary], _ w: inout JSONWriter) {
+    public static func writeInputs(_ inputs: [InputSummary], _ w: inout JSONWriter) {
         w.array { w in
             for input in inputs {
                 w.object { w in
@@ -74,7 +87,7 @@ public enum JSONReport {
         }
     }
 
-    static func writeParameters(_ p: ReportModel.Parameters, _ w: inout JSONWriter) {
+    public static func writeParameters(_ p: ReportModel.Parameters, _ w: inout JSONWriter) {
         w.object { w in
             w.field("year", p.year)
             w.field("as_of", RFC3339.format(p.asOf, offsetSeconds: 0))

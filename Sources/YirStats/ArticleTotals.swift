@@ -1,7 +1,8 @@
 import YirCore
 
-/// Running totals of one article's counted views.
-struct ArticleTotals {
+/// Running totals of one article's counted views. Public for its ranking rule and top-list
+/// selection, which YirPartitions applies to the totals it reads back.
+public struct ArticleTotals {
     var article: Int32
     var milliseconds: Int64 = 0
     var views = 0
@@ -44,7 +45,7 @@ struct ArticleTotals {
 
     /// The rule itself, for totals held by id (above) or by name (`Partitions.merge`);
     /// `wikiAndTitlePrecede` settles what the figures leave tied.
-    static func ranksBefore(_ a: (milliseconds: Int64, views: Int, lastViewed: Int64),
+    public static func ranksBefore(_ a: (milliseconds: Int64, views: Int, lastViewed: Int64),
                             _ b: (milliseconds: Int64, views: Int, lastViewed: Int64),
                             wikiAndTitlePrecede: () -> Bool) -> Bool {
         if a.milliseconds != b.milliseconds { return a.milliseconds > b.milliseconds }
@@ -63,7 +64,7 @@ struct ArticleTotals {
     }
 
     /// The first `count` elements in `precedes` order.
-    static func first<T>(_ count: Int, of elements: some Sequence<T>, by precedes: (T, T) -> Bool) -> [T] {
+    public static func first<T>(_ count: Int, of elements: some Sequence<T>, by precedes: (T, T) -> Bool) -> [T] {
         first(count, of: elements, by: precedes) { $0 }
     }
 

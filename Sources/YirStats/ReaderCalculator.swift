@@ -2,7 +2,8 @@ import YirCore
 
 /// Records → SPEC §2.3 figures for one reader. Pure: no I/O, no shared state. A class so that
 /// calls do not copy (and retain) its parts; each stats worker has its own (`forWorker`).
-final class ReaderCalculator: Sendable {
+/// Public for the rules `render` checks partition lines by (`Partitions.checkAgreement`).
+public final class ReaderCalculator: Sendable {
     /// The catalog's strings as plain memory: no reference counting per call (see `CatalogNames`).
     let catalog: CatalogNames
     let zoneRules: [ZoneRules]
@@ -354,7 +355,7 @@ final class ReaderCalculator: Sendable {
 
     /// `change.reading_seconds`: `current / previous − 1` to three decimals, the ratio rounded
     /// half up; nil when the year before has no reading time.
-    static func change(_ current: Int64, against previous: Int64) -> FixedDecimal? {
+    public static func change(_ current: Int64, against previous: Int64) -> FixedDecimal? {
         guard previous > 0 else { return nil }
         let (scaled, overflow) = current.multipliedReportingOverflow(by: 1000)
         // Beyond 2^63 / 1000 ms (292,000 years of reading) only a hostile export goes: there
@@ -488,7 +489,7 @@ final class ReaderCalculator: Sendable {
     }
 
     /// The value with the highest count; ties go to the smallest value; nil when all are 0.
-    static func mostFrequent(_ counts: [Int], in range: ClosedRange<Int>) -> Int? {
+    public static func mostFrequent(_ counts: [Int], in range: ClosedRange<Int>) -> Int? {
         // The best count kept beside its value: looking it up again through an optional, for
         // each of 24 hours, was 5 % of the statistics' time.
         var best = -1
@@ -524,7 +525,7 @@ final class ReaderCalculator: Sendable {
 
     /// The longest run of consecutive local days (given in order, repeats allowed); the
     /// earliest on ties.
-    static func longestStreak(sortedDays days: [Int64]) -> ReaderStats.Streak {
+    public static func longestStreak(sortedDays days: [Int64]) -> ReaderStats.Streak {
         var best = ReaderStats.Streak(days: 0, start: nil, end: nil)
         var runStart: Int64 = 0
         var previous: Int64?

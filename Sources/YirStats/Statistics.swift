@@ -72,7 +72,7 @@ public enum Statistics {
     /// own figures: total reading, the reading and app-time percentiles and the year before.
     /// One pass over the readers and one sort per figure, shared by ranks and percentiles; on
     /// `jobs` threads.
-    static func rankReaders(_ readers: inout [ReaderStats], jobs: Int = 1)
+    public static func rankReaders(_ readers: inout [ReaderStats], jobs: Int = 1)
         -> (readingMilliseconds: Int64, reading: CohortStats.Percentiles?, appTime: CohortStats.Percentiles?,
             previousYear: CohortStats.PreviousYear) {
         var reading: [Int64] = []

@@ -123,7 +123,7 @@ public struct CohortSubjects: Sendable {
     public static let none = CohortSubjects(categories: [], topics: [], placeReaders: 0, countries: 0, editReaders: 0, edits: 0)
 
     /// The run's figures that follow from the readers' own: places and edits.
-    static func fromReaders(_ readers: [ReaderStats], categories: [CohortSubject], topics: [CohortSubject]) -> CohortSubjects {
+    public static func fromReaders(_ readers: [ReaderStats], categories: [CohortSubject], topics: [CohortSubject]) -> CohortSubjects {
         var countries = Set<String>()
         var placeReaders = 0, editReaders = 0, edits = 0
         for reader in readers {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import YirTestSupport
 @testable import YirCore
-@testable import YirReport
+@testable import YirPartitions
 
 /// SPEC §6: the partition lines `yir render` reads back.
 @Suite struct PartitionTests {

@@ -282,13 +282,13 @@ public enum ReaderFields {
 
     /// What `stats` can write: instants of 1970–2099 (SPEC §1.2), and their local days.
     static let instants = RFC3339.earliest...(RFC3339.end - 1)
-    static let days = (RFC3339.earliest / millisecondsPerDay - 1)...(RFC3339.end / millisecondsPerDay)
+    public static let days = (RFC3339.earliest / millisecondsPerDay - 1)...(RFC3339.end / millisecondsPerDay)
 }
 
 extension ReaderStats {
     /// The figures the partition reader fills and the schema generators walk: every list
     /// empty, every nullable figure null, in zone `zone`.
-    static func placeholder(zone: ZoneRules) -> ReaderStats {
+    public static func placeholder(zone: ZoneRules) -> ReaderStats {
         .readBack(user: "", zone: zone, locale: .english, window: .init(start: 0, end: 0),
                   coverage: .init(start: 0, end: 0, cleared: nil, firstView: nil),
                   reading: .init(milliseconds: 0, views: 0, articles: 0, averageSecondsPerArticle: FixedDecimal(0, scale: 0),

@@ -1,11 +1,14 @@
 import YirCore
+import YirReport
 import YirStats
 
 /// Reads a partition's reader line (SPEC §6) back into `ReaderStats` by walking
-/// `ReaderFields`: each field is looked up by name among its object's members (in any order;
-/// members it does not know are passed over) and read exactly — instants from their RFC 3339
-/// text, decimals from their digits. Fields worked out from others (`minutes`, `rank`) are not
-/// read: `render` works them out again.
+/// `ReaderFields` — YirReport's field table, which stays there because the JSON, XML and CSV
+/// writers walk it too; this module depends on it rather than declaring a field twice. Each
+/// field is looked up by name among its object's members (in any order; members it does not
+/// know are passed over) and read exactly — instants from their RFC 3339 text, decimals from
+/// their digits. Fields worked out from others (`minutes`, `rank`) are not read: `render`
+/// works them out again.
 ///
 /// Every value is checked against what `yir stats` can write — counts ≥ 0, hours 0–23, months
 /// 1–12 in order, calendar dates, instants of 1970–2099, http(s) thumbnails, texts no longer

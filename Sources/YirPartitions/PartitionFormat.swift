@@ -1,5 +1,6 @@
 import Foundation
 import YirCore
+import YirReport
 import YirStats
 
 /// SPEC §6's two steps: `yir stats --format jsonl --partition` on each partition of an export
@@ -17,13 +18,7 @@ import YirStats
 /// byte for byte.
 public enum PartitionFormat {
     public static func write(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
-        let names = model.statistics.articleNames
-        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONFieldWriter(pretty: false, names: names, partition: true) },
-                                to: write) { index, reader, w in
-            // `slides` is null: the decks are named where they are written, by `render`.
-            w.write(reader, ReaderFields.Context(slides: nil, lastSavedDisplay: model.lastSavedDisplay(reader)))
-            w.raw("\n")
-        }
+        try JSONReport.writeLinesWithDetail(model, jobs: jobs, to: write)
         var w = JSONWriter(pretty: false)
         w.object { w in
             w.key("partition")

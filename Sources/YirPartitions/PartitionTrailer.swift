@@ -1,4 +1,5 @@
 import YirCore
+import YirReport
 
 /// The last line of a partition's output (`PartitionFormat`):
 /// `{"partition": {"parameters": {…}, "inputs": […], "diagnostics": {…}}}`, in the report's

@@ -1,8 +1,10 @@
 import YirCore
+import YirStats
 
 /// SPEC §6 from the statistics' side: the run-level figures (§2.4 cohort, §2.3 rank) made from
-/// the readers of every partition, as `Statistics.compute` makes them from records. The lines
-/// themselves are read by `PartitionFormat`, beside the code that writes them.
+/// the readers of every partition, as `Statistics.compute` makes them from records, by the
+/// statistics' own rules. The lines themselves are read by `PartitionFormat`, beside the code
+/// that writes them.
 public enum Partitions {
     public struct DecodeError: Error, CustomStringConvertible {
         public var message: String

@@ -1,5 +1,6 @@
 import YirCore
 import YirPlaces
+import YirStats
 
 /// SPEC §6: `render` takes from partition lines only what `stats` could have written. Each
 /// value is checked on its own as it is read (`PartitionFieldReader`); here, a reader's figures
