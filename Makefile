@@ -251,7 +251,7 @@ bench-memory: build bench-venv ## yir's peak memory against SPEC §4.5's bound, 
 	@mkdir -p .bench
 	@test -s .bench/categories-1000.jsonl || python3 Benchmarks/gen_categories.py .bench/categories-1000.jsonl 240 1000
 	@test -s .bench/categories-1.jsonl || python3 Benchmarks/gen_categories.py .bench/categories-1.jsonl 40 1
-	python3 Benchmarks/memory.py --yir .build/release/yir --python .venv-bench/bin/python \
+	python3 Benchmarks/memory.py --strict --yir .build/release/yir --python .venv-bench/bin/python \
 	  --export .bench/categories-1000.jsonl --export .bench/categories-1.jsonl
 
 bench-venv: ## .venv-bench (DuckDB) and jq, for the benchmarks
