@@ -1,5 +1,6 @@
 # The two commands of the README: `make report` and `make test`. Both install what is
-# missing on a fresh Debian 12 machine, so CI's new clone needs nothing done by hand.
+# missing on a fresh Debian 12 machine, and so does `make test-full`, so CI's new clone needs
+# nothing done by hand.
 
 SWIFT   ?= swift
 # A fixed as-of instant (and zone fallback) so the sample report is the same on every run.
@@ -11,7 +12,7 @@ OUT     ?= out/sample
 DEBIAN_PACKAGES = zlib1g-dev libisal-dev libxml2-dev libxml2-utils pkg-config
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all help deps build build-static man install install-files uninstall deb report test test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-allocs bench-memory bench-venv fuzz clean
+.PHONY: all help deps build build-static man install install-files uninstall deb report lint check test test-full test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-allocs bench-memory bench-venv fuzz clean
 
 # $(call apt_install,PACKAGES): installs those of the Debian PACKAGES that are missing.
 define apt_install
@@ -41,7 +42,7 @@ STATIC_BIN = .build-static/release/yir
 build-static: deps ## .build-static/release/yir, the Swift runtime linked in
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static --product yir
 
-# From the debug build, which `make test` has anyway (the help text is the same), dated by the
+# From the debug build, which the tests have anyway (the help text is the same), dated by the
 # last commit so that the same sources give the same page.
 MANPAGE  = .build/plugins/GenerateManual/outputs/yir/yir.1
 MAN_DATE = $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
@@ -96,23 +97,48 @@ report: build ## yir report on SampleData/wikipedia into out/sample/
 	  --format html,xml,json,jsonl,csv --rejects $(OUT)/rejects.jsonl --link-key $(SAMPLE_KEY)
 	@echo "The report is in $(OUT)/: index.html (open it in a browser), readers/, report.xml, report.json, readers.jsonl, readers.csv, rejects.jsonl"
 
-# The import check first (Package.swift declares exactly what the code imports). The Debian
-# package is tested too, so the static build is made here; test-spark then finds it done.
+# The tests come in three tiers (docs/HACKING.md, "Testing"), each a target that sets YIR_TIER:
+# a test its tier leaves to a higher one is skipped, saying which target runs it. `make test`
+# and `make test-full` install what their tier drives and set YIR_REQUIRE_TOOLS=1, under which
+# a test whose tool is missing fails instead of skipping.
+TEST_ENV = YIR_BIN="$$($(SWIFT) build --show-bin-path)/yir" YIR_TEST_PYTHON="$(CURDIR)/.venv-test/bin/python"
+
+# Every tier starts here: Package.swift declares exactly what the code imports, the decision
+# records are whole and their index current, and, once the tree has a .swift-format, the
+# formatter finds nothing to change.
+lint: ## the import and decision checks, and swift format's lint where there is a .swift-format
+	SWIFT=$(SWIFT) python3 Tests/check_imports.py .
+	python3 Tests/check_decisions.py .
+	@if [ -f .swift-format ]; then \
+	  echo "$(SWIFT) format lint --strict --parallel --recursive Package.swift Plugins Sources Tests"; \
+	  $(SWIFT) format lint --strict --parallel --recursive Package.swift Plugins Sources Tests; \
+	else echo "no .swift-format: the formatter's lint is skipped"; fi
+
+check: deps lint ## the inner loop: lint, the debug build, the unit tests and the quick end-to-end suites
+	$(SWIFT) build --build-tests
+	YIR_TIER=check $(TEST_ENV) $(SWIFT) test --skip-build
+
 # nginx-light: docs/OPERATIONS.md's snippet for publishing the decks is served as written;
 # systemd: its units are checked with systemd-analyze;
 # unicode-data: Unicode's NormalizationTest.txt, which the title normalisation is tested against;
-# poppler-utils: pdfinfo counts the pages of a deck printed by chromium --print-to-pdf;
 # faketime: docs/OPERATIONS.md's recipes run on the nights around New Year, the machine in several zones;
 # fonts-noto-core, fonts-noto-cjk: the Arabic, Hebrew, Persian, Devanagari and CJK letters of
 # the decks in those languages, in the browser tests and screenshots.
-TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui chromium chromium-driver fonts-dejavu-core nginx-light systemd unicode-data \
-  poppler-utils fonts-noto-core fonts-noto-cjk faketime
-test: deps test-venv deb ## unit, reference, browser and end-to-end tests, the Debian package's among them
+TEST_DEBIAN_PACKAGES = chromium chromium-driver fonts-dejavu-core nginx-light systemd unicode-data \
+  faketime fonts-noto-core fonts-noto-cjk
+test: deps test-venv lint ## lint, unit, reference, end-to-end and browser tests (three decks at two sizes); no packaging
 	$(call apt_install,$(TEST_DEBIAN_PACKAGES))
-	SWIFT=$(SWIFT) python3 Tests/check_imports.py .
-	python3 Tests/check_decisions.py .
 	$(SWIFT) build --build-tests
-	YIR_REQUIRE_TOOLS=1 YIR_BIN="$$($(SWIFT) build --show-bin-path)/yir" YIR_TEST_PYTHON="$(CURDIR)/.venv-test/bin/python" \
+	YIR_TIER=test YIR_REQUIRE_TOOLS=1 $(TEST_ENV) $(SWIFT) test --skip-build
+
+# What only the full tier drives. libreoffice-calc-nogui: readers.csv opened by Calc;
+# poppler-utils: pdfinfo counts the pages of a deck printed by chromium --print-to-pdf.
+# The Debian package is tested too, so the static build is made here; test-spark then finds it done.
+FULL_TEST_DEBIAN_PACKAGES = libreoffice-calc-nogui poppler-utils
+test-full: deps test-venv deb lint ## every test: all decks at all sizes, axe, printing, the .deb and install, LibreOffice, the countries
+	$(call apt_install,$(TEST_DEBIAN_PACKAGES) $(FULL_TEST_DEBIAN_PACKAGES))
+	$(SWIFT) build --build-tests
+	YIR_TIER=full YIR_REQUIRE_TOOLS=1 $(TEST_ENV) \
 	  YIR_DEB="$(CURDIR)/$(DEB_DIR)/yir_$$($(STATIC_BIN) --version | cut -d' ' -f2)_$$(dpkg --print-architecture).deb" \
 	  $(SWIFT) test --skip-build
 

@@ -2,6 +2,7 @@
 """Drives yir's HTML pages in a real headless Chromium (selenium + Debian's chromedriver).
 
     browser_check.py slides|layout|overflow|rtl|swipe|share|print PAGE.html [--screenshots DIR --name NAME]
+    browser_check.py layout PAGE.html [--screens small,phone-dark,desktop,desktop-dark]
     browser_check.py axe PAGE.html [MORE_PAGES.html…]
     browser_check.py index PAGE.html [--screenshots DIR]
     browser_check.py escaping PAGE.html TEXT...
@@ -35,6 +36,9 @@ from selenium.webdriver.common.keys import Keys
 from check_lines import check, fail
 
 SIZES = {"small": (320, 568), "phone": (390, 844), "desktop": (1280, 800)}
+# The screens the layout check takes by default, each a size and a palette: --screens names some.
+SCREENS = {"small": ("small", False), "phone-dark": ("phone", True), "desktop": ("desktop", False),
+           "desktop-dark": ("desktop", True)}
 
 # Chromium leaves a profile lock folder in the temporary folder per browser started: give it
 # one of its own, removed when this script ends.
@@ -170,12 +174,14 @@ def layout(args):
     """Every slide fits one screen from 320 × 568 up: nothing under the bar or the nav, nothing
     sideways, numbers unbroken, titles in three lines, the calendar inside the slide's width,
     chart marks at 3:1 against the slide — in light and in dark."""
-    for width, height, dark in ((320, 568, False), (390, 844, True), (1280, 800, False), (1280, 800, True)):
+    for size, dark in (SCREENS[name] for name in args.screens.split(",")):
+        width, height = SIZES[size]
         driver = browser(width, height)
         try:
             emulate(driver, dark=dark)
             driver.get("file://" + args.page)
             total = len(driver.find_elements(By.CSS_SELECTOR, ".slide"))
+            check(total > 0, f"the page has slides to lay out ({total})")
             for number in range(1, total + 1):
                 show(driver, number)
                 problems = driver.execute_script("""
@@ -650,6 +656,7 @@ def controls(args):
         emulate(driver, dark=False)
         driver.get("file://" + args.page)
         total = len(driver.find_elements(By.CSS_SELECTOR, ".slide"))
+        check(total > 0, f"the page has slides to look at ({total})")
         tall = 0
         for number in range(1, total + 1):
             show(driver, number)
@@ -720,6 +727,7 @@ def main():
     parser.add_argument("--slides", type=lambda s: s if s == "all" else [int(x) for x in s.split(",")], default=[1])
     parser.add_argument("--kinds")
     parser.add_argument("--sizes", default="phone,desktop")
+    parser.add_argument("--screens", default=",".join(SCREENS))
     args = parser.parse_args()
     MODES[args.mode](args)
 

@@ -14,7 +14,7 @@ export it, for `yir --profile sensors` and `yir --profile metrics-platform` (SPE
 
 Every native record a format can hold is converted exactly (timestamps to the millisecond,
 durations in the format's unit), so yir gives the same reader figures for each (tested in
-ProfileTests). What a format cannot hold is left out: Sensors has no history clears, page
+ProfileEndToEndTests). What a format cannot hold is left out: Sensors has no history clears, page
 namespaces or notification settings, so the views and sessions before a clear are not in it
 (after "Clear history" the app no longer has them either). Deterministic: run it again and
 the bytes are the same. Run: python3 SampleData/profiles/generate.py

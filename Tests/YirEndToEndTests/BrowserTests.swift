@@ -6,29 +6,24 @@ import YirTestSupport
 private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
 
 /// The pages in a real browser: headless Chromium from Debian, driven by selenium from the test
-/// venv (`make test` installs both), through Tests/browser_check.py.
-@Suite(.serialized, .needs(.yir)) struct BrowserTests {
+/// venv (`make test` installs both), through Tests/browser_check.py. The sweeps over SampleData's
+/// decks take every deck at every size in the full tier (`make test-full`), and three decks at
+/// two sizes below it.
+@Suite(.serialized, .needs(.yir), .tier(.test)) struct BrowserEndToEndTests {
     let cli = YirCommand()
+
+    /// The readers whose decks the sweeps go over: all of SampleData's in the full tier; below
+    /// it one deck left to right (ana's, in German), one right to left (مريم's, in Arabic) and
+    /// one in CJK (tomo's, in Japanese).
+    static let sweptReaders = Tier.current >= .full ? SampleDataPages.readers : ["ana", "مريم", "tomo"]
+
+    /// The screens of the layout sweep (browser_check.py's names): 320 × 568 light, 390 × 844
+    /// dark, 1280 × 800 light and dark in the full tier; below it the smallest and the largest.
+    static let layoutScreens = Tier.current >= .full ? "small,phone-dark,desktop,desktop-dark" : "small,desktop-dark"
 
     func browserCheck(_ arguments: [String]) throws -> ProgramResult {
         try runProgram(URL(fileURLWithPath: Tools.python),
                        [packageRoot.appendingPathComponent("Tests/browser_check.py").path] + arguments)
-    }
-
-    /// SampleData's HTML without remote images, so the pages must load nothing from elsewhere.
-    func sampleReport() throws -> URL {
-        let out = scratchFolder()
-        let r = try cli.yir(["report", "SampleData/wikipedia", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
-                             "--format", "html", "--no-remote-images"], in: packageRoot)
-        #expect(r.status == 0, "\(r.stderr)")
-        return out
-    }
-
-    /// Every deck of SampleData's report, by path.
-    func sampleDecks(_ out: URL) throws -> [String] {
-        let readers = out.appendingPathComponent("readers")
-        return try FileManager.default.contentsOfDirectory(atPath: readers.path).filter { $0 != "index.html" }.sorted()
-            .map { readers.appendingPathComponent($0).path }
     }
 
     /// The deck of `user` in a report of `lines` alone.
@@ -40,8 +35,14 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
     }
 
     func deckCheck(_ mode: String, of user: String = "ana") throws -> ProgramResult {
-        let out = try sampleReport()
-        return try browserCheck([mode, out.appendingPathComponent(try sampleDeck(of: user)).path])
+        try browserCheck([mode, try SampleDataPages.deck(of: user)])
+    }
+
+    /// The sweeps' readers: the reference lists a reader for every deck SampleData's report
+    /// writes, so the full tier leaves none out, and every reader swept has a deck.
+    @Test func theSweepsGoOverSampleDatasDecks() throws {
+        #expect(try decks(in: try SampleDataPages.folder()).count == SampleDataPages.readers.count)
+        for reader in Self.sweptReaders { _ = try SampleDataPages.deck(of: reader) }
     }
 
     @Test(.needs(browser)) func slidesNavigateByKeyboardMoveFocusAndLoadNothingFromOtherHosts() throws {
@@ -52,12 +53,10 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
     }
 
     /// From 320 × 568 up: nothing under the bar or the nav, nothing sideways, numbers unbroken.
-    @Test(.needs(browser)) func everySlideOfEveryDeckFitsOneScreenFrom320By568() throws {
-        let out = try sampleReport()
-        for deck in try sampleDecks(out) {
-            let r = try browserCheck(["layout", deck])
-            #expect(r.status == 0, "\(deck): \(r.stdoutText)\(r.stderr)")
-        }
+    @Test(.needs(browser), arguments: sweptReaders)
+    func everySlideOfEveryDeckFitsOneScreenFrom320By568(reader: String) throws {
+        let r = try browserCheck(["layout", try SampleDataPages.deck(of: reader), "--screens", Self.layoutScreens])
+        #expect(r.status == 0, "\(reader): \(r.stdoutText)\(r.stderr)")
     }
 
     /// A 300-character title is cut to three lines, and figures of a million minutes shrink
@@ -92,43 +91,10 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
 
     /// On every slide at 320 × 568 the ‹ › and share buttons are on the screen, and a slide taller
     /// than the screen shows that it goes on until it is read to its end.
-    @Test(.needs(browser)) func theControlsStayOnTheScreenAndATallSlideShowsItScrolls() throws {
-        let out = try sampleReport()
-        for deck in try sampleDecks(out) {
-            let r = try browserCheck(["controls", deck])
-            #expect(r.status == 0, "\(deck): \(r.stdoutText)\(r.stderr)")
-        }
-    }
-
-    /// Every deck's last slide thanks the reader.
-    @Test func everyDeckEndsWithTheSlideThatThanksTheReader() throws {
-        let out = try sampleReport()
-        for deck in try sampleDecks(out) {
-            let page = try String(contentsOfFile: deck, encoding: .utf8)
-            let kinds = page.matches(of: #/<section class="slide slide-([a-z-]+) /#).map { String($0.1) }
-            #expect(kinds.last == "ending", "\(deck): \(kinds)")
-        }
-    }
-
-    /// A deck weighs 40 KB at most, SampleData's and those of 300 synthetic readers in every
-    /// language yir speaks: a deck is opened on phones, over any network.
-    @Test func everyDeckWeighsAtMost40KBAnd48KBWithTheMap() throws {
-        let sample = try cli.yir(["sample", "--readers", "300", "--seed", "9"])
-        #expect(sample.status == 0, "\(sample.stderr)")
-        let synthetic = scratchFolder()
-        let r = try cli.yir(["report", try cli.file([sample.stdoutText.trimmingCharacters(in: .newlines)]), "--out", synthetic.path,
-                             "--as-of", "2025-12-31T12:00:00Z", "--format", "html", "--no-remote-images"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let decks = try sampleDecks(try sampleReport()) + (try sampleDecks(synthetic))
-        #expect(decks.count > 200)
-        var withMap = 0
-        for deck in decks {
-            let size = try FileManager.default.attributesOfItem(atPath: deck)[.size] as! Int
-            let hasMap = try String(contentsOfFile: deck, encoding: .utf8).contains(#"class="world-map""#)
-            withMap += hasMap ? 1 : 0
-            #expect(size <= (hasMap ? 48 : 40) * 1024, "\(deck): \(size) bytes\(hasMap ? " with the map" : "")")
-        }
-        #expect(withMap > 100, "the places slide is in many of them")
+    @Test(.needs(browser), arguments: sweptReaders)
+    func theControlsStayOnTheScreenAndATallSlideShowsItScrolls(reader: String) throws {
+        let r = try browserCheck(["controls", try SampleDataPages.deck(of: reader)])
+        #expect(r.status == 0, "\(reader): \(r.stdoutText)\(r.stderr)")
     }
 
     /// Right to left, a Latin title in a Hebrew or Arabic list sits by its number, not at the
@@ -195,9 +161,8 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
     }
 
     /// Chromium's --print-to-pdf, pages counted by pdfinfo: one a slide, no blank last page.
-    @Test(.needs(browser + [.pdfinfo])) func printingGivesOnePagePerSlideInTheLightPalette() throws {
-        let out = try sampleReport()
-        for deck in try sampleDecks(out) {
+    @Test(.needs(browser + [.pdfinfo]), .tier(.full)) func printingGivesOnePagePerSlideInTheLightPalette() throws {
+        for deck in try decks(in: try SampleDataPages.folder()) {
             let r = try browserCheck(["print", deck])
             #expect(r.status == 0, "\(deck): \(r.stdoutText)\(r.stderr)")
         }
@@ -205,16 +170,15 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
 
     /// axe-core over the overview and every slide of every SampleData deck, light and dark,
     /// 390 and 1280 px wide.
-    @Test(.needs(browser + [.axe])) func axeFindsNoViolationOnTheOverviewOrAnySlide() throws {
-        let out = try sampleReport()
-        let r = try browserCheck(["axe", out.appendingPathComponent("index.html").path] + (try sampleDecks(out)))
+    @Test(.needs(browser + [.axe]), .tier(.full)) func axeFindsNoViolationOnTheOverviewOrAnySlide() throws {
+        let out = try SampleDataPages.folder()
+        let r = try browserCheck(["axe", out.appendingPathComponent("index.html").path] + (try decks(in: out)))
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
         #expect(r.stdoutText.contains("ok: axe-core 4."))
     }
 
     @Test(.needs(browser)) func overviewSortsSearchesAndKeepsItsHeaderInSight() throws {
-        let out = try sampleReport()
-        let r = try browserCheck(["index", out.appendingPathComponent("index.html").path])
+        let r = try browserCheck(["index", try SampleDataPages.folder().appendingPathComponent("index.html").path])
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
     }
 
@@ -240,8 +204,7 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
     /// SPEC §4.4: a deck sends no referrer. Served over http, as a published deck is; the check
     /// also shows the same page without its policy sending one, so it cannot pass vacuously.
     @Test(.needs(browser)) func followingAnArticleLinkFromADeckSendsNoReferer() throws {
-        let out = try sampleReport()
-        let r = try browserCheck(["referrer", out.appendingPathComponent(try sampleDeck(of: "ana")).path])
+        let r = try browserCheck(["referrer", try SampleDataPages.deck(of: "ana")])
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
         #expect(r.stdoutText.contains("ok: the deck sends no Referer"))
     }
@@ -256,5 +219,40 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
                                    [packageRoot.appendingPathComponent("Tests/publish_check.py").path,
                                     packageRoot.appendingPathComponent("docs/OPERATIONS.md").path, out.path])
         #expect(check.status == 0, "\(check.stdoutText)\(check.stderr)")
+    }
+}
+
+/// The decks as files, no browser needed: how each ends and what it weighs. Checks of
+/// SampleDeckEndToEndTests (HTMLTests.swift), written here where decisions 119 and 120 name them.
+extension SampleDeckEndToEndTests {
+    /// Every deck's last slide thanks the reader.
+    @Test func everyDeckEndsWithTheSlideThatThanksTheReader() throws {
+        for deck in try decks(in: try SampleDataPages.folder()) {
+            let page = try String(contentsOfFile: deck, encoding: .utf8)
+            let kinds = page.matches(of: #/<section class="slide slide-([a-z-]+) /#).map { String($0.1) }
+            #expect(kinds.last == "ending", "\(deck): \(kinds)")
+        }
+    }
+
+    /// A deck weighs 40 KB at most, SampleData's and those of 300 synthetic readers in every
+    /// language yir speaks: a deck is opened on phones, over any network.
+    @Test func everyDeckWeighsAtMost40KBAnd48KBWithTheMap() throws {
+        let cli = YirCommand()
+        let sample = try cli.yir(["sample", "--readers", "300", "--seed", "9"])
+        #expect(sample.status == 0, "\(sample.stderr)")
+        let synthetic = scratchFolder()
+        let r = try cli.yir(["report", try cli.file([sample.stdoutText.trimmingCharacters(in: .newlines)]), "--out", synthetic.path,
+                             "--as-of", "2025-12-31T12:00:00Z", "--format", "html", "--no-remote-images"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let all = try decks(in: try SampleDataPages.folder()) + (try decks(in: synthetic))
+        #expect(all.count > 200)
+        var withMap = 0
+        for deck in all {
+            let size = try FileManager.default.attributesOfItem(atPath: deck)[.size] as! Int
+            let hasMap = try String(contentsOfFile: deck, encoding: .utf8).contains(#"class="world-map""#)
+            withMap += hasMap ? 1 : 0
+            #expect(size <= (hasMap ? 48 : 40) * 1024, "\(deck): \(size) bytes\(hasMap ? " with the map" : "")")
+        }
+        #expect(withMap > 100, "the places slide is in many of them")
     }
 }

@@ -8,7 +8,7 @@ import YirTestSupport
 /// size at opening. Each change is made at a known point: a debug build stops itself once it
 /// holds input it has not parsed yet (`InputChangeTestHook`), the test changes the file, then
 /// lets it go on.
-@Suite(.serialized, .needs(.yir)) struct ChangingInputTests {
+@Suite(.serialized, .needs(.yir), .tier(.test)) struct ChangingInputEndToEndTests {
     /// A copy of `SampleExports.overAChunk` of the test's own, to change.
     func exportCopy(name: String = "export.jsonl") throws -> String {
         let path = scratchFolder().appendingPathComponent(name).path

@@ -4,7 +4,7 @@ import YirTestSupport
 import YirIngest
 
 /// End to end: the built `yir` binary, its outputs and SPEC §5's exit codes.
-@Suite(.needs(.yir)) struct CommandLineTests {
+@Suite(.needs(.yir)) struct CommandLineEndToEndTests {
     let cli = YirCommand()
 
     let good = [view("2025-05-01T10:00:00Z", user: "a"), session("2025-05-01T10:00:00Z", ms: "60000", user: "a")]
@@ -231,7 +231,7 @@ import YirIngest
     }
 }
 
-extension CommandLineTests {
+extension CommandLineEndToEndTests {
     /// `yir sample` writes every field of the format, the v3 ones too, so that a sample's
     /// decks show every kind of slide.
     @Test func theSampleWritesEveryRecordTypeAndFieldOfTheFormat() throws {

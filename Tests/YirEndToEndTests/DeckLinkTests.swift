@@ -8,7 +8,7 @@ import YirTestSupport
 /// SPEC §4.4's private decks: keyed names no one can compute from a user id, new each year
 /// (§4.5), the link key file, each reader's `slides` in the data outputs, and a `readers/`
 /// folder fit to publish.
-@Suite(.needs(.yir)) struct DeckLinkTests {
+@Suite(.needs(.yir)) struct DeckLinkEndToEndTests {
     let cli = YirCommand()
     let asOf = ["--as-of", "2025-12-31T12:00:00Z"]
 

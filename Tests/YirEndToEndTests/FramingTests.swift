@@ -3,7 +3,7 @@ import Testing
 import YirTestSupport
 
 /// SPEC §1.1: framing of JSON Lines inputs, as the command line is given them.
-@Suite(.needs(.yir)) struct FramingTests {
+@Suite(.needs(.yir)) struct FramingEndToEndTests {
     /// A file named twice — given twice, or given and found in a folder given — would be read
     /// twice: its records without ids counted twice. A usage error (64) instead.
     @Test func anInputNamedTwiceIsAUsageError() throws {
@@ -20,7 +20,7 @@ import YirTestSupport
 }
 
 /// SPEC §4.2: the same input and parameters give byte-identical output, whatever `--jobs` is.
-@Suite(.needs(.yir)) struct DeterminismTests {
+@Suite(.needs(.yir), .tier(.test)) struct DeterminismEndToEndTests {
     /// Every file of a whole `yir report` — report.json, report.xml, readers.jsonl, readers.csv,
     /// the overview and every deck — and the partition lines are the same bytes at `--jobs 1`
     /// and `--jobs 3`, on SampleData and on a generated export of 700 readers (blocks of

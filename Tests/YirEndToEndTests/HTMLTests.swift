@@ -4,7 +4,7 @@ import YirTestSupport
 @testable import YirHTML
 
 /// SPEC §4.4 and docs/OUTPUT.md: what the command line does with the templates it is given.
-@Suite(.needs(.yir)) struct HTMLTests {
+@Suite(.needs(.yir)) struct HTMLEndToEndTests {
     @Test func aBrokenTemplateIsExit66BeforeAnyInputIsRead() throws {
         let overlay = scratchFolder()
         try FileManager.default.createDirectory(at: overlay.appendingPathComponent("html"), withIntermediateDirectories: true)
@@ -58,9 +58,11 @@ import YirTestSupport
     }
 }
 
-/// docs/OUTPUT.md, "Copy chosen by the data", over the decks of `yir sample`'s readers in all 20
-/// languages: every figure a slide leads with is above 0, and no deck names its reader's id.
-@Suite(.needs(.yir)) struct SampleDeckCopyTests {
+/// The decks as files. docs/OUTPUT.md, "Copy chosen by the data", over the decks of `yir
+/// sample`'s readers in all 20 languages: every figure a slide leads with is above 0, and no deck
+/// names its reader's id. Every deck ends by thanking its reader and weighs 40 KB at most, 48
+/// with the map (BrowserTests.swift).
+@Suite(.needs(.yir), .tier(.test)) struct SampleDeckEndToEndTests {
     /// The decks of 300 synthetic readers, with each reader's id.
     static func sampleDecks() throws -> [(user: String, deck: String)] {
         let cli = YirCommand()

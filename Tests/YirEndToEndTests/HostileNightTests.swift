@@ -5,8 +5,8 @@ import YirTestSupport
 /// SPEC §4.5's promises against a hostile machine: yir replaces only what it could have written,
 /// its own descriptors are never the input, a signal at any instant, a commit that is all or
 /// nothing, one year per folder without `--year` too, paths read as the kernel reads them.
-@Suite(.needs(.yir)) struct HostileNightEndToEndTests {
-    typealias Night = NightlyTests.Night
+@Suite(.needs(.yir), .tier(.test)) struct HostileNightEndToEndTests {
+    typealias Night = NightlyEndToEndTests.Night
     let cli = YirCommand()
 
     /// Runs yir through `sh` with `redirections` applied (`<&-`), waiting a bounded time: a run
@@ -130,7 +130,7 @@ import YirTestSupport
     func aClosedStandardInputExitsSixtySixAndNeverHangs(command: String) throws {
         let night = try Night()
         let metrics = night.root.appendingPathComponent("yir.prom")
-        var arguments = [command, "--as-of", NightlyTests.asOf, "--metrics", metrics.path]
+        var arguments = [command, "--as-of", NightlyEndToEndTests.asOf, "--metrics", metrics.path]
         if command == "report" { arguments += ["--out", night.out.path, "--link-key", night.key.path] }
         let r = try yirThroughShell(arguments, redirections: "<&-")
         #expect(r.status == 66, "\(r.stderr)")
@@ -141,7 +141,7 @@ import YirTestSupport
 
     @Test func aStandardInputOpenForWritingOnlyExitsSixtySix() throws {
         let night = try Night()
-        let r = try yirThroughShell(["check", "--as-of", NightlyTests.asOf], redirections: "0>\(night.root.path)/w")
+        let r = try yirThroughShell(["check", "--as-of", NightlyEndToEndTests.asOf], redirections: "0>\(night.root.path)/w")
         #expect(r.status == 66, "\(r.stderr)")
     }
 

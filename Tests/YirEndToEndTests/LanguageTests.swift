@@ -3,7 +3,7 @@ import Testing
 import YirTestSupport
 
 /// Which language each reader's slides are in (SPEC §2.1) and what the outputs say of it.
-@Suite(.needs(.yir)) struct ReaderLanguageTests {
+@Suite(.needs(.yir)) struct ReaderLanguageEndToEndTests {
     /// `--locale auto` on an export of readers of German, Arabic, Japanese and an unknown
     /// language: each deck in its reader's language and direction, the unknown one in English
     /// labelled `en` with one warning, and `locale` in every reader output.

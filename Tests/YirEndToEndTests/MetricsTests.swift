@@ -5,7 +5,7 @@ import YirTestSupport
 /// SPEC §5's `--metrics FILE`: after every run, the run's figures in the Prometheus text format,
 /// read back with prometheus_client's parser (Tests/check_metrics.py), and the cron line and
 /// systemd units of docs/OPERATIONS.md that use it, run as written.
-@Suite(.needs(.yir, .prometheusClient)) struct MetricsTests {
+@Suite(.needs(.yir, .prometheusClient), .tier(.test)) struct MetricsEndToEndTests {
     let cli = YirCommand()
 
     typealias Families = [String: (type: String, samples: [(labels: [String: String], value: Double)])]
@@ -117,11 +117,14 @@ import YirTestSupport
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Standard input stays open: the run is reading when the signal comes.
+        // Standard input stays open: the run is reading when the signal comes, having taken the
+        // line from the pipe and waiting for more.
         input.fileHandleForWriting.write(Data((view("2025-05-01T10:00:00Z") + "\n").utf8))
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(waitUntil { unreadBytes(in: input) == 0 || !process.isRunning },
+                "yir never read its standard input: stuck")
+        try #require(process.isRunning, "the run ended with its standard input open")
         process.terminate()
-        process.waitUntilExit()
+        #expect(waitForExit(process), "the run did not end after the signal: stuck")
         #expect(process.terminationStatus == 143)
         #expect(value(try parse(metrics), "yir_exit_code", ["command": "stats"]) == 143)
     }

@@ -6,7 +6,7 @@ import YirTestSupport
 /// no output meets an input or another output, one commit with the rejects file, interruptions
 /// that leave nothing behind, no report of an empty input, a folder per year that never goes
 /// back in time.
-@Suite(.needs(.yir)) struct NightlyTests {
+@Suite(.needs(.yir), .tier(.test)) struct NightlyEndToEndTests {
     let cli = YirCommand()
     static let asOf = "2025-12-31T12:00:00Z"
 
@@ -27,7 +27,7 @@ import YirTestSupport
             chmod(root.appendingPathComponent("link-key").path, 0o600)
         }
 
-        func report(_ extra: [String] = [], asOf: String = NightlyTests.asOf, input: String? = nil) -> [String] {
+        func report(_ extra: [String] = [], asOf: String = NightlyEndToEndTests.asOf, input: String? = nil) -> [String] {
             ["report", input ?? exports.path, "--out", out.path, "--as-of", asOf, "--link-key", key.path, "--quiet"] + extra
         }
 

@@ -8,7 +8,7 @@ import YirTestSupport
 /// offset tables, integer calendar or fingerprints), over small random exports crowded around
 /// DST changes, New Year in each zone, leap days and the as-of instant (Tests/Oracle/exports.py).
 /// A disagreement prints the seed, the differences and the command that reproduces it.
-@Suite(.needs(.yir, .testPython)) struct OracleTests {
+@Suite(.needs(.yir, .testPython), .tier(.test)) struct OracleEndToEndTests {
     struct Variant: CustomTestStringConvertible, Sendable {
         var name: String
         var firstSeed: Int

@@ -4,16 +4,16 @@ import YirTestSupport
 
 /// SPEC §5: one self-contained binary — the templates compiled in, `--version` — and what
 /// installs it: `make install`'s files and the Debian package (`make deb`, given to the tests
-/// by `make test` as YIR_DEB).
-@Suite(.needs(.yir)) struct PackagingTests {
+/// by `make test-full` as YIR_DEB).
+@Suite(.needs(.yir), .tier(.test)) struct PackagingEndToEndTests {
     let cli = YirCommand()
 
     /// SwiftPM lets a target import a module built before it without declaring it, and then
-    /// nothing keeps the stages one-way: the import check (`make test` runs it) passes on the
+    /// nothing keeps the stages one-way: the import check (every tier runs it) passes on the
     /// tree and fails on a target importing a module its Package.swift entry does not list,
     /// naming the file and the module.
-    @Test func anImportPackageSwiftDoesNotDeclareFailsTheImportCheck() throws {
-        let python = URL(fileURLWithPath: "/usr/bin/python3")
+    @Test(.needs(.python3)) func anImportPackageSwiftDoesNotDeclareFailsTheImportCheck() throws {
+        let python = Tools.program("python3")
         let script = packageRoot.appendingPathComponent("Tests/check_imports.py").path
         let tree = try runProgram(python, [script, packageRoot.path])
         #expect(tree.status == 0, "\(tree.stderr)")
@@ -103,7 +103,7 @@ import YirTestSupport
 
     // MARK: make install, make deb
 
-    @Test(.needs(.debianPackage, .dpkg))
+    @Test(.needs(.debianPackage, .dpkg), .tier(.full))
     func theDebianPackageRunsFromAScratchRootWithNothingElse() throws {
         let deb = try #require(Tools.debianPackage)
         let root = scratchFolder()
@@ -157,8 +157,8 @@ import YirTestSupport
         #expect(page.contains(".Nm yir") && page.contains("Fl -metrics"))
     }
 
-    /// `make test` builds the static binary and man page the install copies along with the package.
-    @Test(.needs(.debianPackage))
+    /// `make test-full` builds the static binary and man page the install copies along with the package.
+    @Test(.needs(.debianPackage), .tier(.full))
     func makeInstallPutsEachFileInItsPlaceAndUninstallRemovesThem() throws {
         let destination = scratchFolder()
         func make(_ target: String) throws -> ProgramResult {

@@ -8,7 +8,7 @@ import YirTestSupport
 
 /// SPEC §6: `yir stats --format jsonl --partition` on each partition of an export partitioned
 /// by user, then `yir render` on all the lines, gives what one `yir report` gives.
-@Suite(.needs(.yir)) struct PartitionTests {
+@Suite(.needs(.yir), .tier(.test)) struct PartitionEndToEndTests {
     let cli = YirCommand()
     static let options = ["--as-of", "2025-12-31T12:00:00Z", "--max-reject-rate", "1"]
     static let formats = ["--format", "html,xml,json,jsonl,csv"]

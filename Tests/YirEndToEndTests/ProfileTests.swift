@@ -5,7 +5,7 @@ import YirTestSupport
 @testable import YirIngest
 
 /// SPEC §3: mapping profiles. A profile is data; mapped lines go through the native rules.
-@Suite(.needs(.yir)) struct ProfileTests {
+@Suite(.needs(.yir), .tier(.test)) struct ProfileEndToEndTests {
     let cli = YirCommand()
     static let asOf = ["--as-of", "2025-12-31T12:00:00Z"]
 
@@ -116,7 +116,7 @@ import YirTestSupport
     /// Schema-valid events for every action of the profile's table — a logged-in reader's, so
     /// the reader is `performer.id`, a number — give the reader figures of the same records
     /// written natively.
-    @Test func metricsPlatformEventsForEveryActionGiveTheNativeFigures() throws {
+    @Test(.needs(.jsonschema)) func metricsPlatformEventsForEveryActionGiveTheNativeFigures() throws {
         func event(_ dt: String, _ action: String, _ more: String) -> String {
             #"{"$schema":"/analytics/product_metrics/app/base/1.3.0","dt":"\#(dt)","action":"\#(action)","meta":{"stream":"app.reading_activity","id":"\#(action)-\#(dt)","dt":"\#(dt)","domain":"de.wikipedia.org"},"agent":{"client_platform":"ios","client_platform_family":"app","device_language":"de"},"performer":{"id":4711,"is_logged_in":true,"language_primary":"de"}\#(more)}"#
         }

@@ -4,7 +4,7 @@ import YirTestSupport
 
 /// Operators' guarantees (SPEC §4.5, §5): an interrupted or killed run never damages the
 /// previous outputs, ends with the right exit code, and leaves no temporary files behind.
-@Suite(.serialized, .needs(.yir)) struct ReliabilityTests {
+@Suite(.serialized, .needs(.yir), .tier(.test)) struct ReliabilityEndToEndTests {
     let cli = YirCommand()
 
     /// Starts yir in the background; with `readMarks`, its read hook marks that file

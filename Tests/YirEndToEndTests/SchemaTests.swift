@@ -4,7 +4,7 @@ import YirTestSupport
 
 /// SPEC §4.2: the `json` output and every `jsonl` line match the JSON Schema shipped in
 /// Templates/, checked by the `jsonschema` package (installed by `make test` in .venv-test).
-@Suite(.needs(.jsonschema)) struct SchemaTests {
+@Suite(.needs(.jsonschema), .tier(.test)) struct SchemaEndToEndTests {
     let cli = YirCommand()
 
     /// Runs the validator; returns its exit status and what it printed.

@@ -8,7 +8,7 @@ import YirTestSupport
 
 /// SPEC §4.3: the XML report, valid against Templates/report.xsd as yir and xmllint both judge
 /// it, carrying the same figures as the JSON.
-@Suite(.needs(.yir)) struct XMLTests {
+@Suite(.needs(.yir)) struct XMLEndToEndTests {
     let cli = YirCommand()
     static let schema = packageRoot.appendingPathComponent("Templates/report.xsd").path
 
@@ -92,7 +92,7 @@ import YirTestSupport
     }
 }
 
-extension XMLTests {
+extension XMLEndToEndTests {
     /// Issue 5: every element, attribute and named type of the XSD carries xs:documentation.
     @Test func everyDeclarationOfTheSchemaIsDocumented() throws {
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: Self.schema))

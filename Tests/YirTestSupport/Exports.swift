@@ -61,3 +61,54 @@ public func sizeChange(_ then: Int, _ now: Int) -> String {
     }
     return "\(text(then)) \(unit) → \(text(now)) \(unit)"
 }
+
+/// SampleData's report as pages alone, without remote images (so that they load nothing from
+/// elsewhere), made once per test process by the yir under test: the decks the browser checks
+/// and the checks of the decks as files go over. Tests only read it.
+public enum SampleDataPages {
+    /// The folder, and what went wrong when the run failed.
+    private static let made: (out: URL, failure: String?) = {
+        let out = scratchFolder().appendingPathComponent("sample")
+        do {
+            let r = try YirCommand().yir(["report", "SampleData/wikipedia", "--out", out.path,
+                                          "--as-of", "2025-12-31T12:00:00Z", "--format", "html", "--no-remote-images"],
+                                         in: packageRoot)
+            return (out, r.status == 0 ? nil : "exit \(r.status): \(r.stderr)")
+        } catch {
+            return (out, "\(error)")
+        }
+    }()
+
+    /// The report's folder, once its run succeeded.
+    public static func folder() throws -> URL {
+        try #require(made.failure == nil, "yir report SampleData/wikipedia: \(made.failure ?? "")")
+        return made.out
+    }
+
+    /// The deck of `user`, by path: it is there.
+    public static func deck(of user: String) throws -> String {
+        let path = try folder().appendingPathComponent(try sampleDeck(of: user)).path
+        try #require(FileManager.default.fileExists(atPath: path), "\(user) has no deck in SampleData's report")
+        return path
+    }
+
+    /// SampleData's readers, as Tests/Reference/readers.jsonl lists them (CommandLineEndToEndTests
+    /// checks that the reference files are SampleData's report).
+    public static let readers: [String] = {
+        let file = packageRoot.appendingPathComponent("Tests/Reference/readers.jsonl")
+        let lines = (try? String(contentsOf: file, encoding: .utf8))?.split(separator: "\n") ?? []
+        return lines.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["user"] as? String
+        }
+    }()
+}
+
+/// Every deck of the report in `out`, by path: there is one at least, so that a check over
+/// them cannot pass over none.
+public func decks(in out: URL) throws -> [String] {
+    let readers = out.appendingPathComponent("readers")
+    let decks = try FileManager.default.contentsOfDirectory(atPath: readers.path).filter { $0 != "index.html" }.sorted()
+        .map { readers.appendingPathComponent($0).path }
+    try #require(!decks.isEmpty, "no deck in \(readers.path)")
+    return decks
+}

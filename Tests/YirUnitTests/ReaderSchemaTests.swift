@@ -7,7 +7,7 @@ import YirTestSupport
 /// from one declaration of its fields (`ReaderFields`). After an intended change to the
 /// fields, `YIR_WRITE_SCHEMAS=1` rewrites the schemas' reader part, and the diff is reviewed.
 @Suite struct ReaderSchemaTests {
-    @Test func theSchemasReaderPartIsWhatTheFieldTableMakes() throws {
+    @Test(.needs(.python3)) func theSchemasReaderPartIsWhatTheFieldTableMakes() throws {
         let folder = scratchFolder()
         let json = folder.appendingPathComponent("reader.schema.json")
         let xsd = folder.appendingPathComponent("reader.xsd")
