@@ -12,7 +12,7 @@ OUT     ?= out/sample
 DEBIAN_PACKAGES = zlib1g-dev libisal-dev libxml2-dev libxml2-utils pkg-config
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all help deps build build-static man install install-files uninstall deb report lint check test test-full test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-allocs bench-memory bench-venv fuzz clean
+.PHONY: all help deps build build-static man install install-files uninstall deb report lint format check test test-full test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-allocs bench-memory bench-venv fuzz clean
 
 # $(call apt_install,PACKAGES): installs those of the Debian PACKAGES that are missing.
 define apt_install
@@ -104,15 +104,16 @@ report: build ## yir report on SampleData/wikipedia into out/sample/
 TEST_ENV = YIR_BIN="$$($(SWIFT) build --show-bin-path)/yir" YIR_TEST_PYTHON="$(CURDIR)/.venv-test/bin/python"
 
 # Every tier starts here: Package.swift declares exactly what the code imports, the decision
-# records are whole and their index current, and, once the tree has a .swift-format, the
-# formatter finds nothing to change.
-lint: ## the import and decision checks, and swift format's lint where there is a .swift-format
+# records are whole and their index current, and the formatter (.swift-format) finds nothing
+# to change. `make format` rewrites the tree as the formatter would.
+SWIFT_SOURCES = Package.swift Plugins Sources Tests Benchmarks Fuzz Templates Tools
+lint: ## the import and decision checks, and swift format's lint
 	SWIFT=$(SWIFT) python3 Tests/check_imports.py .
 	python3 Tests/check_decisions.py .
-	@if [ -f .swift-format ]; then \
-	  echo "$(SWIFT) format lint --strict --parallel --recursive Package.swift Plugins Sources Tests"; \
-	  $(SWIFT) format lint --strict --parallel --recursive Package.swift Plugins Sources Tests; \
-	else echo "no .swift-format: the formatter's lint is skipped"; fi
+	$(SWIFT) format lint --strict --parallel --recursive $(SWIFT_SOURCES)
+
+format: ## format every Swift file in place, as .swift-format says
+	$(SWIFT) format format --in-place --parallel --recursive $(SWIFT_SOURCES)
 
 check: deps lint ## the inner loop: lint, the debug build, the unit tests and the quick end-to-end suites
 	$(SWIFT) build --build-tests

@@ -18,7 +18,12 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "yir", targets: ["yir"]),
-        .library(name: "YearInReview", targets: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirPartitions", "YirHTML", "YirPipeline", "YirSample", "YirPlaces"]),
+        .library(
+            name: "YearInReview",
+            targets: [
+                "YirCore", "YirIngest", "YirStats", "YirReport", "YirPartitions", "YirHTML", "YirPipeline", "YirSample",
+                "YirPlaces",
+            ]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,8 +32,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
-        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
-                       providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
         .target(name: "CYirSupport"),
         // The first code of the yir process (.preinit_array): the yir executable's alone.
         .target(name: "CYirStart"),
@@ -36,32 +42,42 @@ let package = Package(
         .target(name: "CGzip", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]),
         .target(name: "YirCore", dependencies: ["CYirSupport"], swiftSettings: hotPath),
         .target(name: "YirIngest", dependencies: ["YirCore", "CGzip", "CYirSupport"], swiftSettings: hotPath),
-        .target(name: "YirStats", dependencies: ["YirCore", "YirIngest", "YirPlaces", "CYirSupport"], swiftSettings: hotPath),
+        .target(
+            name: "YirStats", dependencies: ["YirCore", "YirIngest", "YirPlaces", "CYirSupport"], swiftSettings: hotPath
+        ),
         // Crypto: the keyed names of the reader decks (HMAC-SHA-256).
         // hotPath too: the writers walk a reader's fields through one visitor object per thread,
         // whose buffer each field's write reaches through a class property.
-        .target(name: "YirReport", dependencies: [
-            "YirCore", "YirStats", "CLibXML2", "CYirSupport",
-            .product(name: "Crypto", package: "swift-crypto"),
-        ], swiftSettings: hotPath),
+        .target(
+            name: "YirReport",
+            dependencies: [
+                "YirCore", "YirStats", "CLibXML2", "CYirSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ], swiftSettings: hotPath),
         // The partition lines (SPEC §6): their format, written and read back, the trailer, the
         // checks `render` makes on them, and the merge of every partition's readers into the
         // run's figures. Above YirReport: the lines are the JSON Lines writer's reader objects
         // with their detail, read back through the same field table (`ReaderFields`), which
         // YirReport's writers share. hotPath, as the modules it came from: `render` decodes
         // millions of fields.
-        .target(name: "YirPartitions", dependencies: ["YirCore", "YirStats", "YirReport", "YirPlaces"], swiftSettings: hotPath),
+        .target(
+            name: "YirPartitions", dependencies: ["YirCore", "YirStats", "YirReport", "YirPlaces"],
+            swiftSettings: hotPath),
         // _FoundationICU: CLDR's plural rules from the ICU that Foundation carries (PluralRules).
-        .target(name: "YirHTML", dependencies: [
-            "YirCore", "YirStats", "YirReport", "YirPlaces",
-            .product(name: "Mustache", package: "swift-mustache"),
-            .product(name: "Crypto", package: "swift-crypto"),
-        ], linkerSettings: [.linkedLibrary("_FoundationICU")]),
+        .target(
+            name: "YirHTML",
+            dependencies: [
+                "YirCore", "YirStats", "YirReport", "YirPlaces",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ], linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // Logging: the run tells what it does and why it stops, as the command line shows it.
-        .target(name: "YirPipeline", dependencies: [
-            "YirCore", "YirIngest", "YirStats", "YirReport", "YirPartitions", "YirHTML",
-            .product(name: "Logging", package: "swift-log"),
-        ]),
+        .target(
+            name: "YirPipeline",
+            dependencies: [
+                "YirCore", "YirIngest", "YirStats", "YirReport", "YirPartitions", "YirHTML",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(name: "YirSample", dependencies: ["YirCore", "YirStats"]),
         // Natural Earth's countries compiled in (Tools/natural-earth/convert.py writes both
         // files): countries.bin through C's #embed, which costs the build a fraction of a
@@ -73,27 +89,38 @@ let package = Package(
         // removed; the plugin embeds whatever the folder holds then. Only the Swift source is the
         // target's own: the rest is excluded from it (a new top-level file draws a warning until
         // it is listed here, and is embedded all the same).
-        .target(name: "YirTemplates", path: "Templates",
-                exclude: ["html", "strings", "profiles", "report.xsd", "report.schema.json", "profile.schema.json"],
-                plugins: ["EmbedTemplates"]),
+        .target(
+            name: "YirTemplates", path: "Templates",
+            exclude: ["html", "strings", "profiles", "report.xsd", "report.schema.json", "profile.schema.json"],
+            plugins: ["EmbedTemplates"]),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .executableTarget(name: "TemplateEmbedder"),
-        .executableTarget(name: "yir", dependencies: [
-            "YirCore", "YirIngest", "YirReport", "YirPipeline", "YirSample", "CYirSupport", "CYirStart", "YirTemplates",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
-        ]),
+        .executableTarget(
+            name: "yir",
+            dependencies: [
+                "YirCore", "YirIngest", "YirReport", "YirPipeline", "YirSample", "CYirSupport", "CYirStart",
+                "YirTemplates",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // The tests: unit tests of the library's parts, end-to-end tests that run the yir binary
         // (YIR_BIN), and the helpers both share — a library, so it uses only public API (and
         // Swift Testing, for its expectations and the `.needs(...)` trait of tests that drive a tool).
-        .target(name: "YirTestSupport", dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirPipeline", "YirSample"],
-                path: "Tests/YirTestSupport"),
-        .testTarget(name: "YirUnitTests", dependencies: [
-            "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirPartitions", "YirHTML", "YirPipeline", "YirSample", "CGzip",
-            "CLibXML2", "YirTemplates", "YirPlaces",
-        ]),
-        .testTarget(name: "YirEndToEndTests", dependencies: [
-            "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML",
-        ]),
+        .target(
+            name: "YirTestSupport",
+            dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirPipeline", "YirSample"],
+            path: "Tests/YirTestSupport"),
+        .testTarget(
+            name: "YirUnitTests",
+            dependencies: [
+                "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirPartitions", "YirHTML",
+                "YirPipeline", "YirSample", "CGzip",
+                "CLibXML2", "YirTemplates", "YirPlaces",
+            ]),
+        .testTarget(
+            name: "YirEndToEndTests",
+            dependencies: [
+                "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirHTML",
+            ]),
     ]
 )

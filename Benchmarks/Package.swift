@@ -19,6 +19,6 @@ let package = Package(
             ],
             path: "Benchmarks/Micro",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        )
     ]
 )

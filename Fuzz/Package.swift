@@ -12,6 +12,6 @@ let package = Package(
             name: "YirFuzz",
             dependencies: [.product(name: "YearInReview", package: "yir")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-        ),
+        )
     ]
 )

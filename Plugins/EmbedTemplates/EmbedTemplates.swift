@@ -13,24 +13,31 @@ struct EmbedTemplates: BuildToolPlugin {
         let folder = target.directoryURL
         let files = try Self.files(under: folder)
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("BuiltInTemplates+Files.swift")
-        return [.buildCommand(
-            displayName: "Embedding \(files.count) files of Templates/",
-            executable: try context.tool(named: "TemplateEmbedder").url,
-            arguments: [folder.path, output.path] + files,
-            inputFiles: files.map { folder.appendingPathComponent($0) },
-            outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Embedding \(files.count) files of Templates/",
+                executable: try context.tool(named: "TemplateEmbedder").url,
+                arguments: [folder.path, output.path] + files,
+                inputFiles: files.map { folder.appendingPathComponent($0) },
+                outputFiles: [output])
+        ]
     }
 
     /// Every regular file under `folder`, as paths relative to it, in byte order. Hidden files
     /// (an editor's swap file, .DS_Store) are not templates, nor is the target's Swift source.
     static func files(under folder: URL) throws -> [String] {
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
-                                                          options: [.skipsHiddenFiles]) else {
+        guard
+            let walker = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey],
+                options: [.skipsHiddenFiles])
+        else {
             throw PluginError("cannot list \(folder.path)")
         }
         var files: [String] = []
         let prefix = folder.standardizedFileURL.path + "/"
-        for case let url as URL in walker where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true && url.pathExtension != "swift" {
+        for case let url as URL in walker
+        where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true && url.pathExtension != "swift"
+        {
             let path = url.standardizedFileURL.path
             guard path.hasPrefix(prefix) else { throw PluginError("\(path) is not under \(prefix)") }
             files.append(String(path.dropFirst(prefix.count)))

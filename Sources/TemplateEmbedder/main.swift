@@ -46,7 +46,8 @@ for relativePath in arguments.dropFirst(3) {
     do {
         data = try Data(contentsOf: folder.appendingPathComponent(relativePath))
     } catch {
-        FileHandle.standardError.write(Data("TemplateEmbedder: cannot read \(relativePath) in \(folder.path): \(error)\n".utf8))
+        FileHandle.standardError.write(
+            Data("TemplateEmbedder: cannot read \(relativePath) in \(folder.path): \(error)\n".utf8))
         exit(66)
     }
     if let text = String(data: data, encoding: .utf8), Data(text.utf8) == data {

@@ -37,8 +37,10 @@ public struct ArticleAttributes: Sendable {
 
     /// The bytes a worker interns for a view's attributes: a byte of which fields are present,
     /// then the coordinates, the thumbnail and the two lists, each string length-prefixed.
-    public static func encode(categories: [[UInt8]]?, topics: [[UInt8]]?, coordinates: Coordinates?,
-                              thumbnail: UnsafeRawBufferPointer?, into out: inout [UInt8]) {
+    public static func encode(
+        categories: [[UInt8]]?, topics: [[UInt8]]?, coordinates: Coordinates?,
+        thumbnail: UnsafeRawBufferPointer?, into out: inout [UInt8]
+    ) {
         out.removeAll(keepingCapacity: true)
         var present: UInt8 = 0
         if categories != nil { present |= Present.categories }

@@ -4,7 +4,7 @@
 public struct CivilDate: Hashable, Comparable, Sendable {
     public var year: Int
     public var month: Int  // 1...12
-    public var day: Int    // 1...31
+    public var day: Int  // 1...31
 
     public init(year: Int, month: Int, day: Int) {
         self.year = year
@@ -39,8 +39,9 @@ public struct CivilDate: Hashable, Comparable, Sendable {
             let dayOfYear = UInt32(truncatingIfNeeded: p2) / 2_939_745 / 4
             let n3 = 2_141 * dayOfYear + 197_913
             let january = dayOfYear >= 306  // the computational year starts on 1 March
-            self.init(year: Int(100 * century + yearOfCentury) - 32_800 + (january ? 1 : 0),
-                      month: Int(january ? (n3 >> 16) - 12 : n3 >> 16), day: Int((n3 & 0xFFFF) / 2_141) + 1)
+            self.init(
+                year: Int(100 * century + yearOfCentury) - 32_800 + (january ? 1 : 0),
+                month: Int(january ? (n3 >> 16) - 12 : n3 >> 16), day: Int((n3 & 0xFFFF) / 2_141) + 1)
             return
         }
         let z = days + 719_468

@@ -94,7 +94,9 @@ public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertib
             i += 1
         }
         var region: String?
-        if i < ranges.count, (ranges[i].count == 2 && isAlpha(ranges[i])) || (ranges[i].count == 3 && isDigit(ranges[i])) {
+        if i < ranges.count,
+            (ranges[i].count == 2 && isAlpha(ranges[i])) || (ranges[i].count == 3 && isDigit(ranges[i]))
+        {
             for j in ranges[i] where bytes[j] >= UInt8(ascii: "a") { bytes[j] -= 32 }
             region = string(ranges[i])
             i += 1
@@ -102,7 +104,8 @@ public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertib
         // variants: 5–8 alphanumerics, or a digit and 3 alphanumerics; never repeated.
         var variants: Set<String> = []
         while i < ranges.count,
-              ranges[i].count >= 5 || (ranges[i].count == 4 && bytes[ranges[i].lowerBound] <= UInt8(ascii: "9")) {
+            ranges[i].count >= 5 || (ranges[i].count == 4 && bytes[ranges[i].lowerBound] <= UInt8(ascii: "9"))
+        {
             guard variants.insert(string(ranges[i])).inserted else { return nil }
             i += 1
         }
@@ -116,7 +119,9 @@ public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertib
             guard i > first else { return nil }
         }
         if i < ranges.count {
-            guard ranges[i].count == 1, bytes[ranges[i].lowerBound] == UInt8(ascii: "x"), privateUse(from: i + 1) else { return nil }
+            guard ranges[i].count == 1, bytes[ranges[i].lowerBound] == UInt8(ascii: "x"), privateUse(from: i + 1) else {
+                return nil
+            }
         }
         return (language, script, region)
 

@@ -48,7 +48,9 @@ public struct LocaleFormat: Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = gmt
         calendar.locale = locale
-        func style(date: Date.FormatStyle.DateStyle = .omitted, time: Date.FormatStyle.TimeStyle = .omitted) -> Date.FormatStyle {
+        func style(date: Date.FormatStyle.DateStyle = .omitted, time: Date.FormatStyle.TimeStyle = .omitted)
+            -> Date.FormatStyle
+        {
             Date.FormatStyle(date: date, time: time, locale: locale, calendar: calendar, timeZone: gmt)
         }
         integerStyle = IntegerFormatStyle<Int64>(locale: locale)
@@ -91,10 +93,13 @@ public struct LocaleFormat: Sendable {
         for candidate in tag.truncations {
             var forms = [candidate]
             if candidate.script == nil, let script,
-               let scripted = LanguageTag(candidate.language + "-" + script + candidate.text.dropFirst(candidate.language.count)) {
+                let scripted = LanguageTag(
+                    candidate.language + "-" + script + candidate.text.dropFirst(candidate.language.count))
+            {
                 forms.insert(scripted, at: 0)
             }
-            if let found = forms.first(where: { available.contains($0.text.replacingOccurrences(of: "-", with: "_")) }) {
+            if let found = forms.first(where: { available.contains($0.text.replacingOccurrences(of: "-", with: "_")) })
+            {
                 return found
             }
         }
@@ -184,8 +189,9 @@ public struct LocaleFormat: Sendable {
         zoneNames.form(identifier) {
             let isUTC = identifier == "UTC" || identifier == "Etc/UTC"
             guard let zone = TimeZone(identifier: isUTC ? "Etc/UTC" : identifier),
-                  let name = zone.localizedName(for: isUTC ? .standard : .generic, locale: locale),
-                  !name.isEmpty else { return identifier }
+                let name = zone.localizedName(for: isUTC ? .standard : .generic, locale: locale),
+                !name.isEmpty
+            else { return identifier }
             return name
         }
     }

@@ -35,8 +35,10 @@ public enum Parallel {
     /// one not yet taken (nil when none is left). For workers that set something up once —
     /// a writer, a scratch buffer — and use it for every task they take.
     @inlinable
-    public static func workers(_ workers: Int, sharing count: Int,
-                               _ body: (_ worker: Int, _ nextTask: () -> Int?) -> Void) {
+    public static func workers(
+        _ workers: Int, sharing count: Int,
+        _ body: (_ worker: Int, _ nextTask: () -> Int?) -> Void
+    ) {
         let next = Atomic<Int>(0)
         perform(workers) { worker in
             body(worker) {

@@ -33,13 +33,21 @@ public enum RecordType: Int, CaseIterable, Sendable {
         func equals(_ literal: StaticString) -> Bool {
             name.count == literal.utf8CodeUnitCount && bytesEqual(name.baseAddress!, literal.utf8Start, name.count)
         }
-        if equals("page_view") { self = .pageView }
-        else if equals("session") { self = .session }
-        else if equals("saved_article") { self = .savedArticle }
-        else if equals("history_cleared") { self = .historyCleared }
-        else if equals("notification_subscription") { self = .notificationSubscription }
-        else if equals("edit") { self = .edit }
-        else { return nil }
+        if equals("page_view") {
+            self = .pageView
+        } else if equals("session") {
+            self = .session
+        } else if equals("saved_article") {
+            self = .savedArticle
+        } else if equals("history_cleared") {
+            self = .historyCleared
+        } else if equals("notification_subscription") {
+            self = .notificationSubscription
+        } else if equals("edit") {
+            self = .edit
+        } else {
+            return nil
+        }
     }
 }
 
@@ -175,7 +183,9 @@ public final class Catalog: @unchecked Sendable {
     /// Trims the tables that can hold millions of names (a name per category of an export),
     /// once no more are added.
     public func trimCapacity() {
-        for table in [\Catalog.categories, \Catalog.topics, \Catalog.titles, \Catalog.users] { self[keyPath: table].trimCapacity() }
+        for table in [\Catalog.categories, \Catalog.topics, \Catalog.titles, \Catalog.users] {
+            self[keyPath: table].trimCapacity()
+        }
     }
     /// Each distinct set of a page view's attributes, decoded, by id.
     public private(set) var attributeSets: [ArticleAttributes] = []
@@ -223,13 +233,16 @@ public final class Catalog: @unchecked Sendable {
         let spans = UnsafeMutablePointer<CatalogNames.ArticleSpan>.allocate(capacity: max(1, articles.count))
         for id in 0..<articles.count {
             let title = Int(articles[id].title)
-            (spans + id).initialize(to: .init(titleStart: titleStrings.starts[title],
-                                              titleCount: Int32(titleStrings.starts[title + 1] - titleStrings.starts[title]),
-                                              wiki: articles[id].wiki))
+            (spans + id).initialize(
+                to: .init(
+                    titleStart: titleStrings.starts[title],
+                    titleCount: Int32(titleStrings.starts[title + 1] - titleStrings.starts[title]),
+                    wiki: articles[id].wiki))
         }
         memory.append(UnsafeMutableRawPointer(spans))
-        let names = CatalogNames(users: copy(users), wikis: copy(wikis), titles: titleStrings, keys: copy(keys),
-                                 urls: copy(urls), articles: articleMemory, spans: spans)
+        let names = CatalogNames(
+            users: copy(users), wikis: copy(wikis), titles: titleStrings, keys: copy(keys),
+            urls: copy(urls), articles: articleMemory, spans: spans)
         frozen = (names, memory)
         return names
     }
@@ -289,7 +302,10 @@ public struct CatalogNames: @unchecked Sendable {
     @inlinable
     public func nameBytes(ofArticle id: Int32) -> (wiki: UnsafeRawBufferPointer, title: UnsafeRawBufferPointer) {
         let span = spans[Int(id)]
-        return (wikis.bytes(span.wiki), UnsafeRawBufferPointer(start: titles.bytes + span.titleStart, count: Int(span.titleCount)))
+        return (
+            wikis.bytes(span.wiki),
+            UnsafeRawBufferPointer(start: titles.bytes + span.titleStart, count: Int(span.titleCount))
+        )
     }
 
     /// Where `nameBytes` will read first: to ask the processor for it ahead.
@@ -309,9 +325,9 @@ public struct CatalogNames: @unchecked Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Interns (wiki, title) pairs: each distinct article gets a small id. Open addressing over
@@ -358,7 +374,8 @@ public struct ArticleTable: Sendable {
 
     @inline(__always)
     private static func slot(_ a: Article, _ mask: Int) -> Int {
-        var z = (UInt64(UInt32(bitPattern: a.wiki)) << 32 | UInt64(UInt32(bitPattern: a.title))) &* 0x9E37_79B9_7F4A_7C15
+        var z =
+            (UInt64(UInt32(bitPattern: a.wiki)) << 32 | UInt64(UInt32(bitPattern: a.title))) &* 0x9E37_79B9_7F4A_7C15
         z ^= z >> 29
         return Int(truncatingIfNeeded: z) & mask
     }

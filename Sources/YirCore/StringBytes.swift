@@ -4,7 +4,9 @@ extension String {
     /// more per text, and renderers write tens of millions of them.
     @inlinable
     public func withUTF8Bytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        if let result = try utf8.withContiguousStorageIfAvailable({ try body(UnsafeRawBufferPointer($0)) }) { return result }
+        if let result = try utf8.withContiguousStorageIfAvailable({ try body(UnsafeRawBufferPointer($0)) }) {
+            return result
+        }
         var copy = self
         return try copy.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
     }

@@ -50,7 +50,9 @@ public struct StringTable: Sendable {
     /// Asks for the slot a string of this hash probes first to be brought into the cache.
     @inline(__always)
     public func prefetch(hash: UInt64) {
-        slots.withUnsafeBufferPointer { yir_prefetch($0.baseAddress! + (Int(truncatingIfNeeded: hash) & ($0.count - 1))) }
+        slots.withUnsafeBufferPointer {
+            yir_prefetch($0.baseAddress! + (Int(truncatingIfNeeded: hash) & ($0.count - 1)))
+        }
     }
 
     /// The id of `bytes` if present, else the empty slot where it would go.
@@ -132,7 +134,8 @@ public struct StringTable: Sendable {
     public func withBytes<R>(_ id: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         let place = places[Int(id)]
         return try segments[Place.segment(place)].withUnsafeBytes {
-            try body(UnsafeRawBufferPointer(rebasing: $0[Place.offset(place)..<(Place.offset(place) + Place.length(place))]))
+            try body(
+                UnsafeRawBufferPointer(rebasing: $0[Place.offset(place)..<(Place.offset(place) + Place.length(place))]))
         }
     }
 
@@ -145,7 +148,9 @@ public struct StringTable: Sendable {
         starts.initialize(to: 0)
         for id in places.indices {
             withBytes(Int32(id)) { entry in
-                if let base = entry.baseAddress { (bytes + end).initialize(from: base.assumingMemoryBound(to: UInt8.self), count: entry.count) }
+                if let base = entry.baseAddress {
+                    (bytes + end).initialize(from: base.assumingMemoryBound(to: UInt8.self), count: entry.count)
+                }
                 end += entry.count
             }
             (starts + id + 1).initialize(to: end)
@@ -169,7 +174,11 @@ public struct StringTable: Sendable {
         withBytes(id) { bytes in
             var words: (UInt64, UInt64) = (0, 0)
             for (i, byte) in bytes.prefix(16).enumerated() {
-                if i < 8 { words.0 |= UInt64(byte) << (56 - 8 * UInt64(i)) } else { words.1 |= UInt64(byte) << (56 - 8 * UInt64(i - 8)) }
+                if i < 8 {
+                    words.0 |= UInt64(byte) << (56 - 8 * UInt64(i))
+                } else {
+                    words.1 |= UInt64(byte) << (56 - 8 * UInt64(i - 8))
+                }
             }
             return OrderPrefix(high: words.0, low: words.1)
         }
@@ -209,9 +218,9 @@ public struct StringTable: Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A fast 64-bit hash of a byte string, eight bytes at a time; `seed` selects one of a family
@@ -285,18 +294,22 @@ public func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: In
     if count >= 8 {
         var i = 0
         while i + 8 <= count {
-            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                != b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            {
                 return false
             }
             i += 8
         }
         // The last eight bytes, overlapping what was compared already.
         return i == count
-            || a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            || a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
     if count >= 4 {
         return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
-            && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
     }
     var i = 0
     while i < count {

@@ -57,11 +57,12 @@ public struct TemplateFiles: Sendable {
     /// The files directly in `subfolder` whose names end in `suffix`, each from the last layer
     /// that has it, in byte order of their names.
     public func files(in subfolder: String, suffix: String) -> [File] {
-        var names = Set(builtIn.keys.compactMap { path -> String? in
-            guard path.hasPrefix(subfolder + "/") else { return nil }
-            let name = String(path.dropFirst(subfolder.count + 1))
-            return name.contains("/") ? nil : name
-        })
+        var names = Set(
+            builtIn.keys.compactMap { path -> String? in
+                guard path.hasPrefix(subfolder + "/") else { return nil }
+                let name = String(path.dropFirst(subfolder.count + 1))
+                return name.contains("/") ? nil : name
+            })
         for folder in folders {
             let path = (folder as NSString).appendingPathComponent(subfolder)
             names.formUnion((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])

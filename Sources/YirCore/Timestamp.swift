@@ -44,11 +44,11 @@ public enum RFC3339 {
         let time = word(bytes, 11)
         let separator = dayAndT >> 16 & 0xFF
         guard date & 0xFF00_00FF_0000_0000 == 0x2D00_002D_0000_0000,  // YYYY-MM-
-              separator == 0x54 || separator == 0x74 || separator == 0x20,  // T t or space
-              time & 0x0000_FF00_00FF_0000 == 0x0000_3A00_003A_0000,  // HH:MM:SS
-              let dateDigits = digitValues(date, at: 0x00FF_FF00_FFFF_FFFF),
-              let dayDigits = digitValues(dayAndT, at: 0xFFFF),
-              let timeDigits = digitValues(time, at: 0xFFFF_00FF_FF00_FFFF)
+            separator == 0x54 || separator == 0x74 || separator == 0x20,  // T t or space
+            time & 0x0000_FF00_00FF_0000 == 0x0000_3A00_003A_0000,  // HH:MM:SS
+            let dateDigits = digitValues(date, at: 0x00FF_FF00_FFFF_FFFF),
+            let dayDigits = digitValues(dayAndT, at: 0xFFFF),
+            let timeDigits = digitValues(time, at: 0xFFFF_00FF_FF00_FFFF)
         else { return .failure(.unparseable) }
         func pair(_ digits: UInt64, _ byte: UInt64) -> Int {
             Int(digits >> (8 * byte) & 0xFF) * 10 + Int(digits >> (8 * byte + 8) & 0xFF)
@@ -60,7 +60,7 @@ public enum RFC3339 {
         let minute = pair(timeDigits, 3)
         let second = pair(timeDigits, 6)
         guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month),
-              hour <= 23, minute <= 59, second <= 60  // 60: a leap second, read as the next second
+            hour <= 23, minute <= 59, second <= 60  // 60: a leap second, read as the next second
         else { return .failure(.unparseable) }
 
         var i = 19
@@ -76,7 +76,8 @@ public enum RFC3339 {
             for _ in min(i - start, 3)..<3 { millis *= 10 }
         }
         let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
-        let wall = days * millisecondsPerDay
+        let wall =
+            days * millisecondsPerDay
             + Int64(hour * 3_600_000 + minute * 60_000 + second * 1000 + millis)
 
         if i == n {
@@ -89,7 +90,7 @@ public enum RFC3339 {
             i += 1
         case 0x2B, 0x2D:  // + -
             guard n - i == 6, let oh = number(i + 1, 2), bytes[i + 3] == 0x3A, let om = number(i + 4, 2),
-                  oh <= 23, om <= 59
+                oh <= 23, om <= 59
             else { return .failure(.unparseable) }
             offsetSeconds = (oh * 3600 + om * 60) * (bytes[i] == 0x2D ? -1 : 1)
             i += 6

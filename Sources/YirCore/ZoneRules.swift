@@ -154,7 +154,8 @@ public final class ZoneCatalog: Sendable {
         if let cached = cache.withLock({ $0[identifier] }) { return cached }
         var rules: ZoneRules?
         if let zone = TimeZone(identifier: identifier),
-           zone.identifier == identifier || identifier == "UTC" {
+            zone.identifier == identifier || identifier == "UTC"
+        {
             rules = ZoneRules(identifier: identifier, timeZone: zone)
         }
         cache.withLock { $0[identifier] = rules }
@@ -169,8 +170,9 @@ public final class ZoneCatalog: Sendable {
         return bytes.allSatisfy { b in
             switch b {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "_"),
-                 UInt8(ascii: "-"), UInt8(ascii: "+"): true
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "_"),
+                UInt8(ascii: "-"), UInt8(ascii: "+"):
+                true
             default: false
             }
         }

@@ -11,8 +11,10 @@ enum Charts {
     /// `<svg>`'s attributes: `values` (numbers, comma-separated), `labels` under every
     /// `labelEvery`-th bar and `texts` above the bars (both `|`-separated, a text empty where a
     /// bar has none), `highlight` the bar that stands out. The chart's table says it in text.
-    static func bars(_ values: [Int64], labels: [String], labelEvery: Int, highlight: Int?,
-                     valueTexts: [String]) -> [String: Any] {
+    static func bars(
+        _ values: [Int64], labels: [String], labelEvery: Int, highlight: Int?,
+        valueTexts: [String]
+    ) -> [String: Any] {
         [
             "values": values.map(String.init).joined(separator: ","),
             "labels": labels.enumerated().map { $0.offset % labelEvery == 0 ? $0.element : "" }.joined(separator: "|"),
@@ -55,8 +57,10 @@ enum Charts {
     /// `3` after the window's end; the longest streak as the indices of its first and last
     /// day (`streak`). A shape per day was two thirds of a page's weight; this is one byte.
     /// The month table says the same in text.
-    static func calendar(year: Int, days: [ReaderStats.Day], windowEnd: CivilDate, streak: ReaderStats.Streak,
-                         format: LocaleFormat, strings: HTMLStrings) -> [String: Any] {
+    static func calendar(
+        year: Int, days: [ReaderStats.Day], windowEnd: CivilDate, streak: ReaderStats.Streak,
+        format: LocaleFormat, strings: HTMLStrings
+    ) -> [String: Any] {
         let first = CivilDate(year: year, month: 1, day: 1).daysSinceEpoch
         let count = CivilDate.isLeapYear(year) ? 366 : 365
         let best = max(days.map(\.milliseconds).max() ?? 0, 1)
@@ -79,10 +83,13 @@ enum Charts {
             "month_labels": (1...12).map(format.shortMonthName).joined(separator: "|"),
             "width": calendarWidth, "height": calendarHeight,
             // The months with reading: the others are the calendar's empty squares.
-            "rows_html": tableRows((0..<12).filter { monthDays[$0] > 0 }.map { m in
-                (heading: format.monthName(m + 1),
-                 values: [format.integer(monthDays[m]), format.duration(milliseconds: monthMilliseconds[m])])
-            }),
+            "rows_html": tableRows(
+                (0..<12).filter { monthDays[$0] > 0 }.map { m in
+                    (
+                        heading: format.monthName(m + 1),
+                        values: [format.integer(monthDays[m]), format.duration(milliseconds: monthMilliseconds[m])]
+                    )
+                }),
         ]
         if streak.days >= SlideDeck.minimumStreak, let start = streak.start, let end = streak.end {
             context["streak"] = "\(start.daysSinceEpoch - first),\(end.daysSinceEpoch - first)"

@@ -18,7 +18,8 @@ enum HTMLText {
     static func append(utf8 text: String, to out: inout [UInt8]) {
         for byte in text.utf8 {
             if let replacement = replacement(byte) {
-                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                out.append(
+                    contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
             } else {
                 out.append(byte)
             }

@@ -30,21 +30,28 @@ public struct HTMLReport: Sendable {
     /// The name on the share cards when none is given: the program that made them.
     public static let defaultShareName = "yir"
 
-    public init(templates: HTMLTemplates, remoteImages: Bool = true, shareName: String = defaultShareName, shareLink: String? = nil,
-                jobs: Int = 1) {
+    public init(
+        templates: HTMLTemplates, remoteImages: Bool = true, shareName: String = defaultShareName,
+        shareLink: String? = nil,
+        jobs: Int = 1
+    ) {
         self.templates = templates
         self.remoteImages = remoteImages
         self.shareName = shareName
         self.shareLink = shareLink
         self.jobs = jobs
-        slidesPolicy = ContentSecurityPolicy.forPage(style: templates.style, script: templates.slidesScript, remoteImages: remoteImages)
-        indexPolicy = ContentSecurityPolicy.forPage(style: templates.indexStyle, script: templates.indexScript, remoteImages: remoteImages)
+        slidesPolicy = ContentSecurityPolicy.forPage(
+            style: templates.style, script: templates.slidesScript, remoteImages: remoteImages)
+        indexPolicy = ContentSecurityPolicy.forPage(
+            style: templates.indexStyle, script: templates.indexScript, remoteImages: remoteImages)
     }
 
     /// Writes the pages of `model` under `folder`, each deck under its name in `model.decks`;
     /// nothing is in place until `OutputFile.commit`. `readers/` gets the decks and an empty
     /// `index.html`, nothing else, so that it can be published as it is (SPEC §4.4).
-    public func write(_ model: ReportModel, into folder: String) throws(OutputError) -> (index: OutputFile, readers: OutputFolder) {
+    public func write(_ model: ReportModel, into folder: String) throws(OutputError) -> (
+        index: OutputFile, readers: OutputFolder
+    ) {
         let readers = model.statistics.readers
         guard let decks = model.decks else { preconditionFailure("HTML is written with the decks' names") }
         let names = decks.files
@@ -78,14 +85,16 @@ public struct HTMLReport: Sendable {
     /// strings, plural rules and formats of a language are built once per run.
     func slideDecks(_ model: ReportModel) -> [LanguageTag: SlideDeck] {
         let templates = templates
-        let times = model.statistics.readers.compactMap { $0.reading.milliseconds > 0 ? $0.reading.milliseconds : nil }.sorted()
+        let times = model.statistics.readers.compactMap { $0.reading.milliseconds > 0 ? $0.reading.milliseconds : nil }
+            .sorted()
         var decks: [LanguageTag: SlideDeck] = [:]
         for language in Set(model.statistics.readers.map(\.locale)) {
             let strings = templates.strings.strings(for: language)
-            decks[language] = SlideDeck(strings: strings, render: { templates.render($0, template: $1) },
-                                        format: LocaleFormat(Self.formatLanguage(for: language, textIn: strings.language)),
-                                        readersWithReading: times.count, readingTimes: times, remoteImages: remoteImages,
-                                        shareName: shareName, shareLink: shareLink, articleNames: model.statistics.articleNames)
+            decks[language] = SlideDeck(
+                strings: strings, render: { templates.render($0, template: $1) },
+                format: LocaleFormat(Self.formatLanguage(for: language, textIn: strings.language)),
+                readersWithReading: times.count, readingTimes: times, remoteImages: remoteImages,
+                shareName: shareName, shareLink: shareLink, articleNames: model.statistics.articleNames)
         }
         return decks
     }
@@ -130,8 +139,9 @@ public struct HTMLReport: Sendable {
     func indexContext(_ model: ReportModel, readerLinks: [String]) -> [String: Any] {
         let language = model.parameters.locale.runLanguage
         let strings = templates.strings.strings(for: language)
-        let overview = Overview(strings: strings, format: LocaleFormat(Self.formatLanguage(for: language, textIn: strings.language)),
-                                readersWithReading: Self.readersWithReading(model), maximumListed: maximumListedReaders)
+        let overview = Overview(
+            strings: strings, format: LocaleFormat(Self.formatLanguage(for: language, textIn: strings.language)),
+            readersWithReading: Self.readersWithReading(model), maximumListed: maximumListedReaders)
         var context = overview.context(model, readerLinks: readerLinks)
         addPageParts(&context, style: templates.indexStyle, script: templates.indexScript, policy: indexPolicy)
         return context

@@ -49,11 +49,14 @@ public struct HTMLStrings: Sendable {
     /// `zh-TW`, `zh-Hant`, `zh`), so that the Traditional Chinese file serves Taiwan.
     public static func chain(_ tag: LanguageTag) -> [LanguageTag] {
         var chain: [LanguageTag] = []
-        let script = tag.script ?? Locale.Language(identifier: tag.text).maximalIdentifier
+        let script =
+            tag.script
+            ?? Locale.Language(identifier: tag.text).maximalIdentifier
             .split(separator: "-").dropFirst().first { $0.count == 4 }.map(String.init)
         for candidate in tag.truncations {
             if candidate.text == tag.language, let script, let scripted = LanguageTag("\(tag.language)-\(script)"),
-               !chain.contains(scripted) {
+                !chain.contains(scripted)
+            {
                 chain.append(scripted)
             }
             if !chain.contains(candidate) { chain.append(candidate) }
@@ -76,7 +79,9 @@ public struct HTMLStrings: Sendable {
                 var strings: [String: String] = [:]
                 for (category, form) in forms {
                     guard PluralRules.allCategories.contains(category), let form = form as? String else {
-                        throw TemplateError(path: path, message: "'\(key)': plural forms are strings under zero, one, two, few, many, other")
+                        throw TemplateError(
+                            path: path,
+                            message: "'\(key)': plural forms are strings under zero, one, two, few, many, other")
                     }
                     strings[category] = form
                 }
@@ -155,11 +160,13 @@ public struct HTMLStrings: Sendable {
                 continue
             }
             if let close = bytes[(i + 1)...].firstIndex(of: UInt8(ascii: "}")),
-               let value = values[String(decoding: bytes[(i + 1)..<close], as: UTF8.self)] {
+                let value = values[String(decoding: bytes[(i + 1)..<close], as: UTF8.self)]
+            {
                 out.append(contentsOf: value.utf8)
                 i = close + 1
                 if let stop = fullStops.first(where: { value.utf8.suffix($0.count).elementsEqual($0) }),
-                   bytes[i...].starts(with: stop) {
+                    bytes[i...].starts(with: stop)
+                {
                     i += stop.count
                 }
             } else {
@@ -182,7 +189,10 @@ public struct StringsCatalog: Sendable {
         for file in files.files(in: "strings", suffix: ".json") {
             let name = String(file.relativePath.dropFirst("strings/".count).dropLast(".json".count))
             guard let tag = LanguageTag(name), tag.text == name else {
-                throw TemplateError(path: file.place, message: "a strings file is named after its BCP 47 language tag (en.json, pt-BR.json, zh-Hant.json)")
+                throw TemplateError(
+                    path: file.place,
+                    message: "a strings file is named after its BCP 47 language tag (en.json, pt-BR.json, zh-Hant.json)"
+                )
             }
             if layers[tag] == nil {
                 layers[tag] = try files.layers(of: file.relativePath).map(HTMLStrings.read)
@@ -192,10 +202,13 @@ public struct StringsCatalog: Sendable {
         for file in files.files(in: "topics", suffix: ".json") {
             let name = String(file.relativePath.dropFirst("topics/".count).dropLast(".json".count))
             guard let tag = LanguageTag(name), tag.text == name else {
-                throw TemplateError(path: file.place, message: "a topics file is named after its BCP 47 language tag (en.json, zh-Hant.json)")
+                throw TemplateError(
+                    path: file.place,
+                    message: "a topics file is named after its BCP 47 language tag (en.json, zh-Hant.json)")
             }
             for layer in try files.layers(of: file.relativePath).map(HTMLStrings.read) {
-                layers[tag, default: []].append(Dictionary(uniqueKeysWithValues: layer.map { ("topic:" + $0.key, $0.value) }))
+                layers[tag, default: []].append(
+                    Dictionary(uniqueKeysWithValues: layer.map { ("topic:" + $0.key, $0.value) }))
             }
         }
         guard layers[.english] != nil else {

@@ -16,10 +16,15 @@ public struct HTMLTemplates: Sendable {
     let slidesScript: String
     let indexScript: String
 
-    public static let slideKinds = ["opening", "few", "time", "articles", "top", "patterns", "monthly", "streak", "rabbit-hole",
-                                    "change", "saved", "notifications", "rank", "summary", "ending"]
-    public static let required = ["slides", "index", "style", "index-style", "slides-script", "index-script", "bar-chart", "calendar",
-                                  "article-item"]
+    public static let slideKinds = [
+        "opening", "few", "time", "articles", "top", "patterns", "monthly", "streak", "rabbit-hole",
+        "change", "saved", "notifications", "rank", "summary", "ending",
+    ]
+    public static let required =
+        [
+            "slides", "index", "style", "index-style", "slides-script", "index-script", "bar-chart", "calendar",
+            "article-item",
+        ]
         + slideKinds.map { "slide-\($0)" }
 
     /// The templates of `folders` alone, each laid over the ones before.
@@ -48,7 +53,8 @@ public struct HTMLTemplates: Sendable {
             }
         }
         for name in Self.required where templates[name] == nil {
-            throw TemplateError(path: files.folders.last ?? "the templates", message: "html/\(name).mustache is missing")
+            throw TemplateError(
+                path: files.folders.last ?? "the templates", message: "html/\(name).mustache is missing")
         }
         try TemplateStructure.checkIncludes(includes)
         library = MustacheLibrary(templates: templates)
@@ -89,14 +95,18 @@ public struct HTMLTemplates: Sendable {
     private static func tightened(_ line: Substring) -> String {
         guard !line.contains("\"") && !line.contains("'") else { return String(line) }
         var text = String(line)
-        for (spaced, tight) in [(" { ", "{"), (" {", "{"), ("{ ", "{"), (" }", "}"), ("; ", ";"), (": ", ":"), (", ", ","), (";}", "}")] {
+        for (spaced, tight) in [
+            (" { ", "{"), (" {", "{"), ("{ ", "{"), (" }", "}"), ("; ", ";"), (": ", ":"), (", ", ","), (";}", "}"),
+        ] {
             text = text.replacingOccurrences(of: spaced, with: tight)
         }
         // `0.5em` → `.5em`: a zero before the point, where no digit comes before it.
         var bytes = Array(text.utf8), i = 0
         while i + 2 < bytes.count {
-            if bytes[i] == UInt8(ascii: "0"), bytes[i + 1] == UInt8(ascii: "."), (i == 0 || !(0x30...0x39).contains(bytes[i - 1]) && bytes[i - 1] != UInt8(ascii: ".")),
-               (0x30...0x39).contains(bytes[i + 2]) {
+            if bytes[i] == UInt8(ascii: "0"), bytes[i + 1] == UInt8(ascii: "."),
+                (i == 0 || !(0x30...0x39).contains(bytes[i - 1]) && bytes[i - 1] != UInt8(ascii: ".")),
+                (0x30...0x39).contains(bytes[i + 2])
+            {
                 bytes.remove(at: i)
             }
             i += 1

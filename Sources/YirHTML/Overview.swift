@@ -22,35 +22,69 @@ struct Overview {
         let p = model.parameters
         var parameters: [[String: Any]] = [
             ["param_name": strings.text("index_as_of"), "param_value": RFC3339.format(p.asOf, offsetSeconds: 0)],
-            ["param_name": strings.text("index_year"), "param_value": p.year.map(String.init) ?? strings.text("index_year_per_reader")],
-            ["param_name": strings.text("index_time_zone"), "param_value": p.timeZone ?? strings.text("index_time_zone_per_reader")],
+            [
+                "param_name": strings.text("index_year"),
+                "param_value": p.year.map(String.init) ?? strings.text("index_year_per_reader"),
+            ],
+            [
+                "param_name": strings.text("index_time_zone"),
+                "param_value": p.timeZone ?? strings.text("index_time_zone_per_reader"),
+            ],
             ["param_name": strings.text("index_profile"), "param_value": p.profile],
             ["param_name": strings.text("index_locale"), "param_value": p.locale.description],
         ]
-        parameters.append(["param_name": strings.text("index_generator"), "param_value": "\(ReportModel.generatorName) \(ReportModel.generatorVersion)"])
+        parameters.append([
+            "param_name": strings.text("index_generator"),
+            "param_value": "\(ReportModel.generatorName) \(ReportModel.generatorVersion)",
+        ])
 
         let figures: [[String: Any]] = [
             ["figure_value": format.integer(cohort.readers), "figure_label": strings.text("index_readers")],
-            ["figure_value": format.integer(readersWithReading), "figure_label": strings.text("index_readers_reading")],
-            ["figure_value": format.integer(cohort.readingMilliseconds / 3_600_000), "figure_label": strings.text("index_hours_reading")],
-            ["figure_value": format.integer(cohort.previousYear.readers), "figure_label": strings.text("index_readers_both_years")],
-            ["figure_value": format.integer(cohort.subjects.placeReaders), "figure_label": strings.text("index_readers_places")],
-            ["figure_value": format.integer(cohort.subjects.countries), "figure_label": strings.text("index_countries")],
-            ["figure_value": format.integer(cohort.subjects.editReaders), "figure_label": strings.text("index_readers_edits")],
+            [
+                "figure_value": format.integer(readersWithReading),
+                "figure_label": strings.text("index_readers_reading"),
+            ],
+            [
+                "figure_value": format.integer(cohort.readingMilliseconds / 3_600_000),
+                "figure_label": strings.text("index_hours_reading"),
+            ],
+            [
+                "figure_value": format.integer(cohort.previousYear.readers),
+                "figure_label": strings.text("index_readers_both_years"),
+            ],
+            [
+                "figure_value": format.integer(cohort.subjects.placeReaders),
+                "figure_label": strings.text("index_readers_places"),
+            ],
+            [
+                "figure_value": format.integer(cohort.subjects.countries),
+                "figure_label": strings.text("index_countries"),
+            ],
+            [
+                "figure_value": format.integer(cohort.subjects.editReaders),
+                "figure_label": strings.text("index_readers_edits"),
+            ],
             ["figure_value": format.integer(cohort.subjects.edits), "figure_label": strings.text("index_edits")],
             ["figure_value": format.integer(stats.diagnostics.lines), "figure_label": strings.text("index_lines")],
         ]
         // What the run's readers read about: its top categories and topics (SPEC §2.4).
-        let subjects: [[String: Any]] = [("index_category", cohort.subjects.categories, { (name: String) in name }),
-                                         ("index_topic", cohort.subjects.topics, strings.topicName)]
-            .filter { !$0.1.isEmpty }
-            .map { heading, list, name in
-                ["subject_heading": strings.text(heading),
-                 "subject_rows": list.enumerated().map { i, s -> [String: Any] in
-                     ["position": i + 1, "subject_name": name(s.name), "subject_time": format.duration(milliseconds: s.milliseconds),
-                      "subject_readers": format.integer(s.readers)]
-                 }]
-            }
+        let subjects: [[String: Any]] = [
+            ("index_category", cohort.subjects.categories, { (name: String) in name }),
+            ("index_topic", cohort.subjects.topics, strings.topicName),
+        ]
+        .filter { !$0.1.isEmpty }
+        .map { heading, list, name in
+            [
+                "subject_heading": strings.text(heading),
+                "subject_rows": list.enumerated().map { i, s -> [String: Any] in
+                    [
+                        "position": i + 1, "subject_name": name(s.name),
+                        "subject_time": format.duration(milliseconds: s.milliseconds),
+                        "subject_readers": format.integer(s.readers),
+                    ]
+                },
+            ]
+        }
         let percentiles: [[String: Any]] = [
             percentileRow(strings.text("index_reading_time"), cohort.readingSecondsPercentiles),
             percentileRow(strings.text("index_app_time"), cohort.appTimeSecondsPercentiles),
@@ -70,7 +104,9 @@ struct Overview {
         var accepted: [[String: Any]] = RecordType.allCases.map { type in
             diagnosticRow("index_type_", type.name, d.accepted[type.rawValue])
         }
-        accepted.append(["count_name": strings.text("index_accepted_total"), "count_value": format.integer(d.acceptedTotal)])
+        accepted.append([
+            "count_name": strings.text("index_accepted_total"), "count_value": format.integer(d.acceptedTotal),
+        ])
         let rejected = d.rejected.sorted { $0.key < $1.key }.map { reason, count -> [String: Any] in
             diagnosticRow("index_reason_", reason.rawValue, count)
         }
@@ -79,7 +115,10 @@ struct Overview {
         }
 
         let inputs = model.inputs.map { input -> [String: Any] in
-            ["input_path": input.path, "input_bytes": format.integer(input.bytes), "input_lines": format.integer(input.lines)]
+            [
+                "input_path": input.path, "input_bytes": format.integer(input.bytes),
+                "input_lines": format.integer(input.lines),
+            ]
         }
 
         var listed = Array(stats.readers.indices)
@@ -124,21 +163,26 @@ struct Overview {
 
         let histograms: [[String: Any]] = [
             histogram("minutes", strings.text("index_hist_minutes"), stats.readers.map { $0.reading.minutes }),
-            histogram("articles", strings.text("index_hist_articles"), stats.readers.map { Int64($0.reading.articles) }),
+            histogram(
+                "articles", strings.text("index_hist_articles"), stats.readers.map { Int64($0.reading.articles) }),
             histogram("streak", strings.text("index_hist_streak"), stats.readers.map { Int64($0.streak.days) }),
         ]
 
         var context: [String: Any] = [
-            "lang": strings.locale, "dir": strings.direction, "page_title": strings.text("index_title"), "t": strings.all,
+            "lang": strings.locale, "dir": strings.direction, "page_title": strings.text("index_title"),
+            "t": strings.all,
             "histograms": histograms,
             "parameters": parameters, "figures": figures, "percentiles": percentiles,
             "inputs": inputs, "accepted": accepted, "not_counted": notCounted,
             "readers": readers,
             "readers_caption": readers.count == stats.readers.count
                 ? strings.plural("index_readers_caption", readers.count, format.integer(readers.count))
-                : strings.text("index_readers_caption_top", ["n": format.integer(readers.count), "total": format.integer(stats.readers.count)]),
+                : strings.text(
+                    "index_readers_caption_top",
+                    ["n": format.integer(readers.count), "total": format.integer(stats.readers.count)]),
             // The caption while a search keeps some rows: the script puts the count in `{shown}`.
-            "readers_caption_shown": strings.plural("index_readers_shown", readers.count, format.integer(readers.count)),
+            "readers_caption_shown": strings.plural(
+                "index_readers_shown", readers.count, format.integer(readers.count)),
         ]
         if !topArticles.isEmpty {
             context["top_articles"] = topArticles
@@ -155,8 +199,10 @@ struct Overview {
     /// A row of the diagnostics: the count's readable label (`index_reason_wrong_type`, …) and
     /// its key as the report writes it, for analysts who look it up in report.json.
     private func diagnosticRow(_ prefix: String, _ key: String, _ count: Int) -> [String: Any] {
-        ["count_name": strings.has(prefix + key) ? strings.text(prefix + key) : key, "count_key": key,
-         "count_value": format.integer(count)]
+        [
+            "count_name": strings.has(prefix + key) ? strings.text(prefix + key) : key, "count_key": key,
+            "count_value": format.integer(count),
+        ]
     }
 
     /// Reader ids in natural order: runs of digits by their value (`reader-2` before
@@ -189,24 +235,32 @@ struct Overview {
         let most = max(counts.max() ?? 0, 1)
         let slot = Self.histogramWidth / buckets
         let labelEvery = buckets > 6 ? 2 : 1
-        var svg = "<line class=\"axis\" x1=\"0\" y1=\"\(Self.histogramBase)\" x2=\"\(Self.histogramWidth)\" y2=\"\(Self.histogramBase)\"/>"
+        var svg =
+            "<line class=\"axis\" x1=\"0\" y1=\"\(Self.histogramBase)\" x2=\"\(Self.histogramWidth)\" y2=\"\(Self.histogramBase)\"/>"
         var rows: [(heading: String, value: String)] = []
         for i in 0..<buckets {
             let from = Int64(i) * width, to = from + width - 1
-            let range = width == 1 ? format.integer(from) : strings.text("index_hist_range", ["from": format.integer(from), "to": format.integer(to)])
+            let range =
+                width == 1
+                ? format.integer(from)
+                : strings.text("index_hist_range", ["from": format.integer(from), "to": format.integer(to)])
             rows.append((range, format.integer(counts[i])))
             let height = counts[i] == 0 ? 0 : max(2, counts[i] * (Self.histogramBase - 20) / most)
             let x = i * slot
-            svg += "<rect class=\"bar\" x=\"\(x + 2)\" y=\"\(Self.histogramBase - height)\" width=\"\(slot - 4)\" height=\"\(height)\"/>"
-            svg += "<text class=\"value\" x=\"\(x + slot / 2)\" y=\"\(Self.histogramBase - height - 4)\" text-anchor=\"middle\">\(format.integer(counts[i]))</text>"
+            svg +=
+                "<rect class=\"bar\" x=\"\(x + 2)\" y=\"\(Self.histogramBase - height)\" width=\"\(slot - 4)\" height=\"\(height)\"/>"
+            svg +=
+                "<text class=\"value\" x=\"\(x + slot / 2)\" y=\"\(Self.histogramBase - height - 4)\" text-anchor=\"middle\">\(format.integer(counts[i]))</text>"
             if i % labelEvery == 0 {
                 svg += "<text class=\"tick\" x=\"\(x + 2)\" y=\"\(Self.histogramBase + 16)\">"
                 HTMLText.append(format.integer(from), to: &svg)
                 svg += "</text>"
             }
         }
-        return ["hist_id": id, "hist_title": title, "hist_svg": svg, "hist_rows": Charts.tableRows(rows),
-                "hist_width": Self.histogramWidth, "hist_height": Self.histogramHeight]
+        return [
+            "hist_id": id, "hist_title": title, "hist_svg": svg, "hist_rows": Charts.tableRows(rows),
+            "hist_width": Self.histogramWidth, "hist_height": Self.histogramHeight,
+        ]
     }
 
     /// A reader's language as the page's own language names it (`German (Austria)`), from CLDR;

@@ -18,7 +18,9 @@ public final class PluralRules: @unchecked Sendable {
     /// root rules (everything `other`) for a language CLDR does not know.
     public init?(language: String) {
         var status = U_ZERO_ERROR
-        guard let rules = swift_uplrules_open(language, &status), status.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
+        guard let rules = swift_uplrules_open(language, &status), status.rawValue <= U_ZERO_ERROR.rawValue else {
+            return nil
+        }
         self.language = language
         self.rules = rules
         var found: Set<String> = []

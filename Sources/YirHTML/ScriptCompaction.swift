@@ -11,7 +11,8 @@ enum ScriptCompaction {
         var i = 0
         var pendingSpace = false, pendingLine = false
         func isWord(_ c: UInt8) -> Bool {
-            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x24 || c >= 0x80
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x24
+                || c >= 0x80
         }
         /// A `/` starts a regular expression, not a division, after these (or at the start).
         func regexMayFollow() -> Bool {
@@ -27,7 +28,8 @@ enum ScriptCompaction {
                     out.append(0x0A)
                 }
             } else if pendingSpace, let last = out.last,
-                      (isWord(last) && isWord(next)) || (last == next && (next == 0x2B || next == 0x2D)) {
+                (isWord(last) && isWord(next)) || (last == next && (next == 0x2B || next == 0x2D))
+            {
                 out.append(0x20)
             }
             pendingSpace = false
@@ -65,9 +67,13 @@ enum ScriptCompaction {
                 i += 1
                 var inClass = false
                 while i < text.count, inClass || text[i] != 0x2F, text[i] != 0x0A {
-                    if text[i] == 0x5C, i + 1 < text.count { out.append(text[i]); i += 1 }
-                    else if text[i] == 0x5B { inClass = true }
-                    else if text[i] == 0x5D { inClass = false }
+                    if text[i] == 0x5C, i + 1 < text.count {
+                        out.append(text[i]); i += 1
+                    } else if text[i] == 0x5B {
+                        inClass = true
+                    } else if text[i] == 0x5D {
+                        inClass = false
+                    }
                     out.append(text[i])
                     i += 1
                 }

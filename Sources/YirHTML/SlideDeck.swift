@@ -123,7 +123,8 @@ struct SlideDeck: Sendable {
     /// a sixth of the page.
     func sectionAttributes(_ slide: Slide, number: Int, of total: Int) -> String {
         let n = format.integer(number), count = format.integer(total)
-        var attributes = "class=\"slide slide-\(slide.kind) tone-\((number - 1) % Self.tones + 1)\" id=\"slide-\(number)\" data-counter=\""
+        var attributes =
+            "class=\"slide slide-\(slide.kind) tone-\((number - 1) % Self.tones + 1)\" id=\"slide-\(number)\" data-counter=\""
         HTMLText.append(strings.text("slide_counter", ["n": n, "total": count]), to: &attributes)
         attributes += "\" aria-roledescription=\""
         HTMLText.append(strings.text("slide_role"), to: &attributes)

@@ -44,53 +44,75 @@ extension Partitions {
         // first counted view lies in it.
         let c = r.coverage
         guard c.end == r.window.end, c.start == max(r.window.start, c.cleared ?? r.window.start),
-              c.cleared.map({ $0 > r.window.start }) ?? true else {
-            throw Contradiction("coverage", "'coverage' with the window's end, and its start the later of the window's start and 'cleared'")
+            c.cleared.map({ $0 > r.window.start }) ?? true
+        else {
+            throw Contradiction(
+                "coverage",
+                "'coverage' with the window's end, and its start the later of the window's start and 'cleared'")
         }
-        guard (c.firstView == nil) == (views == 0), c.firstView.map({ $0 >= c.start && $0 <= r.window.end }) ?? true else {
+        guard (c.firstView == nil) == (views == 0), c.firstView.map({ $0 >= c.start && $0 <= r.window.end }) ?? true
+        else {
             throw Contradiction("coverage", "'first_view' inside the coverage, null exactly when there are no views")
         }
 
         // Reading: every article was viewed; the average is of these figures.
         guard articles <= views, (articles == 0) == (views == 0), views > 0 || milliseconds == 0 else {
-            throw Contradiction("reading", "'reading' with articles ≥ 1 and no more articles than views, or no views and 0 seconds")
+            throw Contradiction(
+                "reading", "'reading' with articles ≥ 1 and no more articles than views, or no views and 0 seconds")
         }
-        guard same(r.reading.averageSecondsPerArticle, articles == 0 ? 0 : roundedQuotient(milliseconds, Int64(articles))) else {
+        guard
+            same(r.reading.averageSecondsPerArticle, articles == 0 ? 0 : roundedQuotient(milliseconds, Int64(articles)))
+        else {
             throw Contradiction("reading", "'average_seconds_per_article' of seconds / articles")
         }
 
         // The top articles are some of the reader's articles, most seconds first.
-        guard r.topArticles.count <= articles, zip(r.topArticles, r.topArticles.dropFirst()).allSatisfy({ $0.milliseconds >= $1.milliseconds }),
-              r.topArticles.allSatisfy({ a in
-                  a.views <= views && a.milliseconds <= milliseconds && a.firstViewed >= c.start && a.lastViewed <= r.window.end
-              }) else {
-            throw Contradiction("top_articles", "'top_articles' of the reader's articles, most seconds first, each within 'reading' and the coverage")
+        guard r.topArticles.count <= articles,
+            zip(r.topArticles, r.topArticles.dropFirst()).allSatisfy({ $0.milliseconds >= $1.milliseconds }),
+            r.topArticles.allSatisfy({ a in
+                a.views <= views && a.milliseconds <= milliseconds && a.firstViewed >= c.start
+                    && a.lastViewed <= r.window.end
+            })
+        else {
+            throw Contradiction(
+                "top_articles",
+                "'top_articles' of the reader's articles, most seconds first, each within 'reading' and the coverage")
         }
-        for (member, list) in [("categories", r.categories), ("topics", r.topics)] where !subjects(list, within: articles, milliseconds) {
+        for (member, list) in [("categories", r.categories), ("topics", r.topics)]
+        where !subjects(list, within: articles, milliseconds) {
             throw Contradiction(member, "'\(member)' of no more articles or seconds than 'reading'")
         }
 
         if let places = r.places {
             guard places.articles <= articles, places.milliseconds <= milliseconds, places.top.count <= places.articles,
-                  subjects(places.countries, within: places.articles, places.milliseconds),
-                  sum(places.countries.lazy.map { Int64($0.articles) }, atMost: Int64(places.articles)) != nil,
-                  sum(places.countries.lazy.map(\.milliseconds), atMost: places.milliseconds) != nil else {
-                throw Contradiction("places", "'places' of no more articles or seconds than 'reading', and countries of no more than the places")
+                subjects(places.countries, within: places.articles, places.milliseconds),
+                sum(places.countries.lazy.map { Int64($0.articles) }, atMost: Int64(places.articles)) != nil,
+                sum(places.countries.lazy.map(\.milliseconds), atMost: places.milliseconds) != nil
+            else {
+                throw Contradiction(
+                    "places",
+                    "'places' of no more articles or seconds than 'reading', and countries of no more than the places")
             }
             for country in places.countries where !knownCountries.contains(country.name) {
-                throw Contradiction("places", "a country code of yir's map (ISO 3166-1 alpha-2 or ADM0_A3), not '\(country.name.prefix(40))'")
+                throw Contradiction(
+                    "places",
+                    "a country code of yir's map (ISO 3166-1 alpha-2 or ADM0_A3), not '\(country.name.prefix(40))'")
             }
         }
 
         let sessions = r.appTime.sessions
         guard sessions > 0 || r.appTime.milliseconds == 0,
-              same(r.appTime.averageSessionSeconds, sessions == 0 ? 0 : roundedQuotient(r.appTime.milliseconds, Int64(sessions))) else {
+            same(
+                r.appTime.averageSessionSeconds,
+                sessions == 0 ? 0 : roundedQuotient(r.appTime.milliseconds, Int64(sessions)))
+        else {
             throw Contradiction("app_time", "'app_time' with 'average_session_seconds' of seconds / sessions")
         }
 
         // The month figures add up to the reading, and name its favourite month.
         guard sum(r.monthly.lazy.map { Int64($0.views) }, atMost: Int64(views)) == Int64(views),
-              sum(r.monthly.lazy.map(\.milliseconds), atMost: milliseconds) == milliseconds else {
+            sum(r.monthly.lazy.map(\.milliseconds), atMost: milliseconds) == milliseconds
+        else {
             throw Contradiction("monthly", "'monthly' that adds up to the views and seconds of 'reading'")
         }
         guard r.patterns.month == ReaderCalculator.mostFrequent([0] + r.monthly.map(\.views), in: 1...12) else {
@@ -99,20 +121,31 @@ extension Partitions {
 
         if let hole = r.rabbitHole {
             guard hole.articles <= articles, hole.views <= views, hole.milliseconds <= milliseconds,
-                  hole.start >= c.start, hole.start <= r.window.end else {
+                hole.start >= c.start, hole.start <= r.window.end
+            else {
                 throw Contradiction("rabbit_hole", "a 'rabbit_hole' within 'reading' and the coverage")
             }
         } else if views > 0 {
             throw Contradiction("rabbit_hole", "a 'rabbit_hole' for a reader with views")
         }
 
-        guard same(r.readingChange, r.previousYear.flatMap { ReaderCalculator.change(milliseconds, against: $0.milliseconds) }) else {
-            throw Contradiction("change", "'reading_seconds' of reading seconds / previous_year seconds − 1, null without previous_year seconds")
+        guard
+            same(
+                r.readingChange,
+                r.previousYear.flatMap { ReaderCalculator.change(milliseconds, against: $0.milliseconds) })
+        else {
+            throw Contradiction(
+                "change",
+                "'reading_seconds' of reading seconds / previous_year seconds − 1, null without previous_year seconds")
         }
 
         let saved = r.saved
-        guard saved.recent.count == min(3, saved.yearCount), (saved.lastSaved == nil) == (saved.last30DaysCount == 0) else {
-            throw Contradiction("saved", "'saved' with as many 'recent' as the year's count (at most 3), and 'last_saved' exactly when the last 30 days count any")
+        guard saved.recent.count == min(3, saved.yearCount), (saved.lastSaved == nil) == (saved.last30DaysCount == 0)
+        else {
+            throw Contradiction(
+                "saved",
+                "'saved' with as many 'recent' as the year's count (at most 3), and 'last_saved' exactly when the last 30 days count any"
+            )
         }
 
         try checkDetail(of: r)
@@ -125,10 +158,14 @@ extension Partitions {
         let window = r.window, start = r.coverage.start
         if let all = r.articles {
             guard all.count == r.reading.articles,
-                  all.allSatisfy({ $0.views >= 1 && $0.firstViewed >= start && $0.lastViewed <= window.end }),
-                  sum(all.lazy.map { Int64($0.views) }, atMost: views) == views,
-                  sum(all.lazy.map(\.milliseconds), atMost: milliseconds) == milliseconds else {
-                throw Contradiction("detail", "'detail.articles' of as many articles, views and seconds as 'reading', each viewed within the coverage")
+                all.allSatisfy({ $0.views >= 1 && $0.firstViewed >= start && $0.lastViewed <= window.end }),
+                sum(all.lazy.map { Int64($0.views) }, atMost: views) == views,
+                sum(all.lazy.map(\.milliseconds), atMost: milliseconds) == milliseconds
+            else {
+                throw Contradiction(
+                    "detail",
+                    "'detail.articles' of as many articles, views and seconds as 'reading', each viewed within the coverage"
+                )
             }
         }
         for (name, list) in [("categories", r.allCategories), ("topics", r.allTopics)] {
@@ -137,21 +174,27 @@ extension Partitions {
         }
         guard let activity = r.activity else { return }
         guard sum(activity.hourViews.lazy.map(Int64.init), atMost: views) == views,
-              sum(activity.weekdayViews.lazy.map(Int64.init), atMost: views) == views else {
+            sum(activity.weekdayViews.lazy.map(Int64.init), atMost: views) == views
+        else {
             throw Contradiction("detail", "'detail.hours' and 'detail.weekdays' that add up to the views of 'reading'")
         }
         guard r.patterns.hour == ReaderCalculator.mostFrequent(activity.hourViews, in: 0...23),
-              r.patterns.weekday == ReaderCalculator.mostFrequent([0] + activity.weekdayViews, in: 1...7) else {
-            throw Contradiction("patterns", "'hour' and 'weekday' those of 'detail.hours' and 'detail.weekdays' with the most views")
+            r.patterns.weekday == ReaderCalculator.mostFrequent([0] + activity.weekdayViews, in: 1...7)
+        else {
+            throw Contradiction(
+                "patterns", "'hour' and 'weekday' those of 'detail.hours' and 'detail.weekdays' with the most views")
         }
         let days = activity.days
         // Counted views lie in the window, so their local days do too — give or take the day a
         // clock set back across midnight can reach (St John's ended DST at 00:01 until 2011).
         let first = r.zone.local(window.start).day - 1, last = r.zone.local(window.end).day + 1
-        guard days.allSatisfy({ $0.views >= 1 }), days.first.map({ $0.day >= first }) ?? true, days.last.map({ $0.day <= last }) ?? true,
-              sum(days.lazy.map { Int64($0.views) }, atMost: views) == views,
-              sum(days.lazy.map(\.milliseconds), atMost: milliseconds) == milliseconds else {
-            throw Contradiction("detail", "'detail.days' inside the window, adding up to the views and seconds of 'reading'")
+        guard days.allSatisfy({ $0.views >= 1 }), days.first.map({ $0.day >= first }) ?? true,
+            days.last.map({ $0.day <= last }) ?? true,
+            sum(days.lazy.map { Int64($0.views) }, atMost: views) == views,
+            sum(days.lazy.map(\.milliseconds), atMost: milliseconds) == milliseconds
+        else {
+            throw Contradiction(
+                "detail", "'detail.days' inside the window, adding up to the views and seconds of 'reading'")
         }
         let streak = ReaderCalculator.longestStreak(sortedDays: days.map(\.day))
         guard r.streak.days == streak.days, r.streak.start == streak.start, r.streak.end == streak.end else {
@@ -171,7 +214,10 @@ extension Partitions {
         let next = zone.instant(fromWall: CivilDate(year: y + 1, month: 1, day: 1).daysSinceEpoch * millisecondsPerDay)
         guard r.window.start == start, r.window.end == min(next, asOf) else {
             let end = RFC3339.format(min(next, asOf), offsetSeconds: 0)
-            throw Contradiction("window", "the 'window' of \(y) in \(zone.identifier) up to the partitions' as-of instant: \(RFC3339.format(start, offsetSeconds: 0)) to \(end)")
+            throw Contradiction(
+                "window",
+                "the 'window' of \(y) in \(zone.identifier) up to the partitions' as-of instant: \(RFC3339.format(start, offsetSeconds: 0)) to \(end)"
+            )
         }
     }
 

@@ -30,7 +30,8 @@ struct PartitionFieldReader: ReaderFieldVisitor {
     private var missing: [ReaderField] = []
 
     /// The figures of one reader line.
-    static func reader(_ line: UnsafeRawBufferPointer, zones: ZoneCatalog) throws(Partitions.DecodeError) -> ReaderStats {
+    static func reader(_ line: UnsafeRawBufferPointer, zones: ZoneCatalog) throws(Partitions.DecodeError) -> ReaderStats
+    {
         let utc = zones.rules(for: "UTC")!
         var fields = PartitionFieldReader(r: JSONPullReader(line), zones: zones)
         var reader = ReaderStats.placeholder(zone: utc)
@@ -52,8 +53,9 @@ struct PartitionFieldReader: ReaderFieldVisitor {
         }
         if !fields.missing.isEmpty {
             let names = fields.missing.map(\.name.description).joined(separator: ", ")
-            throw Partitions.DecodeError(message: "reader line: '\(names)' is missing",
-                                         lacksOnlyDetail: fields.missing.allSatisfy { $0.role == .partition })
+            throw Partitions.DecodeError(
+                message: "reader line: '\(names)' is missing",
+                lacksOnlyDetail: fields.missing.allSatisfy { $0.role == .partition })
         }
         return reader
     }
@@ -153,7 +155,9 @@ struct PartitionFieldReader: ReaderFieldVisitor {
             throw Failure(offset: offset, expected: "text without control characters (U+0000–U+001F, U+007F)")
         }
         if text.utf8.count > longestText && text.unicodeScalars.count > longestText {
-            throw Failure(offset: offset, expected: "a text of at most \(longestText) characters, as an input line of 1 MiB can carry")
+            throw Failure(
+                offset: offset,
+                expected: "a text of at most \(longestText) characters, as an input line of 1 MiB can carry")
         }
     }
 
@@ -183,7 +187,9 @@ struct PartitionFieldReader: ReaderFieldVisitor {
 
     private mutating func instant() throws(Failure) -> Int64 {
         let text = try r.string()
-        guard case .success(.instant(let t)) = RFC3339.parse(text) else { throw r.failure("an RFC 3339 instant, not '\(text)'") }
+        guard case .success(.instant(let t)) = RFC3339.parse(text) else {
+            throw r.failure("an RFC 3339 instant, not '\(text)'")
+        }
         return t
     }
 
@@ -192,12 +198,13 @@ struct PartitionFieldReader: ReaderFieldVisitor {
         guard let text = try r.optionalString() else { return value = nil }
         let bytes = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int? {
-            range.allSatisfy { bytes[$0] >= 0x30 && bytes[$0] <= 0x39 } ? range.reduce(0) { $0 * 10 + Int(bytes[$1] - 0x30) } : nil
+            range.allSatisfy { bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }
+                ? range.reduce(0) { $0 * 10 + Int(bytes[$1] - 0x30) } : nil
         }
         guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              (1...12).contains(month), (1...CivilDate.daysInMonth(year: year, month: month)).contains(day),
-              ReaderFields.days.contains(CivilDate(year: year, month: month, day: day).daysSinceEpoch)
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            (1...12).contains(month), (1...CivilDate.daysInMonth(year: year, month: month)).contains(day),
+            ReaderFields.days.contains(CivilDate(year: year, month: month, day: day).daysSinceEpoch)
         else { throw r.failure("a date YYYY-MM-DD of 1970–2099, not '\(text)'") }
         value = CivilDate(year: year, month: month, day: day)
     }
@@ -240,7 +247,7 @@ struct PartitionFieldReader: ReaderFieldVisitor {
     private mutating func decimal() throws(Failure) -> FixedDecimal {
         let text = try r.numberText()
         guard let value = PartitionFormat.fixedDecimal(String(decoding: text, as: UTF8.self)), value.scale <= 4,
-              value.value / [1, 10, 100, 1000, 10_000][value.scale] <= JSONPullReader.largestCount / 1000
+            value.value / [1, 10, 100, 1000, 10_000][value.scale] <= JSONPullReader.largestCount / 1000
         else { throw r.failure("seconds ≥ 0 with at most 4 decimals, below 2^53 milliseconds") }
         return value
     }
@@ -281,7 +288,9 @@ struct PartitionFieldReader: ReaderFieldVisitor {
         let start = r.position
         let text = try r.string()
         // SPEC §1.3: an empty wiki or title (after normalisation) rejects its line.
-        guard !text.isEmpty else { throw Failure(offset: start, expected: "a wiki and a title of at least one character") }
+        guard !text.isEmpty else {
+            throw Failure(offset: start, expected: "a wiki and a title of at least one character")
+        }
         try Self.check(text, at: start)
         guard case .text(let wiki, let title) = name else { return name = .text(wiki: text, title: "") }
         name = part == .wiki ? .text(wiki: text, title: title) : .text(wiki: wiki, title: text)
@@ -301,8 +310,10 @@ struct PartitionFieldReader: ReaderFieldVisitor {
         leaveObject()
     }
 
-    mutating func object<T>(_ field: ReaderField, _ value: inout T?, empty: T,
-                            _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure) {
+    mutating func object<T>(
+        _ field: ReaderField, _ value: inout T?, empty: T,
+        _ body: (inout Self, inout T) throws(Failure) -> Void
+    ) throws(Failure) {
         guard try find(field) else { return }
         if r.null() { return value = nil }
         var read = empty
@@ -312,13 +323,17 @@ struct PartitionFieldReader: ReaderFieldVisitor {
         value = read
     }
 
-    mutating func list<T>(_ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
-                          _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure) {
+    mutating func list<T>(
+        _ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
+        _ body: (inout Self, inout T) throws(Failure) -> Void
+    ) throws(Failure) {
         guard try find(field) else { return }
         let places = try elements()
         let after = r.position
         if let count, !count.contains(places.count) {
-            throw r.failure("'\(field.name)' of \(count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)") elements")
+            throw r.failure(
+                "'\(field.name)' of \(count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)") elements"
+            )
         }
         value = []
         value.reserveCapacity(places.count)
@@ -341,8 +356,10 @@ struct PartitionFieldReader: ReaderFieldVisitor {
         value = read
     }
 
-    mutating func rows<T>(_ field: ReaderField, _ value: inout [T], empty: T,
-                          _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure) {
+    mutating func rows<T>(
+        _ field: ReaderField, _ value: inout [T], empty: T,
+        _ body: (inout Self, inout T) throws(Failure) -> Void
+    ) throws(Failure) {
         guard try find(field) else { return }
         let places = try elements()
         let after = r.position

@@ -54,7 +54,9 @@ public enum PartitionFormat {
     }
 
     /// The partitions' lines, parsed on `jobs` threads.
-    public static func read(_ files: [(path: String, data: Data)], zones: ZoneCatalog, jobs: Int) throws(ReadError) -> Lines {
+    public static func read(_ files: [(path: String, data: Data)], zones: ZoneCatalog, jobs: Int) throws(ReadError)
+        -> Lines
+    {
         var readers: [ReaderStats] = []
         var totals = Partitions.RunTotals()
         var parameters: (ReportModel.Parameters, String)?
@@ -70,15 +72,24 @@ public enum PartitionFormat {
             for (line, trailer) in parsed.trailers {
                 trailers += 1
                 if let (first, firstPlace) = parameters, first != trailer.parameters {
-                    throw ReadError(path: file.path, line: line, message: "made with other parameters than \(firstPlace) (as-of, year, zone, top, profile and locale must be the same for every partition)")
+                    throw ReadError(
+                        path: file.path, line: line,
+                        message:
+                            "made with other parameters than \(firstPlace) (as-of, year, zone, top, profile and locale must be the same for every partition)"
+                    )
                 }
                 if parameters == nil { parameters = (trailer.parameters, "\(file.path):\(line)") }
                 // Each count of a trailer is at most its lines (`PartitionTrailer`), so lines and
                 // bytes are the sums that could overflow.
                 var overflow = diagnostics.lines.addingReportingOverflow(trailer.diagnostics.lines).overflow
                 var bytes = inputs.reduce(Int64(0)) { $0 + $1.bytes }
-                for input in trailer.inputs where !overflow { (bytes, overflow) = bytes.addingReportingOverflow(input.bytes) }
-                if overflow { throw ReadError(path: file.path, line: line, message: "the partitions' lines or bytes add up beyond 2^63") }
+                for input in trailer.inputs where !overflow {
+                    (bytes, overflow) = bytes.addingReportingOverflow(input.bytes)
+                }
+                if overflow {
+                    throw ReadError(
+                        path: file.path, line: line, message: "the partitions' lines or bytes add up beyond 2^63")
+                }
                 for input in trailer.inputs {
                     if let i = inputs.firstIndex(where: { $0.path == input.path }) {
                         inputs[i].bytes += input.bytes
@@ -91,45 +102,57 @@ public enum PartitionFormat {
             }
         }
         guard let (modelParameters, _) = parameters, trailers > 0 else {
-            throw ReadError(path: files.map(\.path).joined(separator: ", "), line: 0,
-                            message: "no partition trailer: make the lines with `yir stats --format jsonl --partition`")
+            throw ReadError(
+                path: files.map(\.path).joined(separator: ", "), line: 0,
+                message: "no partition trailer: make the lines with `yir stats --format jsonl --partition`")
         }
         var index = 0
         for (path, lines) in places {
             for line in lines {
                 do throws(Partitions.Contradiction) {
-                    try Partitions.checkWindow(of: readers[index], year: modelParameters.year, asOf: modelParameters.asOf)
+                    try Partitions.checkWindow(
+                        of: readers[index], year: modelParameters.year, asOf: modelParameters.asOf)
                 } catch {
                     throw ReadError(path: path, line: line, message: "reader line: \(error)")
                 }
                 index += 1
             }
         }
-        return Lines(readers: readers, totals: totals, parameters: modelParameters, inputs: inputs,
-                     diagnostics: diagnostics)
+        return Lines(
+            readers: readers, totals: totals, parameters: modelParameters, inputs: inputs,
+            diagnostics: diagnostics)
     }
 
     /// A worker's readers (their detail summed into `totals` as they are read) with their line
     /// numbers, and trailers.
-    private typealias ParsedLines = (readers: [ReaderStats], lines: [Int], totals: Partitions.RunTotals,
-                                     trailers: [(Int, PartitionTrailer)])
+    private typealias ParsedLines = (
+        readers: [ReaderStats], lines: [Int], totals: Partitions.RunTotals,
+        trailers: [(Int, PartitionTrailer)]
+    )
 
     /// One file's readers with their line numbers, and its trailers; the readers' detail is
     /// added to `runTotals`.
-    private static func parseLines(_ file: (path: String, data: Data), zones: ZoneCatalog, jobs: Int,
-                                   addingDetailTo runTotals: inout Partitions.RunTotals) throws(ReadError)
-        -> (readers: [ReaderStats], lines: [Int], trailers: [(Int, PartitionTrailer)]) {
-        try file.data.withUnsafeBytes { (all: UnsafeRawBufferPointer) -> Result<([ReaderStats], [Int], [(Int, PartitionTrailer)]), ReadError> in
+    private static func parseLines(
+        _ file: (path: String, data: Data), zones: ZoneCatalog, jobs: Int,
+        addingDetailTo runTotals: inout Partitions.RunTotals
+    ) throws(ReadError)
+        -> (readers: [ReaderStats], lines: [Int], trailers: [(Int, PartitionTrailer)])
+    {
+        try file.data.withUnsafeBytes {
+            (all: UnsafeRawBufferPointer) -> Result<([ReaderStats], [Int], [(Int, PartitionTrailer)]), ReadError> in
             var found: [Range<Int>] = []
             var start = 0
             while start < all.count {
-                let end = memchr(all.baseAddress! + start, 0x0A, all.count - start).map { all.baseAddress!.distance(to: $0) } ?? all.count
+                let end =
+                    memchr(all.baseAddress! + start, 0x0A, all.count - start).map { all.baseAddress!.distance(to: $0) }
+                    ?? all.count
                 found.append(start..<end)
                 start = end + 1
             }
             let lines = found
             let workers = max(1, min(jobs, lines.count / 1024 + 1))
-            var results = [Result<ParsedLines, ReadError>](repeating: .success(([], [], Partitions.RunTotals(), [])), count: workers)
+            var results = [Result<ParsedLines, ReadError>](
+                repeating: .success(([], [], Partitions.RunTotals(), [])), count: workers)
             results.withSharedSlots { results in
                 Parallel.perform(workers) { worker in
                     var readers: [ReaderStats] = []
@@ -144,7 +167,8 @@ public enum PartitionFormat {
                         pages.release(upTo: lines[index].lowerBound)
                         let line = UnsafeRawBufferPointer(rebasing: all[lines[index]])
                         if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
-                        let fail = { (message: String) in ReadError(path: file.path, line: index + 1, message: message) }
+                        let fail = { (message: String) in ReadError(path: file.path, line: index + 1, message: message)
+                        }
                         do {
                             if PartitionTrailer.isTrailer(line) {
                                 trailers.append((index + 1, try PartitionTrailer(line, zones: zones)))
@@ -160,10 +184,16 @@ public enum PartitionFormat {
                         } catch let error as Partitions.DecodeError {
                             // Reader objects without their detail, in a file with no trailer:
                             // plain `stats --format jsonl` output. Say how to make partition lines.
-                            let plain = error.lacksOnlyDetail && !lines.contains {
-                                PartitionTrailer.isTrailer(UnsafeRawBufferPointer(rebasing: all[$0]))
-                            }
-                            results[worker] = .failure(fail(plain ? "these lines were made without --partition: make them with `yir stats --format jsonl --partition`; see docs/SCALE.md" : error.description))
+                            let plain =
+                                error.lacksOnlyDetail
+                                && !lines.contains {
+                                    PartitionTrailer.isTrailer(UnsafeRawBufferPointer(rebasing: all[$0]))
+                                }
+                            results[worker] = .failure(
+                                fail(
+                                    plain
+                                        ? "these lines were made without --partition: make them with `yir stats --format jsonl --partition`; see docs/SCALE.md"
+                                        : error.description))
                             return
                         } catch {
                             results[worker] = .failure(fail("\(error)"))
@@ -210,7 +240,9 @@ private struct PageRelease {
 
     mutating func release(upTo offset: Int) {
         let end = (base + UInt(offset)) / Self.page * Self.page
-        guard base != 0, end >= released + Self.step, let start = UnsafeMutableRawPointer(bitPattern: released) else { return }
+        guard base != 0, end >= released + Self.step, let start = UnsafeMutableRawPointer(bitPattern: released) else {
+            return
+        }
         madvise(start, Int(end - released), MADV_DONTNEED)
         released = end
     }

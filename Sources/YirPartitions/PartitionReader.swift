@@ -5,7 +5,9 @@ import YirStats
 /// figures, beside `PartitionFormat`, which writes it (`PartitionFieldReader` reads its fields).
 extension PartitionFormat {
     /// A reader line with its `detail` (see `PartitionFormat`), read straight into the figures.
-    public static func reader(_ line: UnsafeRawBufferPointer, zones: ZoneCatalog) throws(Partitions.DecodeError) -> ReaderStats {
+    public static func reader(_ line: UnsafeRawBufferPointer, zones: ZoneCatalog) throws(Partitions.DecodeError)
+        -> ReaderStats
+    {
         try PartitionFieldReader.reader(line, zones: zones)
     }
 
@@ -16,7 +18,8 @@ extension PartitionFormat {
         guard parts.count == 2 else { return FixedDecimal(whole, scale: 0) }
         let fraction = parts[1]
         guard !fraction.isEmpty, fraction.count <= 9, fraction.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-              let digits = Int64(fraction) else { return nil }
+            let digits = Int64(fraction)
+        else { return nil }
         var scale: Int64 = 1
         for _ in 0..<fraction.count { scale *= 10 }
         // Too many digits for 64 bits is no number a report holds, not a crash.

@@ -35,21 +35,30 @@ struct PartitionTrailer {
             }
         }
         try r.end()
-        guard let parameters, let inputs, let diagnostics else { throw r.failure("'parameters', 'inputs' and 'diagnostics' in the trailer") }
+        guard let parameters, let inputs, let diagnostics else {
+            throw r.failure("'parameters', 'inputs' and 'diagnostics' in the trailer")
+        }
         // The counts must add up as SPEC §4.1 says. Every count is then at most `lines`, so
         // partitions whose lines add up without overflow add up in every count.
         let d = diagnostics
         let sum = d.accepted.reduce(0, +) + d.rejected.values.reduce(0, +) + d.duplicates + d.ignored  // ≤ 24 · 2^53
-        let parts = [d.implausibleDuration, d.droppedThumbnails, d.droppedCoordinates, d.afterAsOf, d.cleared, d.outsideWindow, d.excludedPage]
+        let parts = [
+            d.implausibleDuration, d.droppedThumbnails, d.droppedCoordinates, d.afterAsOf, d.cleared, d.outsideWindow,
+            d.excludedPage,
+        ]
         guard sum == d.lines, parts.allSatisfy({ $0 <= d.lines }), inputs.reduce(0, { $0 + $1.lines }) == d.lines else {
-            throw r.failure("trailer diagnostics that add up: lines = accepted + rejected + duplicates + ignored = the inputs' lines")
+            throw r.failure(
+                "trailer diagnostics that add up: lines = accepted + rejected + duplicates + ignored = the inputs' lines"
+            )
         }
         self.parameters = parameters
         self.inputs = inputs
         self.diagnostics = diagnostics
     }
 
-    private static func parameters(_ r: inout JSONPullReader, zones: ZoneCatalog) throws(Failure) -> ReportModel.Parameters {
+    private static func parameters(_ r: inout JSONPullReader, zones: ZoneCatalog) throws(Failure)
+        -> ReportModel.Parameters
+    {
         var p = ReportModel.Parameters(year: nil, asOf: 0, timeZone: nil, top: 0, profile: "", locale: .auto)
         var asOf: Int64?
         try r.object { r, key throws(Failure) in
@@ -57,17 +66,23 @@ struct PartitionTrailer {
             case "year": p.year = try r.optionalInt(in: 1970...2099, "a year of 1970–2099")
             case "as_of":
                 let text = try r.string()
-                guard case .success(.instant(let t)) = RFC3339.parse(text) else { throw r.failure("an RFC 3339 'as_of'") }
+                guard case .success(.instant(let t)) = RFC3339.parse(text) else {
+                    throw r.failure("an RFC 3339 'as_of'")
+                }
                 asOf = t
             case "time_zone":
                 // `--tz`, which `stats` takes only when it names a zone.
                 p.timeZone = try r.optionalString()
-                if let name = p.timeZone, zones.rules(for: name) == nil { throw r.failure("an IANA zone or null, not '\(name.prefix(40))'") }
+                if let name = p.timeZone, zones.rules(for: name) == nil {
+                    throw r.failure("an IANA zone or null, not '\(name.prefix(40))'")
+                }
             case "top": p.top = try r.count()
             case "profile": p.profile = try r.string()
             case "locale":
                 let text = try r.string()
-                guard let choice = LocaleChoice(argument: text) else { throw r.failure("'auto' or a BCP 47 tag, not '\(text)'") }
+                guard let choice = LocaleChoice(argument: text) else {
+                    throw r.failure("'auto' or a BCP 47 tag, not '\(text)'")
+                }
                 p.locale = choice
             default: try r.skip()
             }
@@ -101,12 +116,16 @@ struct PartitionTrailer {
             switch key {
             case "accepted":
                 try r.object { r, name throws(Failure) in
-                    guard let type = RecordType.allCases.first(where: { $0.name == name }) else { throw r.failure("a record type, not '\(name)'") }
+                    guard let type = RecordType.allCases.first(where: { $0.name == name }) else {
+                        throw r.failure("a record type, not '\(name)'")
+                    }
                     d.accepted[type.rawValue] = try r.count()
                 }
             case "rejected":
                 try r.object { r, name throws(Failure) in
-                    guard let reason = RejectReason(rawValue: name) else { throw r.failure("a reject reason, not '\(name)'") }
+                    guard let reason = RejectReason(rawValue: name) else {
+                        throw r.failure("a reject reason, not '\(name)'")
+                    }
                     d.rejected[reason] = try r.count()
                 }
             default:

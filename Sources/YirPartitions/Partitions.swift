@@ -49,12 +49,15 @@ public enum Partitions {
         Statistics.addSums(more.topics, to: &totals.topics)
     }
 
-    private static func add(_ a: ArticleFigures, readers: Int, to totals: inout ArticleTotalsByName) throws(DecodeError) {
+    private static func add(_ a: ArticleFigures, readers: Int, to totals: inout ArticleTotalsByName) throws(DecodeError)
+    {
         if var t = totals[a.name] {
             // Each reader's figures are below 2^53 (`PartitionFieldReader`); a thousand such readers are not.
             let (milliseconds, overflow) = t.milliseconds.addingReportingOverflow(a.milliseconds)
             let (views, tooMany) = t.views.addingReportingOverflow(a.views)
-            guard !overflow, !tooMany else { throw DecodeError(message: "the readers' seconds or views of one article add up beyond 2^63") }
+            guard !overflow, !tooMany else {
+                throw DecodeError(message: "the readers' seconds or views of one article add up beyond 2^63")
+            }
             t.milliseconds = milliseconds
             t.views = views
             t.firstViewed = min(t.firstViewed, a.firstViewed)
@@ -71,19 +74,23 @@ public enum Partitions {
     /// The run's figures from every reader of every partition: readers in user order, ranks
     /// over all of them, and the cohort — what `Statistics.compute` gives for one process.
     /// `runTotals`: every reader's detail, summed by `takeDetail`.
-    public static func merge(_ readers: [ReaderStats], totals runTotals: RunTotals,
-                             top: Int) throws(DecodeError) -> (readers: [ReaderStats], cohort: CohortStats) {
+    public static func merge(
+        _ readers: [ReaderStats], totals runTotals: RunTotals,
+        top: Int
+    ) throws(DecodeError) -> (readers: [ReaderStats], cohort: CohortStats) {
         var readers = readers
         readers.sort { $0.user.utf8.lexicographicallyPrecedes($1.user.utf8) }
         for i in readers.indices.dropFirst() where readers[i].user == readers[i - 1].user {
-            throw DecodeError(message: "reader '\(readers[i].user)' is in more than one partition: partition the export by user")
+            throw DecodeError(
+                message: "reader '\(readers[i].user)' is in more than one partition: partition the export by user")
         }
         // Each reader's below 2^53 milliseconds (`PartitionFieldReader`), the run's total may not be.
         var total: Int64 = 0
         var previousTotal: Int64 = 0
         for reader in readers {
             let (sum, overflow) = total.addingReportingOverflow(reader.reading.milliseconds)
-            let (previousSum, previousOverflow) = previousTotal.addingReportingOverflow(reader.previousYear?.milliseconds ?? 0)
+            let (previousSum, previousOverflow) = previousTotal.addingReportingOverflow(
+                reader.previousYear?.milliseconds ?? 0)
             guard !overflow && !previousOverflow else {
                 throw DecodeError(message: "the readers' reading time adds up beyond 2^63 milliseconds")
             }
@@ -94,7 +101,8 @@ public enum Partitions {
         // Names read back from partitions are text: hashed and ordered as text.
         let naming = ArticleNaming()
         let ranked = ArticleTotals.first(top, of: runTotals.articles.values) { a, b in
-            ArticleTotals.ranksBefore((a.milliseconds, a.views, a.lastViewed), (b.milliseconds, b.views, b.lastViewed)) {
+            ArticleTotals.ranksBefore((a.milliseconds, a.views, a.lastViewed), (b.milliseconds, b.views, b.lastViewed))
+            {
                 naming.precedes(a.name, b.name)
             }
         }
@@ -105,8 +113,9 @@ public enum Partitions {
             appTimeSecondsPercentiles: summary.appTime,
             topArticles: ranked,
             previousYear: summary.previousYear,
-            subjects: .fromReaders(readers, categories: CohortSubject.top(runTotals.categories, count: top),
-                                   topics: CohortSubject.top(runTotals.topics, count: top)))
+            subjects: .fromReaders(
+                readers, categories: CohortSubject.top(runTotals.categories, count: top),
+                topics: CohortSubject.top(runTotals.topics, count: top)))
         return (readers, cohort)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Serialises runs writing into the same `--out`: a nightly job that overran meets the next

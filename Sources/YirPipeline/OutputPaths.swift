@@ -31,36 +31,48 @@ public enum OutputPaths {
     ///   - inputs: the inputs as given (`-` is standard input, which nothing can meet).
     ///   - linkKey: the key the decks are named with, when the run names decks.
     ///   - readers: the decks' folder, when the run writes one: nothing else may go inside.
-    public static func check(_ written: [Written], inputs: [String], linkKey: String?, readers: String?) throws(RunError) {
+    public static func check(_ written: [Written], inputs: [String], linkKey: String?, readers: String?)
+        throws(RunError)
+    {
         let places = written.map { (resolved($0.path), $0) }
         for (index, (place, output)) in places.enumerated() {
             // SPEC §4.5 (v4): yir replaces only what it could have written — never a device
             // such as /dev/null, a FIFO or a socket, as root or not.
             if output.isFolder {
-                let kind = OutputFile.notARegularFile(output.path) ?? (FileManager.default.fileExists(atPath: output.path) ? "a file" : nil)
+                let kind =
+                    OutputFile.notARegularFile(output.path)
+                    ?? (FileManager.default.fileExists(atPath: output.path) ? "a file" : nil)
                 if let kind, kind != "a folder" {
                     throw .usage("\(output.role) \(output.path) is \(kind), not a folder: give a folder of its own")
                 }
             } else if let kind = OutputFile.notARegularFile(output.path) {
-                throw .usage("\(output.role) \(output.path) is \(kind), which yir never replaces: give the path of a file")
+                throw .usage(
+                    "\(output.role) \(output.path) is \(kind), which yir never replaces: give the path of a file")
             }
             for input in inputs where input != "-" {
                 let inputPlace = resolved(input)
                 if place == inputPlace || sameFile(output.path, input) {
-                    throw .usage("\(output.role) \(output.path) is the input \(input): writing it would replace the input")
+                    throw .usage(
+                        "\(output.role) \(output.path) is the input \(input): writing it would replace the input")
                 }
                 if place.hasPrefix(inside(inputPlace)) {
-                    throw .usage("\(output.role) \(output.path) lies inside the input folder \(input), and the next run would read it back as input: write it elsewhere")
+                    throw .usage(
+                        "\(output.role) \(output.path) lies inside the input folder \(input), and the next run would read it back as input: write it elsewhere"
+                    )
                 }
             }
             if let linkKey, !output.isLinkKey, place == resolved(linkKey) || sameFile(output.path, linkKey) {
-                throw .usage("\(output.role) \(output.path) is the link key: writing it would change every reader's deck name")
+                throw .usage(
+                    "\(output.role) \(output.path) is the link key: writing it would change every reader's deck name")
             }
             for (otherPlace, other) in places[..<index] where otherPlace == place || sameFile(output.path, other.path) {
-                throw .usage("\(output.role) \(output.path) is also the \(other.role): each output needs a place of its own")
+                throw .usage(
+                    "\(output.role) \(output.path) is also the \(other.role): each output needs a place of its own")
             }
             if let readers, place.hasPrefix(inside(resolved(readers))) {
-                throw .usage("\(output.role) \(output.path) lies inside \(readers), which holds the decks alone and is replaced whole: write it elsewhere")
+                throw .usage(
+                    "\(output.role) \(output.path) lies inside \(readers), which holds the decks alone and is replaced whole: write it elsewhere"
+                )
             }
         }
     }
@@ -90,7 +102,9 @@ public enum OutputPaths {
             existing -= 1
         }
         for component in components[existing...] where component != "." {
-            base = component == ".." ? (base as NSString).deletingLastPathComponent : (base as NSString).appendingPathComponent(component)
+            base =
+                component == ".."
+                ? (base as NSString).deletingLastPathComponent : (base as NSString).appendingPathComponent(component)
         }
         return base
     }

@@ -87,17 +87,23 @@ public struct Pipeline {
         keepUntilExit(model)
         let diagnostics = model.statistics.diagnostics
         if command.folder != nil, diagnostics.lines == 0, !parameters.allowEmpty {
-            throw .noInput("no input line was read (\(model.inputs.isEmpty ? "no input files" : model.inputs.map(\.path).joined(separator: ", "))): an empty export is no report, and the previous one is left as it was (--allow-empty writes it)")
+            throw .noInput(
+                "no input line was read (\(model.inputs.isEmpty ? "no input files" : model.inputs.map(\.path).joined(separator: ", "))): an empty export is no report, and the previous one is left as it was (--allow-empty writes it)"
+            )
         }
-        if diagnostics.lines > 0, Double(diagnostics.rejectedTotal) > parameters.maxRejectRate * Double(diagnostics.lines) {
+        if diagnostics.lines > 0,
+            Double(diagnostics.rejectedTotal) > parameters.maxRejectRate * Double(diagnostics.lines)
+        {
             let rate = (Double(diagnostics.rejectedTotal) / Double(diagnostics.lines) * 10000).rounded() / 100
-            throw .rejected("\(rate)% of lines were rejected, more than --max-reject-rate \(parameters.maxRejectRate * 100)%")
+            throw .rejected(
+                "\(rate)% of lines were rejected, more than --max-reject-rate \(parameters.maxRejectRate * 100)%")
         }
         let finishedRejects: OutputFile?
         do throws(OutputError) { finishedRejects = try rejects?.finish() } catch { throw RunError(error) }
         switch command {
         case .report, .render:
-            try folder!.write(model, history: history!, alongside: finishedRejects.map { [$0] } ?? [], jobs: parameters.jobs)
+            try folder!.write(
+                model, history: history!, alongside: finishedRejects.map { [$0] } ?? [], jobs: parameters.jobs)
         case .stats(let output):
             let clock = ContinuousClock()
             let start = clock.now
@@ -111,7 +117,9 @@ public struct Pipeline {
         case .check:
             var w = JSONWriter(pretty: true)
             JSONReport.writeDiagnostics(diagnostics, &w)
-            do { try events.standardOutput(w.bytes + [0x0A]) } catch { throw .io("error writing standard output: \(error)") }
+            do { try events.standardOutput(w.bytes + [0x0A]) } catch {
+                throw .io("error writing standard output: \(error)")
+            }
             try commit(finishedRejects)
         }
     }
@@ -141,22 +149,31 @@ public struct Pipeline {
         if let rejects = parameters.rejects { written.append(.init(rejects, "--rejects")) }
         if let metrics = parameters.metrics { written.append(.init(metrics, "--metrics")) }
         // The link key is an output too when this run creates it.
-        if let key = linkKey, !FileManager.default.fileExists(atPath: key) { written.append(.init(key, "--link-key", isLinkKey: true)) }
+        if let key = linkKey, !FileManager.default.fileExists(atPath: key) {
+            written.append(.init(key, "--link-key", isLinkKey: true))
+        }
         try OutputPaths.check(written, inputs: parameters.inputs, linkKey: linkKey, readers: readers)
     }
 
     /// Reads the inputs and computes the figures: the report model of the run, with each
     /// rejected line added to `rejects` and logged under `--verbose`.
-    private func modelFromRecords(_ rejects: RejectsFile?, log: Logger, events: Events) throws(RunError) -> ReportModel {
+    private func modelFromRecords(_ rejects: RejectsFile?, log: Logger, events: Events) throws(RunError) -> ReportModel
+    {
         let model: ReportModel
         do {
             model = try self.model { rejection in
                 try rejects?.add(rejection)
-                if events.logRejections { log.debug("\(rejection.file):\(rejection.line): rejected (\(rejection.reason.rawValue))") }
-            } onProgress: { events.onProgress($0) } onPhase: { phase, duration in
+                if events.logRejections {
+                    log.debug("\(rejection.file):\(rejection.line): rejected (\(rejection.reason.rawValue))")
+                }
+            } onProgress: {
+                events.onProgress($0)
+            } onPhase: { phase, duration in
                 events.onPhaseEnd()
                 log.debug("\(phase): \(duration.logText)")
-            } onNote: { log.debug("\($0)") }
+            } onNote: {
+                log.debug("\($0)")
+            }
         } catch let error as RunError {
             throw error
         } catch let error as ParameterError {
@@ -173,7 +190,8 @@ public struct Pipeline {
         }
         events.onPhaseEnd()
         let d = model.statistics.diagnostics
-        log.info("""
+        log.info(
+            """
             read \(d.lines) lines from \(model.inputs.count) input(s): \(d.acceptedTotal) accepted, \
             \(d.rejectedTotal) rejected, \(d.duplicates) duplicates\(d.ignored > 0 ? ", \(d.ignored) ignored (not mapped by the profile)" : ""); \(model.statistics.readers.count) readers
             """)
@@ -199,7 +217,9 @@ public struct Pipeline {
             do throws(InputError) { try input.checkUnchanged() } catch { throw RunError(error) }
         }
         // No non-blank line in any input — empty files, an empty standard input — is no input.
-        let noLine = inputs.allSatisfy { input in input.data.allSatisfy { $0 == 0x0A || $0 == 0x0D || $0 == 0x20 || $0 == 0x09 } }
+        let noLine = inputs.allSatisfy { input in
+            input.data.allSatisfy { $0 == 0x0A || $0 == 0x0D || $0 == 0x20 || $0 == 0x09 }
+        }
         // The lines are let go before the outputs are rendered: nothing after this reads them.
         inputs = []
         let read: PartitionFormat.Lines
@@ -208,7 +228,9 @@ public struct Pipeline {
         case .failure(let error):
             // No line at all is an empty input (66), not a damaged one.
             if noLine, !parameters.allowEmpty {
-                throw .noInput("no input line was read (\(parameters.inputs.joined(separator: ", "))): an empty export is no report, and the previous one is left as it was")
+                throw .noInput(
+                    "no input line was read (\(parameters.inputs.joined(separator: ", "))): an empty export is no report, and the previous one is left as it was"
+                )
             }
             throw .rejected(error.description)
         }
@@ -218,24 +240,30 @@ public struct Pipeline {
         } catch {
             throw .rejected("\(parameters.inputs.joined(separator: ", ")): \(error.description)")
         }
-        let model = ReportModel(parameters: read.parameters, inputs: read.inputs,
-                                statistics: RunStatistics(readers: merged.readers, cohort: merged.cohort, diagnostics: read.diagnostics))
-        log.info("read \(model.statistics.readers.count) readers from \(parameters.inputs.count) file(s); the run read \(read.diagnostics.lines) lines")
+        let model = ReportModel(
+            parameters: read.parameters, inputs: read.inputs,
+            statistics: RunStatistics(readers: merged.readers, cohort: merged.cohort, diagnostics: read.diagnostics))
+        log.info(
+            "read \(model.statistics.readers.count) readers from \(parameters.inputs.count) file(s); the run read \(read.diagnostics.lines) lines"
+        )
         return model
     }
 
     /// Runs ingest and statistics: the report model. Throws `InputError` for unreadable inputs,
     /// `ParameterError` for one named twice, and `StrictModeStop` under `--strict`; `onReject`
     /// sees every rejected line in input order.
-    public func model(onReject: @escaping (Rejection) throws -> Void = { _ in },
-                      onProgress: @escaping (IngestProgress) -> Void = { _ in },
-                      onPhase: (String, Duration) -> Void = { _, _ in },
-                      onNote: (String) -> Void = { _ in }) throws -> ReportModel {
+    public func model(
+        onReject: @escaping (Rejection) throws -> Void = { _ in },
+        onProgress: @escaping (IngestProgress) -> Void = { _ in },
+        onPhase: (String, Duration) -> Void = { _, _ in },
+        onNote: (String) -> Void = { _ in }
+    ) throws -> ReportModel {
         let inputs = try parameters.inputFiles()
         let clock = ContinuousClock()
         var start = clock.now
-        let ingestor = Ingestor(options: parameters.ingestOptions, zones: zones, jobs: parameters.jobs,
-                                chunkSize: parameters.chunkSize, onReject: onReject)
+        let ingestor = Ingestor(
+            options: parameters.ingestOptions, zones: zones, jobs: parameters.jobs,
+            chunkSize: parameters.chunkSize, onReject: onReject)
         ingestor.onProgress = onProgress
         try ingestor.read(inputs)
         var ingest = ingestor.finish()
@@ -244,7 +272,8 @@ public struct Pipeline {
         onPhase("  of which merging alone", ingestor.mergeTime)
         switch ingestor.gzipEngine {
         case "isa-l": onNote(".gz inflated by ISA-L")
-        case let engine?: onNote(".gz inflated by \(engine) (libisal.so.2 not found; ISA-L inflates several times faster)")
+        case let engine?:
+            onNote(".gz inflated by \(engine) (libisal.so.2 not found; ISA-L inflates several times faster)")
         case nil: break
         }
         start = clock.now

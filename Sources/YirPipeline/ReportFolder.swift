@@ -63,12 +63,15 @@ struct ReportFolder {
                 let foreign = OutputFolder.foreignEntries(at: arguments.readers) { $0.hasSuffix(".html") }
                 if !foreign.isEmpty {
                     let listed = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")
-                    throw RunError.cannotCreate("\(arguments.readers) holds what yir does not write there (\(listed)); the reader pages' folder is replaced whole: move those, or write the report elsewhere")
+                    throw RunError.cannotCreate(
+                        "\(arguments.readers) holds what yir does not write there (\(listed)); the reader pages' folder is replaced whole: move those, or write the report elsewhere"
+                    )
                 }
                 guard let templates else { throw RunError.cannotOpen("no templates for the HTML pages") }
-                html = HTMLReport(templates: try HTMLTemplates(files: templates), remoteImages: arguments.remoteImages,
-                                  shareName: arguments.shareName ?? HTMLReport.defaultShareName, shareLink: arguments.shareLink,
-                                  jobs: jobs)
+                html = HTMLReport(
+                    templates: try HTMLTemplates(files: templates), remoteImages: arguments.remoteImages,
+                    shareName: arguments.shareName ?? HTMLReport.defaultShareName, shareLink: arguments.shareLink,
+                    jobs: jobs)
                 linkKey = try Self.openLinkKey(arguments, log: log)
             }
         } catch let error as RunError {
@@ -93,12 +96,16 @@ struct ReportFolder {
         }
         let outFolder = OutputPaths.resolved(arguments.folder) + "/"
         if OutputPaths.resolved(path).hasPrefix(outFolder) {
-            throw .usage("--link-key \(path) lies inside --out \(arguments.folder): keep the key outside the folder the pages are published from")
+            throw .usage(
+                "--link-key \(path) lies inside --out \(arguments.folder): keep the key outside the folder the pages are published from"
+            )
         }
         do {
             let (key, created) = try LinkKey.openOrCreate(path: path)
             if created {
-                log.notice("created the link key \(path): every reader's deck name depends on it; keep it, and keep it private")
+                log.notice(
+                    "created the link key \(path): every reader's deck name depends on it; keep it, and keep it private"
+                )
             }
             return key
         } catch {
@@ -113,10 +120,14 @@ struct ReportFolder {
     func checkHistory(of run: FolderHistory) throws(RunError) {
         guard let previous = try FolderHistory.recorded(at: arguments.history) else { return }
         if let year = run.year, let previousYear = previous.year, previousYear != year {
-            throw .usage("\(arguments.folder) holds the report of \(previousYear); this run is for \(year): write each year's report into a folder of its own (docs/OPERATIONS.md, \"New Year\")")
+            throw .usage(
+                "\(arguments.folder) holds the report of \(previousYear); this run is for \(year): write each year's report into a folder of its own (docs/OPERATIONS.md, \"New Year\")"
+            )
         }
         if run.asOf < previous.asOf {
-            throw .newerReport("\(arguments.folder) holds a report as of \(RFC3339.format(previous.asOf, offsetSeconds: 0)), later than this run's \(RFC3339.format(run.asOf, offsetSeconds: 0)): it is left as it is")
+            throw .newerReport(
+                "\(arguments.folder) holds a report as of \(RFC3339.format(previous.asOf, offsetSeconds: 0)), later than this run's \(RFC3339.format(run.asOf, offsetSeconds: 0)): it is left as it is"
+            )
         }
     }
 
@@ -128,7 +139,8 @@ struct ReportFolder {
         if let linkKey {
             do {
                 // Named for the year every deck reports, which the folder records (SPEC §4.5).
-                model.decks = try DeckNames(users: model.statistics.readers.map(\.user), year: history.year!, key: linkKey)
+                model.decks = try DeckNames(
+                    users: model.statistics.readers.map(\.user), year: history.year!, key: linkKey)
             } catch {
                 throw .cannotCreate("\(error)")
             }
@@ -144,10 +156,14 @@ struct ReportFolder {
                 if format == .html, let html {
                     // One line per language the slides cannot speak, before the pages are written.
                     for language in html.languagesWithoutTexts(model) {
-                        log.warning("no strings for the language '\(language)' among the templates: its readers' slides are in English (add strings/\(language).json with --templates; docs/LANGUAGES.md)")
+                        log.warning(
+                            "no strings for the language '\(language)' among the templates: its readers' slides are in English (add strings/\(language).json with --templates; docs/LANGUAGES.md)"
+                        )
                     }
                     let (index, readers) = try html.write(model, into: arguments.folder)
-                    log.debug("html: \((clock.now - start).logText) for \(model.statistics.readers.count) reader pages and the index")
+                    log.debug(
+                        "html: \((clock.now - start).logText) for \(model.statistics.readers.count) reader pages and the index"
+                    )
                     files.append(index)
                     folders.append(readers)
                     continue
@@ -162,7 +178,8 @@ struct ReportFolder {
                     throw OutputError.writeFailed(path: file.path, reason: "\(error)")
                 }
                 if replaced > 0 {
-                    log.warning("\(replaced) characters that XML 1.0 cannot hold were written as U+FFFD in \(file.path)")
+                    log.warning(
+                        "\(replaced) characters that XML 1.0 cannot hold were written as U+FFFD in \(file.path)")
                 }
                 log.debug("\(format.rawValue): \((clock.now - start).logText)")
                 files.append(file)
@@ -188,7 +205,9 @@ struct ReportFolder {
             for folder in folders {
                 log.info("wrote \(model.statistics.readers.count) pages into \(folder.path)")
                 if let leftover = folder.leftover {
-                    log.warning("the previous \(folder.path) could not be removed whole (\(folder.leftoverReason ?? "")): \(leftover) is left; remove it by hand")
+                    log.warning(
+                        "the previous \(folder.path) could not be removed whole (\(folder.leftoverReason ?? "")): \(leftover) is left; remove it by hand"
+                    )
                 }
             }
         } catch {
@@ -215,8 +234,9 @@ public struct FolderHistory: Equatable, Sendable {
     /// What a run with `parameters` records, as far as it is known before the inputs are
     /// read: `--year`, else the year of A in `--tz`'s zone, else none yet.
     init(before parameters: RunParameters) {
-        self.init(year: parameters.year ?? parameters.zoneOverride.map { $0.local(parameters.asOf).date.year },
-                  asOf: parameters.asOf)
+        self.init(
+            year: parameters.year ?? parameters.zoneOverride.map { $0.local(parameters.asOf).date.year },
+            asOf: parameters.asOf)
     }
 
     /// What the report `model` records (SPEC §4.5 v4): the year its every reader's window is
@@ -233,24 +253,33 @@ public struct FolderHistory: Equatable, Sendable {
             let named = years.sorted { $0.key < $1.key }.map { year, readers in
                 "\(year) for \(readers.first)\(readers.readers > 1 ? " and \(readers.readers - 1) more" : "")"
             }.joined(separator: ", ")
-            throw .usage("at --as-of \(RFC3339.format(model.parameters.asOf, offsetSeconds: 0)) the readers' zones are in different years — \(named) — and a folder holds one year: give --year")
+            throw .usage(
+                "at --as-of \(RFC3339.format(model.parameters.asOf, offsetSeconds: 0)) the readers' zones are in different years — \(named) — and a folder holds one year: give --year"
+            )
         }
-        self.init(year: model.parameters.year ?? years.keys.first ?? zone.local(model.parameters.asOf).date.year,
-                  asOf: model.parameters.asOf)
+        self.init(
+            year: model.parameters.year ?? years.keys.first ?? zone.local(model.parameters.asOf).date.year,
+            asOf: model.parameters.asOf)
     }
 
     /// The record in a folder; nil when there is none. One that cannot be read — cut short,
     /// damaged, not yir's — is a usage error: the folder's year is not guessed.
     static func recorded(at path: String) throws(RunError) -> FolderHistory? {
         guard let data = FileManager.default.contents(atPath: path) else {
-            guard FileManager.default.fileExists(atPath: path) || OutputFile.notARegularFile(path) != nil else { return nil }
-            throw .usage("\(path) cannot be read, so the year and as-of instant this folder holds are unknown: check the folder, and remove that file if the folder's report is to be replaced")
+            guard FileManager.default.fileExists(atPath: path) || OutputFile.notARegularFile(path) != nil else {
+                return nil
+            }
+            throw .usage(
+                "\(path) cannot be read, so the year and as-of instant this folder holds are unknown: check the folder, and remove that file if the folder's report is to be replaced"
+            )
         }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let year = object["year"] as? Int, let text = object["as_of"] as? String,
-              case .success(.instant(let asOf)) = RFC3339.parse(text)
+            let year = object["year"] as? Int, let text = object["as_of"] as? String,
+            case .success(.instant(let asOf)) = RFC3339.parse(text)
         else {
-            throw .usage("\(path) is not a folder record yir wrote (damaged or cut short), so the year and as-of instant this folder holds are unknown: check the folder, and remove that file if the folder's report is to be replaced")
+            throw .usage(
+                "\(path) is not a folder record yir wrote (damaged or cut short), so the year and as-of instant this folder holds are unknown: check the folder, and remove that file if the folder's report is to be replaced"
+            )
         }
         return FolderHistory(year: year, asOf: asOf)
     }

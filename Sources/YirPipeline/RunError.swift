@@ -34,7 +34,8 @@ public enum RunError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .usage(let m), .rejected(let m), .cannotOpen(let m), .noInput(let m), .cannotCreate(let m), .io(let m),
-             .newerReport(let m): m
+            .newerReport(let m):
+            m
         }
     }
 

@@ -92,7 +92,9 @@ public struct RunParameters: Sendable {
     /// Reads the arguments: bad values are `ParameterError`s naming the option.
     public init(_ arguments: RunArguments, zones: ZoneCatalog) throws {
         if let tz = arguments.tz {
-            guard let rules = zones.rules(for: tz) else { throw ParameterError("--tz: '\(tz)' is not an IANA time zone") }
+            guard let rules = zones.rules(for: tz) else {
+                throw ParameterError("--tz: '\(tz)' is not an IANA time zone")
+            }
             zoneOverride = rules
         }
         if let name = arguments.fallbackZone {
@@ -116,7 +118,9 @@ public struct RunParameters: Sendable {
         if let year = arguments.year {
             let firstToArrive = CivilDate(daysSinceEpoch: (asOf + 14 * 3_600_000) / millisecondsPerDay).year
             if year > firstToArrive {
-                throw ParameterError("--year \(year) has not begun anywhere at --as-of \(RFC3339.format(asOf, offsetSeconds: 0)): a report of \(year) needs an as-of instant in \(year)")
+                throw ParameterError(
+                    "--year \(year) has not begun anywhere at --as-of \(RFC3339.format(asOf, offsetSeconds: 0)): a report of \(year) needs an as-of instant in \(year)"
+                )
             }
         }
         year = arguments.year
@@ -130,7 +134,8 @@ public struct RunParameters: Sendable {
         mapping = arguments.mapping
         profile = arguments.mapping?.name ?? arguments.profile
         guard let locale = LocaleChoice(argument: arguments.locale) else {
-            throw ParameterError("--locale: '\(arguments.locale)' is neither auto nor a BCP 47 language tag (de, pt-BR, zh-Hant)")
+            throw ParameterError(
+                "--locale: '\(arguments.locale)' is neither auto nor a BCP 47 language tag (de, pt-BR, zh-Hant)")
         }
         self.locale = locale
         jobs = max(1, arguments.jobs)
@@ -182,7 +187,8 @@ public struct RunParameters: Sendable {
 
     /// The parameters as the report echoes them.
     public var reportParameters: ReportModel.Parameters {
-        ReportModel.Parameters(year: year, asOf: asOf, timeZone: timeZone, top: top, profile: profile,
-                               locale: locale)
+        ReportModel.Parameters(
+            year: year, asOf: asOf, timeZone: timeZone, top: top, profile: profile,
+            locale: locale)
     }
 }

@@ -32,8 +32,9 @@ final class CountryIndex: @unchecked Sendable {
     init(bytes: UnsafePointer<UInt8>, length: Int) {
         let raw = UnsafeRawPointer(bytes)
         func word(_ offset: Int) -> Int { Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian) }
-        precondition(length >= 28 && String(decoding: UnsafeBufferPointer(start: bytes, count: 4), as: UTF8.self) == "YIRC"
-                     && word(4) == 1, "the compiled-in country index is not format 1 of Tools/natural-earth/convert.py")
+        precondition(
+            length >= 28 && String(decoding: UnsafeBufferPointer(start: bytes, count: 4), as: UTF8.self) == "YIRC"
+                && word(4) == 1, "the compiled-in country index is not format 1 of Tools/natural-earth/convert.py")
         let recordCount = word(8), vertexCount = word(12), nodeWords = word(16), leafWords = word(20)
         var offset = 24
         codes = (0..<recordCount).map { record in
@@ -43,7 +44,8 @@ final class CountryIndex: @unchecked Sendable {
         offset += 4 * recordCount
         let vertexBytes = word(offset)
         offset += 4
-        vertices = Self.decodeVertices(UnsafeBufferPointer(start: bytes + offset, count: vertexBytes), count: vertexCount)
+        vertices = Self.decodeVertices(
+            UnsafeBufferPointer(start: bytes + offset, count: vertexBytes), count: vertexCount)
         offset += (vertexBytes + 3) & ~3
         // The words are read in place: the C array is 16-byte aligned and every section
         // starts at a multiple of 4 (the converter pads the vertices). Little-endian only,
@@ -52,8 +54,9 @@ final class CountryIndex: @unchecked Sendable {
         grid = words
         nodes = words + Self.columns * Self.rows
         leaves = nodes + nodeWords
-        precondition(offset + 4 * (Self.columns * Self.rows + nodeWords + leafWords) == length,
-                     "the compiled-in country index has the wrong length")
+        precondition(
+            offset + 4 * (Self.columns * Self.rows + nodeWords + leafWords) == length,
+            "the compiled-in country index has the wrong length")
     }
 
     /// The vertices' zigzag LEB128 differences, summed up.
@@ -71,7 +74,11 @@ final class CountryIndex: @unchecked Sendable {
                     shift += 7
                 }
                 let delta = Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
-                if i & 1 == 0 { previous.0 += delta; out[i] = Int32(previous.0) } else { previous.1 += delta; out[i] = Int32(previous.1) }
+                if i & 1 == 0 {
+                    previous.0 += delta; out[i] = Int32(previous.0)
+                } else {
+                    previous.1 += delta; out[i] = Int32(previous.1)
+                }
             }
             initialized = 2 * count
         }
@@ -147,8 +154,10 @@ final class CountryIndex: @unchecked Sendable {
     /// exactly once, and the stored corner parities (computed by the converter the same way)
     /// agree. With whole-number vertices below 2^26 every product here is exact.
     @inline(__always)
-    private static func crossings(_ v: UnsafeBufferPointer<Int32>, _ edge: Int, qx: Double, qy: Double,
-                                  east: Double, south: Double) -> UInt32 {
+    private static func crossings(
+        _ v: UnsafeBufferPointer<Int32>, _ edge: Int, qx: Double, qy: Double,
+        east: Double, south: Double
+    ) -> UInt32 {
         let ax = Double(v[2 * edge]), ay = Double(v[2 * edge + 1])
         let bx = Double(v[2 * edge + 2]), by = Double(v[2 * edge + 3])
         let dx = bx - ax, dy = by - ay
@@ -169,7 +178,8 @@ final class CountryIndex: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func squaredDistance(_ v: UnsafeBufferPointer<Int32>, _ edge: Int, qx: Double, qy: Double) -> Double {
+    private static func squaredDistance(_ v: UnsafeBufferPointer<Int32>, _ edge: Int, qx: Double, qy: Double) -> Double
+    {
         let ax = Double(v[2 * edge]), ay = Double(v[2 * edge + 1])
         let dx = Double(v[2 * edge + 2]) - ax, dy = Double(v[2 * edge + 3]) - ay
         let length = dx * dx + dy * dy

@@ -4,14 +4,38 @@ extension WorldMap {
     /// Every country large enough to see at 720×360, largest first (an enclave after
     /// the country around it). 4676 bytes of path data in all.
     public static let countries: [CountryShape] = [
-        CountryShape(country: "AQ", pathData: "M238 347l77-7-28-3 53-15 98-2 30-8 31 4-5 11 35-13 102-2 70 11-20 8 13 6-18 4 44 8 0 11-720 0 0-11 23 0 2 1 9 0 9 0 5 0-37-4 55-6-22-6 178-8 3-12 20-8-16 9 9 14-46 8zM251 341l15-5 8 3zM215 325l-6-1 11-2-4-4 7 4z"),
-        CountryShape(country: "RU", pathData: "M535 82l-37-13-16 3 1 6-28 1 1 19-16-5-7-3 7-9-25-15 8-12-6-12 25 3-18 1 11 6 13-4-1-5 50 1-4-6 10-4 4 9-9 3 6 2 14-3-10-3 2-8 16 6-5-7 48-8 19 3-18 6 150 8 0 8-3 1-3-1-5 1 10 4-32 5 0 8-14 10 0-13 18-10-49 8-12 7 13 3-3 10-14 12-5 0 8-12-22-10-11 8-38-5zM0 50l1-8 20 6zM467 32l4-2 27-3-25 7zM644 88l3-14-1 3 4 6zM467 38l6-4 2 5zM649 29l-11 2-4-2 1-1 2 0 1 0zM558 20l-8 2-4-1z"),
-        CountryShape(country: "CA", pathData: "M192 87l-87-9-15-17-12-2 0-18 68 6 23 0 1-11 15 10 4-6 6 1 2 5-25 6 7 2-9 5 1 5 24 6 1 6 5 3 3-24 9 0 8 9 7-1 1-3 1-1 1 1 18 16-54 21zM214 46l-12-7-14 1-8-4 17-3 40 14-15 1 6 8-25-5zM236 16l-38 12-17-1 26-10-31 0zM158 41l-24 2-12-7 24-3zM238 89l-16-4-4 5-7 0 18-9zM129 33l-15 5-6-2 2-5zM167 20l6-3 17 4-14 3zM198 28l-21 3-11-4zM149 29l-15 2-9-2 17-3zM249 77l4 10-12-3 5-6zM164 32l-1 5-9-3zM199 53l-10 1-3-1 3-5zM179 32l-7 4-3-2 2-2z"),
-        CountryShape(country: "US", pathData: "M111 83l72 0 12 14 27-12 4 5-20 12-7 28-15-11-19 9-46-17-8-17zM78 43l0 16 11 2 11 7-1 2-10-9-33 0 5-4-18 11-10 2 12-5 1-3-4 1-6 0-8-6 10-6-10 0-4-2 16-2-14-4 21-6z"),
-        CountryShape(country: "CN", pathData: "M532 124l-25-23 27-19 36 15 30-10-9-3 11-11 27 10-8 12-26 7 10 3-7 5 5 13-22 16-21-2-5-14z"),
-        CountryShape(country: "BR", pathData: "M245 240l8-7-10-20-31-18 8-18 20-8 2 9 15-7-2 12 35 11-12 30-15 7-10 16z"),
-        CountryShape(country: "AU", pathData: "M622 243l-32 6-2-25 36-22 17 13 4-14 21 31-6 23-17 2-7-12-4 5zM656 262l-4 5-3-6z"),
-        CountryShape(country: "GL", pathData: "M278 50l-4 10-10-2-11-10 7-2-8 0 8-1-7 0 7-1-9-5 6-2-43-13 66-9-14-1 3 0 68 3-19 2 10 0-13 8 7 4-17 3 12 5-14-3 6 1-7 2 14 1z"),
+        CountryShape(
+            country: "AQ",
+            pathData:
+                "M238 347l77-7-28-3 53-15 98-2 30-8 31 4-5 11 35-13 102-2 70 11-20 8 13 6-18 4 44 8 0 11-720 0 0-11 23 0 2 1 9 0 9 0 5 0-37-4 55-6-22-6 178-8 3-12 20-8-16 9 9 14-46 8zM251 341l15-5 8 3zM215 325l-6-1 11-2-4-4 7 4z"
+        ),
+        CountryShape(
+            country: "RU",
+            pathData:
+                "M535 82l-37-13-16 3 1 6-28 1 1 19-16-5-7-3 7-9-25-15 8-12-6-12 25 3-18 1 11 6 13-4-1-5 50 1-4-6 10-4 4 9-9 3 6 2 14-3-10-3 2-8 16 6-5-7 48-8 19 3-18 6 150 8 0 8-3 1-3-1-5 1 10 4-32 5 0 8-14 10 0-13 18-10-49 8-12 7 13 3-3 10-14 12-5 0 8-12-22-10-11 8-38-5zM0 50l1-8 20 6zM467 32l4-2 27-3-25 7zM644 88l3-14-1 3 4 6zM467 38l6-4 2 5zM649 29l-11 2-4-2 1-1 2 0 1 0zM558 20l-8 2-4-1z"
+        ),
+        CountryShape(
+            country: "CA",
+            pathData:
+                "M192 87l-87-9-15-17-12-2 0-18 68 6 23 0 1-11 15 10 4-6 6 1 2 5-25 6 7 2-9 5 1 5 24 6 1 6 5 3 3-24 9 0 8 9 7-1 1-3 1-1 1 1 18 16-54 21zM214 46l-12-7-14 1-8-4 17-3 40 14-15 1 6 8-25-5zM236 16l-38 12-17-1 26-10-31 0zM158 41l-24 2-12-7 24-3zM238 89l-16-4-4 5-7 0 18-9zM129 33l-15 5-6-2 2-5zM167 20l6-3 17 4-14 3zM198 28l-21 3-11-4zM149 29l-15 2-9-2 17-3zM249 77l4 10-12-3 5-6zM164 32l-1 5-9-3zM199 53l-10 1-3-1 3-5zM179 32l-7 4-3-2 2-2z"
+        ),
+        CountryShape(
+            country: "US",
+            pathData:
+                "M111 83l72 0 12 14 27-12 4 5-20 12-7 28-15-11-19 9-46-17-8-17zM78 43l0 16 11 2 11 7-1 2-10-9-33 0 5-4-18 11-10 2 12-5 1-3-4 1-6 0-8-6 10-6-10 0-4-2 16-2-14-4 21-6z"
+        ),
+        CountryShape(
+            country: "CN",
+            pathData: "M532 124l-25-23 27-19 36 15 30-10-9-3 11-11 27 10-8 12-26 7 10 3-7 5 5 13-22 16-21-2-5-14z"),
+        CountryShape(
+            country: "BR", pathData: "M245 240l8-7-10-20-31-18 8-18 20-8 2 9 15-7-2 12 35 11-12 30-15 7-10 16z"),
+        CountryShape(
+            country: "AU", pathData: "M622 243l-32 6-2-25 36-22 17 13 4-14 21 31-6 23-17 2-7-12-4 5zM656 262l-4 5-3-6z"),
+        CountryShape(
+            country: "GL",
+            pathData:
+                "M278 50l-4 10-10-2-11-10 7-2-8 0 8-1-7 0 7-1-9-5 6-2-43-13 66-9-14-1 3 0 68 3-19 2 10 0-13 8 7 4-17 3 12 5-14-3 6 1-7 2 14 1z"
+        ),
         CountryShape(country: "KZ", pathData: "M534 82l-14 14-23 3-20-10-12 8 1-11-13-3 45-14z"),
         CountryShape(country: "IN", pathData: "M516 109l10 16 29-1-9 12-9-9 1 10-17 12-6 15-9-29-10-2z"),
         CountryShape(country: "AR", pathData: "M226 225l27 8-9 8 1 15-15 6-7 23-10-5z"),
@@ -23,7 +47,11 @@ extension WorldMap {
         CountryShape(country: "SD", pathData: "M406 158l4-22 24 0-6 25-2-5z"),
         CountryShape(country: "IR", pathData: "M450 101l32 6 4 20-29-7z"),
         CountryShape(country: "LY", pathData: "M383 114l27 2 0 24-29-9z"),
-        CountryShape(country: "ID", pathData: "M595 172l-3 15-11-1-2-10zM550 169l22 17-1 6zM636 183l6 15-20-15zM599 191l0-11 3-3 8 0-10 3 7 2zM589 197l-19-3 12-1z"),
+        CountryShape(
+            country: "ID",
+            pathData:
+                "M595 172l-3 15-11-1-2-10zM550 169l22 17-1 6zM636 183l6 15-20-15zM599 191l0-11 3-3 8 0-10 3 7 2zM589 197l-19-3 12-1z"
+        ),
         CountryShape(country: "ZA", pathData: "M393 237l29-12 4 9-12 13-15 3z"),
         CountryShape(country: "TD", pathData: "M391 165l-1-31 18 7-7 21z"),
         CountryShape(country: "ML", pathData: "M335 150l14-1-2-19 21 12-20 18z"),
@@ -37,7 +65,9 @@ extension WorldMap {
         CountryShape(country: "MR", pathData: "M344 126l6 4-1 19-22-1-1-11z"),
         CountryShape(country: "PK", pathData: "M512 107l-10 24-19-1-1-10z"),
         CountryShape(country: "TR", pathData: "M447 98l3 8-18 2-20-7z"),
-        CountryShape(country: "NO", pathData: "M422 39l-38 14-1 9-12 0-1-6 26-15 13-3zM403 22l-10 5-12-6zM414 20l-6 2-12-2 10-1z"),
+        CountryShape(
+            country: "NO", pathData: "M422 39l-38 14-1 9-12 0-1-6 26-15 13-3zM403 22l-10 5-12-6zM414 20l-6 2-12-2 10-1z"
+        ),
         CountryShape(country: "SE", pathData: "M402 42l6 6-13 6 3 7-6 7-6 1-2-16z"),
         CountryShape(country: "TZ", pathData: "M441 201l-22-8 2-11 14 4z"),
         CountryShape(country: "NG", pathData: "M372 171l-1-19 18 4z"),

@@ -92,7 +92,8 @@ struct ByteBuffer: ~Copyable {
 
     /// An instant in RFC 3339 with the zone's offset at it (`RFC3339.format`).
     mutating func put(_ instant: Int64, in zone: ZoneRules) {
-        commit(RFC3339.write(instant, offsetSeconds: zone.offsetSeconds(at: instant), to: reserve(RFC3339.maximumLength)))
+        commit(
+            RFC3339.write(instant, offsetSeconds: zone.offsetSeconds(at: instant), to: reserve(RFC3339.maximumLength)))
     }
 
     /// `YYYY-MM-DD` (`CivilDate.iso8601`).

@@ -18,7 +18,9 @@ public enum CSVReport {
         header.endRow()
         try write(header.takeBytes())
         let names = model.statistics.articleNames
-        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { CSVFieldWriter(names: names) }, to: write) { index, reader, row in
+        try ReaderBlocks.render(
+            model.statistics.readers, jobs: jobs, writer: { CSVFieldWriter(names: names) }, to: write
+        ) { index, reader, row in
             row.write(reader, model.context(of: index, reader))
         }
     }

@@ -27,8 +27,10 @@ public enum JSONReport {
         w.beginArray()
         try write(w.takeBytes())
         // Each reader is an array element at depth 2: a comma after the first, a new line, four spaces.
-        try ReaderBlocks.render(model.statistics.readers, jobs: jobs,
-                                writer: { JSONFieldWriter(pretty: true, indent: 2, names: names) }, to: write) { index, reader, r in
+        try ReaderBlocks.render(
+            model.statistics.readers, jobs: jobs,
+            writer: { JSONFieldWriter(pretty: true, indent: 2, names: names) }, to: write
+        ) { index, reader, r in
             r.raw(index > 0 ? ",\n    " : "\n    ")
             r.write(reader, model.context(of: index, reader))
         }
@@ -49,8 +51,10 @@ public enum JSONReport {
     /// `write` in pieces.
     public static func writeLines(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
         let names = model.statistics.articleNames
-        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONFieldWriter(pretty: false, names: names) },
-                                to: write) { index, reader, w in
+        try ReaderBlocks.render(
+            model.statistics.readers, jobs: jobs, writer: { JSONFieldWriter(pretty: false, names: names) },
+            to: write
+        ) { index, reader, w in
             w.write(reader, model.context(of: index, reader))
             w.raw("\n")
         }
@@ -60,10 +64,15 @@ public enum JSONReport {
     /// with the fields of partition lines alone (`detail`), one compact line each. `slides` is
     /// null: the decks are named where they are written, by `render`. Here, beside `writeLines`,
     /// so that the walk of the field table is specialised for this module's JSON writer.
-    public static func writeLinesWithDetail(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void) rethrows {
+    public static func writeLinesWithDetail(_ model: ReportModel, jobs: Int = 1, to write: ([UInt8]) throws -> Void)
+        rethrows
+    {
         let names = model.statistics.articleNames
-        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { JSONFieldWriter(pretty: false, names: names, partition: true) },
-                                to: write) { index, reader, w in
+        try ReaderBlocks.render(
+            model.statistics.readers, jobs: jobs,
+            writer: { JSONFieldWriter(pretty: false, names: names, partition: true) },
+            to: write
+        ) { index, reader, w in
             w.write(reader, ReaderFields.Context(slides: nil, lastSavedDisplay: model.lastSavedDisplay(reader)))
             w.raw("\n")
         }

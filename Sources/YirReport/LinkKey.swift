@@ -96,8 +96,9 @@ public struct LinkKey: Sendable {
         if !folder.isEmpty {
             do {
                 // Only the owner may list the folder the key lives in, as for ~/.ssh.
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
             } catch {
                 throw .cannotCreate(path: path, reason: (error as NSError).localizedDescription)
             }
@@ -109,7 +110,8 @@ public struct LinkKey: Sendable {
         guard fd >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
         defer { unlink(temporary) }
         // A umask never adds bits, but one like 0277 would leave the owner unable to read it.
-        let written = fchmod(fd, 0o600) == 0 && key.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == key.count
+        let written =
+            fchmod(fd, 0o600) == 0 && key.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == key.count
             && fsync(fd) == 0
         let reason = String(cString: strerror(errno))
         close(fd)

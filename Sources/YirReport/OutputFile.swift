@@ -74,7 +74,8 @@ public enum TemporaryFiles {
             for path in paths {
                 // Still a `.NAME.tmp-PID-N`, which a later run removes should this one not finish.
                 let url = URL(fileURLWithPath: path)
-                let aside = (url.deletingLastPathComponent().path as NSString).appendingPathComponent(".removed" + url.lastPathComponent)
+                let aside = (url.deletingLastPathComponent().path as NSString).appendingPathComponent(
+                    ".removed" + url.lastPathComponent)
                 if rename(path, aside) == 0 {
                     for _ in 0..<100 where FileManager.default.fileExists(atPath: aside) { removeTree(aside) }
                 } else {
@@ -101,7 +102,9 @@ public enum TemporaryFiles {
         var failure: String?
         do {
             for name in try FileManager.default.contentsOfDirectory(atPath: path) {
-                if let reason = removeTree((path as NSString).appendingPathComponent(name)) { failure = failure ?? reason }
+                if let reason = removeTree((path as NSString).appendingPathComponent(name)) {
+                    failure = failure ?? reason
+                }
             }
         } catch {
             failure = (error as NSError).localizedDescription
@@ -217,7 +220,9 @@ public final class OutputFile {
     /// All or nothing (SPEC §4.5 v4): a rename that fails puts back every one already done —
     /// each replaced file is kept under a second name (a hard link) until the commit is whole —
     /// then throws. Nothing here renames over a path that is not a regular file or a folder.
-    public static func commit(_ files: [OutputFile], folders: [OutputFolder] = [], removing: [String] = []) throws(OutputError) {
+    public static func commit(_ files: [OutputFile], folders: [OutputFolder] = [], removing: [String] = [])
+        throws(OutputError)
+    {
         for file in files { try file.finishWriting() }
         for folder in folders { try folder.finishWriting() }
         // The run's own outputs, as opposed to the metrics file alone, which is written after
@@ -226,12 +231,15 @@ public final class OutputFile {
         let replaced = try TemporaryFiles.paths.withLock { (paths) throws(OutputError) -> [String] in
             // A signal that came before the renames: none of them happens.
             if TemporaryFiles.stopping, isRunOutput {
-                throw .writeFailed(path: files.first?.path ?? folders.first?.path ?? "", reason: "the run is being stopped")
+                throw .writeFailed(
+                    path: files.first?.path ?? folders.first?.path ?? "", reason: "the run is being stopped")
             }
             // Every name is checked before the first rename, so that one that cannot be taken (a
             // folder where a file goes, a device) fails the commit before anything has changed.
             for file in files {
-                if let kind = notARegularFile(file.path) { throw .cannotCreate(path: file.path, reason: "\(kind) is in the way") }
+                if let kind = notARegularFile(file.path) {
+                    throw .cannotCreate(path: file.path, reason: "\(kind) is in the way")
+                }
             }
             for folder in folders where exists(folder.path) && !isFolder(folder.path) {
                 throw .cannotCreate(path: folder.path, reason: "exists and is not a folder")
@@ -337,7 +345,9 @@ public final class OutputFile {
         for name in names where name.hasPrefix(".") {
             guard let marker = name.range(of: ".tmp-", options: .backwards) else { continue }
             let parts = name[marker.upperBound...].split(separator: "-")
-            guard parts.count == 2, let pid = Int32(parts[0]), UInt32(parts[1]) != nil, pid != getpid() else { continue }
+            guard parts.count == 2, let pid = Int32(parts[0]), UInt32(parts[1]) != nil, pid != getpid() else {
+                continue
+            }
             if kill(pid, 0) == -1 && errno == ESRCH {
                 TemporaryFiles.removeTree((folder as NSString).appendingPathComponent(name))
             }
@@ -354,8 +364,10 @@ public final class OutputFile {
             case EEXIST:
                 var status = stat()
                 guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
-                    throw .cannotCreate(path: path, reason: (status.st_mode & S_IFMT) == S_IFREG
-                        ? "it is a file, not a folder" : "it exists and is not a folder")
+                    throw .cannotCreate(
+                        path: path,
+                        reason: (status.st_mode & S_IFMT) == S_IFREG
+                            ? "it is a file, not a folder" : "it exists and is not a folder")
                 }
             case ENOENT where !(path as NSString).deletingLastPathComponent.isEmpty:
                 try makeFolder((path as NSString).deletingLastPathComponent)

@@ -46,7 +46,8 @@ public final class OutputFolder: @unchecked Sendable {
     public func write(_ bytes: [UInt8], name: String) throws(OutputError) {
         precondition(!name.contains("/") && name != "." && name != "..")
         guard !TemporaryFiles.stopping else { throw .writeFailed(path: path, reason: "the run is being stopped") }
-        let fd = open((temporaryPath as NSString).appendingPathComponent(name), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let fd = open(
+            (temporaryPath as NSString).appendingPathComponent(name), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         let finalPath = (path as NSString).appendingPathComponent(name)
         guard fd >= 0 else { throw .cannotCreate(path: finalPath, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -126,7 +127,9 @@ public final class OutputFolder: @unchecked Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
         return names.sorted().filter { name in
             var status = stat()
-            let isFile = lstat((path as NSString).appendingPathComponent(name), &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+            let isFile =
+                lstat((path as NSString).appendingPathComponent(name), &status) == 0
+                && (status.st_mode & S_IFMT) == S_IFREG
             return !(isFile && mine(name))
         }
     }

@@ -9,8 +9,10 @@ import YirStats
 /// threads. Both read text cells as bytes; only a cell with control characters or more
 /// characters than its column shows is made a `String` (to clip it by characters).
 public enum TableReport {
-    static let header = ["user", "zone", "read min", "articles", "top article", "app min", "streak", "sitting",
-                         "vs last year", "saved 30d", "saved year", "top %"]
+    static let header = [
+        "user", "zone", "read min", "articles", "top article", "app min", "streak", "sitting",
+        "vs last year", "saved 30d", "saved year", "top %",
+    ]
     /// Columns after the first two hold numbers, except the top article: right-align those.
     static let leftAligned = [true, true, false, false, true, false, false, false, false, false, false, false]
     /// The most characters the user and top-article columns show.
@@ -24,12 +26,17 @@ public enum TableReport {
         top.endRow()
         top.rule()
         try write(top.takeBytes())
-        try ReaderBlocks.render(model.statistics.readers, jobs: jobs, writer: { [widths] in TableWriter(widths: widths) }, to: write) { _, r, row in
+        try ReaderBlocks.render(
+            model.statistics.readers, jobs: jobs, writer: { [widths] in TableWriter(widths: widths) }, to: write
+        ) { _, r, row in
             withCells(r.pointee, names) { i, cell in row.cell(i, cell) }
             row.endRow()
         }
         let c = model.statistics.cohort
-        try write(Array("\n\(c.readers) readers, \(c.readingMilliseconds / 60_000) minutes of reading; \(model.statistics.diagnostics.rejectedTotal) lines rejected\n".utf8))
+        try write(
+            Array(
+                "\n\(c.readers) readers, \(c.readingMilliseconds / 60_000) minutes of reading; \(model.statistics.diagnostics.rejectedTotal) lines rejected\n"
+                    .utf8))
     }
 
     /// Each column's width: its widest cell, the header's included; on `jobs` threads, each
@@ -90,9 +97,10 @@ public enum TableReport {
         if let rank = r.rankTopPercent { number(Int64(rank)) { body(11, $0) } } else { body(11, dash) }
     }
 
-
     /// `–`, for a reader with no top article or rank.
-    private static var dash: Cell { Cell(UnsafeRawBufferPointer(start: ("–" as StaticString).utf8Start, count: 3), columns: 1) }
+    private static var dash: Cell {
+        Cell(UnsafeRawBufferPointer(start: ("–" as StaticString).utf8Start, count: 3), columns: 1)
+    }
 
     private static func number(_ value: Int64, _ body: (Cell) -> Void) {
         withDecimalBytes(FixedDecimal(value, scale: 0)) { body(Cell($0, columns: $0.count)) }
@@ -122,7 +130,8 @@ public enum TableReport {
 
     /// Control characters as `·`, and no more than `length` characters.
     private static func clipped(_ text: String, _ length: Int) -> String {
-        let clean = String(text.map { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? $0 : "·" })
+        let clean = String(
+            text.map { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? $0 : "·" })
         return clean.count <= length ? clean : String(clean.prefix(length - 1)) + "…"
     }
 
@@ -144,8 +153,8 @@ public enum TableReport {
         }
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
-             0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+            0x1F900...0x1F9FF, 0x20000...0x3FFFD:
             return 2
         default:
             return 1

@@ -12,7 +12,9 @@ public enum XMLReport {
     /// (`writeReaders`); returns how many characters XML could not carry and were replaced
     /// with U+FFFD.
     @discardableResult
-    public static func write(_ model: ReportModel, jobs: Int = 1, to write: @escaping ([UInt8]) throws -> Void) throws -> Int {
+    public static func write(_ model: ReportModel, jobs: Int = 1, to write: @escaping ([UInt8]) throws -> Void) throws
+        -> Int
+    {
         let x = XMLWriter(indent: true, write: write)
         try x.startDocument()
         try x.startRoot("report", namespace: namespace)
@@ -60,10 +62,13 @@ public enum XMLReport {
         // Closes `<readers` as its first child would: `>` (libxml2, for raw content) and a newline.
         try x.raw([0x0A])
         let tally = XMLReaderBlock.Tally()
-        try ReaderBlocks.render(readers, jobs: jobs, writer: { XMLReaderBlock(tally) }, to: { block in
-            if tally.failed { throw XMLWriteError.libxml2 }
-            try x.raw(block)
-        }) { index, reader, block in block.write(reader, model.context(of: index, reader), names) }
+        try ReaderBlocks.render(
+            readers, jobs: jobs, writer: { XMLReaderBlock(tally) },
+            to: { block in
+                if tally.failed { throw XMLWriteError.libxml2 }
+                try x.raw(block)
+            }
+        ) { index, reader, block in block.write(reader, model.context(of: index, reader), names) }
         if tally.failed { throw XMLWriteError.libxml2 }
         // Raw content turns libxml2's indentation off for the end tag: the two spaces it would write.
         try x.raw(Array("  ".utf8))
@@ -94,7 +99,8 @@ public enum XMLReport {
             try x.element("readers", c.readers)
             try x.element("reading_seconds", c.readingSeconds)
             let percentiles: [(StaticString, CohortStats.Percentiles?)] = [
-                ("reading_seconds_percentiles", c.readingSecondsPercentiles), ("app_time_seconds_percentiles", c.appTimeSecondsPercentiles),
+                ("reading_seconds_percentiles", c.readingSecondsPercentiles),
+                ("app_time_seconds_percentiles", c.appTimeSecondsPercentiles),
             ]
             for (name, p) in percentiles {
                 try x.element(name) {

@@ -81,7 +81,9 @@ public final class XMLValidator {
         guard let context, let error else { return }
         let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
         let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-        collector.problems.append(Problem(line: Int(error.pointee.line),
-                                          message: message.trimmingCharacters(in: .whitespacesAndNewlines)))
+        collector.problems.append(
+            Problem(
+                line: Int(error.pointee.line),
+                message: message.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 }

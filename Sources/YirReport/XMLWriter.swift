@@ -28,20 +28,21 @@ final class XMLWriter {
         // reports; libxml2's own "I/O error" line on standard error would only say it twice.
         // Per thread: this writer's calls run on the thread that made it.
         yir_xml_silence_generic_errors()
-        let output = xmlOutputBufferCreateIO({ context, buffer, length in
-            let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
-            guard sink.failure == nil else { return -1 }
-            let bytes = UnsafeRawBufferPointer(start: buffer, count: Int(length))
-            guard let write = sink.write else {
-                sink.kept.append(contentsOf: bytes)
+        let output = xmlOutputBufferCreateIO(
+            { context, buffer, length in
+                let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
+                guard sink.failure == nil else { return -1 }
+                let bytes = UnsafeRawBufferPointer(start: buffer, count: Int(length))
+                guard let write = sink.write else {
+                    sink.kept.append(contentsOf: bytes)
+                    return length
+                }
+                do { try write(Array(bytes)) } catch {
+                    sink.failure = error
+                    return -1
+                }
                 return length
-            }
-            do { try write(Array(bytes)) } catch {
-                sink.failure = error
-                return -1
-            }
-            return length
-        }, { _ in 0 }, context.toOpaque(), nil)
+            }, { _ in 0 }, context.toOpaque(), nil)
         writer = xmlNewTextWriter(output)
         if indent {
             xmlTextWriterSetIndent(writer, 1)
@@ -114,10 +115,13 @@ final class XMLWriter {
     /// `<name>text</name>` from UTF-8 bytes.
     func element(_ name: StaticString, utf8 text: UnsafeRawBufferPointer) throws {
         guard Self.allAllowed(text) else {
-            return try check(xmlTextWriterWriteElement(writer, name.utf8Start, sanitised(String(decoding: text, as: UTF8.self))))
+            return try check(
+                xmlTextWriterWriteElement(writer, name.utf8Start, sanitised(String(decoding: text, as: UTF8.self))))
         }
         let p = cString(room: text.count)
-        if let source = text.baseAddress { p.update(from: source.assumingMemoryBound(to: UInt8.self), count: text.count) }
+        if let source = text.baseAddress {
+            p.update(from: source.assumingMemoryBound(to: UInt8.self), count: text.count)
+        }
         p[text.count] = 0
         try check(xmlTextWriterWriteElement(writer, name.utf8Start, p))
     }

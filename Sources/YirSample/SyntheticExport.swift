@@ -19,43 +19,75 @@ public struct SyntheticExport {
         self.byteLimit = byteLimit
     }
 
-    static let zones = ["Europe/Berlin", "America/New_York", "Asia/Kolkata", "Asia/Tokyo", "Australia/Adelaide",
-                        "America/Sao_Paulo", "Europe/London", "Africa/Lagos", "Asia/Kathmandu", "America/Los_Angeles"]
-    static let wikis = ["en.wikipedia.org", "enwiki", "wikipedia~en", "de.wikipedia.org", "dewiki", "fr.wikipedia.org",
-                        "ja.wikipedia.org", "wikipedia~es", "hi.wikipedia.org", "en.wiktionary.org"]
-    static let stems = ["Moon", "Ada Lovelace", "Photosynthesis", "Berlin", "Dürre", "東京", "भारत", "Frida Kahlo",
-                        "Black hole", "Roman Empire", "Jazz", "Octopus", "Käsespätzle", "São Paulo", "Łódź",
-                        "Python (programming language)", "\\\"Weird Al\\\" Yankovic", "Caf\\u00e9", "Ω", "Main Page"]
+    static let zones = [
+        "Europe/Berlin", "America/New_York", "Asia/Kolkata", "Asia/Tokyo", "Australia/Adelaide",
+        "America/Sao_Paulo", "Europe/London", "Africa/Lagos", "Asia/Kathmandu", "America/Los_Angeles",
+    ]
+    static let wikis = [
+        "en.wikipedia.org", "enwiki", "wikipedia~en", "de.wikipedia.org", "dewiki", "fr.wikipedia.org",
+        "ja.wikipedia.org", "wikipedia~es", "hi.wikipedia.org", "en.wiktionary.org",
+    ]
+    static let stems = [
+        "Moon", "Ada Lovelace", "Photosynthesis", "Berlin", "Dürre", "東京", "भारत", "Frida Kahlo",
+        "Black hole", "Roman Empire", "Jazz", "Octopus", "Käsespätzle", "São Paulo", "Łódź",
+        "Python (programming language)", "\\\"Weird Al\\\" Yankovic", "Caf\\u00e9", "Ω", "Main Page",
+    ]
     static let keys = NotificationType.known.map(\.key) + ["app-reading-reminder"]
 
     /// What each stem's articles are about and where (SPEC §1.2 v3), as the apps record it:
     /// categories, `articletopic` labels, the place (nil: an article about no place) and
     /// whether it has a lead image. An article's numbered variants share its stem's subjects,
     /// their places a little apart.
-    static let attributes: [(categories: [String], topics: [String], place: (lat: Double, lon: Double)?, image: Bool)] = [
-        (["Moon", "Natural satellites", "Solar System"], ["STEM.Space"], nil, true),
-        (["1815 births", "English mathematicians", "Women computer scientists"],
-         ["Culture.Biography.Biography*", "Culture.Biography.Women", "STEM.Computing"], (51.5072, -0.1276), true),
-        (["Photosynthesis", "Plant physiology"], ["STEM.Biology"], nil, true),
-        (["Capitals in Europe", "Cities in Germany"], ["Geography.Regions.Europe.Western_Europe", "Geography.Geographical"], (52.52, 13.405), true),
-        (["Droughts", "Climate"], ["STEM.Earth_and_environment"], nil, false),
-        (["Capitals in Asia", "Cities in Japan"], ["Geography.Regions.Asia.East_Asia", "Geography.Geographical"], (35.6895, 139.6917), true),
-        (["Countries in Asia", "Member states of the United Nations"], ["Geography.Regions.Asia.South_Asia"], (21.0, 78.0), true),
-        (["1907 births", "Mexican painters", "Women artists"],
-         ["Culture.Biography.Biography*", "Culture.Visual_arts.Visual_arts*", "Geography.Regions.Americas.Central_America"], (19.355, -99.1627), true),
-        (["Black holes", "Astrophysics"], ["STEM.Space", "STEM.Physics"], nil, true),
-        (["Roman Empire", "Former empires"], ["History_and_Society.History", "Geography.Regions.Europe.Southern_Europe"], (41.8933, 12.4829), true),
-        (["Jazz", "American music"], ["Culture.Media.Music"], nil, true),
-        (["Octopuses", "Cephalopods"], ["STEM.Biology"], nil, true),
-        (["Swabian cuisine", "Pasta dishes"], ["Culture.Food_and_drink"], nil, false),
-        (["Cities in Brazil", "Populated places established in 1554"], ["Geography.Regions.Americas.South_America"], (-23.5505, -46.6333), true),
-        (["Cities in Poland"], ["Geography.Regions.Europe.Eastern_Europe"], (51.7592, 19.456), true),
-        (["Programming languages"], ["STEM.Computing"], nil, false),
-        (["American parodists", "1959 births"], ["Culture.Biography.Biography*", "Culture.Media.Music"], nil, true),
-        (["Coffeehouses", "Restaurants by type"], ["Culture.Food_and_drink"], nil, false),
-        (["Greek letters"], ["Culture.Linguistics"], nil, false),
-        ([], [], nil, false),
-    ]
+    static let attributes: [(categories: [String], topics: [String], place: (lat: Double, lon: Double)?, image: Bool)] =
+        [
+            (["Moon", "Natural satellites", "Solar System"], ["STEM.Space"], nil, true),
+            (
+                ["1815 births", "English mathematicians", "Women computer scientists"],
+                ["Culture.Biography.Biography*", "Culture.Biography.Women", "STEM.Computing"], (51.5072, -0.1276), true
+            ),
+            (["Photosynthesis", "Plant physiology"], ["STEM.Biology"], nil, true),
+            (
+                ["Capitals in Europe", "Cities in Germany"],
+                ["Geography.Regions.Europe.Western_Europe", "Geography.Geographical"], (52.52, 13.405), true
+            ),
+            (["Droughts", "Climate"], ["STEM.Earth_and_environment"], nil, false),
+            (
+                ["Capitals in Asia", "Cities in Japan"],
+                ["Geography.Regions.Asia.East_Asia", "Geography.Geographical"], (35.6895, 139.6917), true
+            ),
+            (
+                ["Countries in Asia", "Member states of the United Nations"], ["Geography.Regions.Asia.South_Asia"],
+                (21.0, 78.0), true
+            ),
+            (
+                ["1907 births", "Mexican painters", "Women artists"],
+                [
+                    "Culture.Biography.Biography*", "Culture.Visual_arts.Visual_arts*",
+                    "Geography.Regions.Americas.Central_America",
+                ], (19.355, -99.1627), true
+            ),
+            (["Black holes", "Astrophysics"], ["STEM.Space", "STEM.Physics"], nil, true),
+            (
+                ["Roman Empire", "Former empires"],
+                ["History_and_Society.History", "Geography.Regions.Europe.Southern_Europe"], (41.8933, 12.4829), true
+            ),
+            (["Jazz", "American music"], ["Culture.Media.Music"], nil, true),
+            (["Octopuses", "Cephalopods"], ["STEM.Biology"], nil, true),
+            (["Swabian cuisine", "Pasta dishes"], ["Culture.Food_and_drink"], nil, false),
+            (
+                ["Cities in Brazil", "Populated places established in 1554"],
+                ["Geography.Regions.Americas.South_America"], (-23.5505, -46.6333), true
+            ),
+            (["Cities in Poland"], ["Geography.Regions.Europe.Eastern_Europe"], (51.7592, 19.456), true),
+            (["Programming languages"], ["STEM.Computing"], nil, false),
+            (
+                ["American parodists", "1959 births"], ["Culture.Biography.Biography*", "Culture.Media.Music"], nil,
+                true
+            ),
+            (["Coffeehouses", "Restaurants by type"], ["Culture.Food_and_drink"], nil, false),
+            (["Greek letters"], ["Culture.Linguistics"], nil, false),
+            ([], [], nil, false),
+        ]
 
     /// Calls `write` with blocks of JSON Lines text.
     public func generate(_ write: ([UInt8]) throws -> Void) rethrows {
@@ -74,7 +106,8 @@ public struct SyntheticExport {
             let activity = min(0.9, 0.011 * rng.exponential(mean: 1))
             var n = 0
             for day in 0..<dayCount where rng.unit() < activity {
-                let session = (start + Int64(day)) * millisecondsPerDay
+                let session =
+                    (start + Int64(day)) * millisecondsPerDay
                     + Int64(rng.next() % 86_400) * 1000
                 var t = session
                 var total: Int64 = 0
@@ -85,24 +118,37 @@ public struct SyntheticExport {
                     t += seconds + 5000
                     total += seconds
                 }
-                appendLine(&out, #"{"type":"session","id":"s-\#(user)-\#(n)","user":"\#(user)","timestamp":\#(timestamp(session, &rng)),"tz":"\#(zone)","duration_ms":\#(total + 30_000)}"#)
+                appendLine(
+                    &out,
+                    #"{"type":"session","id":"s-\#(user)-\#(n)","user":"\#(user)","timestamp":\#(timestamp(session, &rng)),"tz":"\#(zone)","duration_ms":\#(total + 30_000)}"#
+                )
                 if rng.unit() < 0.08 {
                     let (wiki, title, _) = article(&rng)
                     let action = rng.unit() < 0.2 ? "unsave" : "save"
                     let thumb = rng.unit() < 0.5 ? #","thumbnail":"https://upload.wikimedia.org/t/\#(n).jpg""# : ""
-                    appendLine(&out, #"{"type":"saved_article","user":"\#(user)","timestamp":\#(timestamp(t, &rng)),"wiki":"\#(wiki)","title":"\#(title)","action":"\#(action)"\#(thumb)}"#)
+                    appendLine(
+                        &out,
+                        #"{"type":"saved_article","user":"\#(user)","timestamp":\#(timestamp(t, &rng)),"wiki":"\#(wiki)","title":"\#(title)","action":"\#(action)"\#(thumb)}"#
+                    )
                 }
                 if rng.unit() < 0.01 {
                     let key = Self.keys[Int(rng.next() % UInt64(Self.keys.count))]
-                    appendLine(&out, #"{"type":"notification_subscription","user":"\#(user)","timestamp":\#(timestamp(t, &rng)),"key":"\#(key)","enabled":\#(rng.unit() < 0.7)}"#)
+                    appendLine(
+                        &out,
+                        #"{"type":"notification_subscription","user":"\#(user)","timestamp":\#(timestamp(t, &rng)),"key":"\#(key)","enabled":\#(rng.unit() < 0.7)}"#
+                    )
                 }
                 if edits.unit() < 0.02 {
                     let (wiki, title, _) = article(&edits)
                     let namespace = edits.unit() < 0.3 ? #","namespace":1"# : ""
-                    appendLine(&out, #"{"type":"edit","user":"\#(user)","timestamp":\#(timestamp(t, &edits)),"wiki":"\#(wiki)","title":"\#(title)"\#(namespace)}"#)
+                    appendLine(
+                        &out,
+                        #"{"type":"edit","user":"\#(user)","timestamp":\#(timestamp(t, &edits)),"wiki":"\#(wiki)","title":"\#(title)"\#(namespace)}"#
+                    )
                 }
                 if rng.unit() < 0.002 {
-                    appendLine(&out, #"{"type":"history_cleared","user":"\#(user)","timestamp":\#(timestamp(t, &rng))}"#)
+                    appendLine(
+                        &out, #"{"type":"history_cleared","user":"\#(user)","timestamp":\#(timestamp(t, &rng))}"#)
                 }
             }
             if out.count >= 1 << 20 {
@@ -115,11 +161,16 @@ public struct SyntheticExport {
         if !out.isEmpty { try write(out) }
     }
 
-    private func appendView(_ out: inout [UInt8], user: String, zone: String, at t: Int64, seconds: Int64, n: Int,
-                            rng: inout SplitMix64) {
+    private func appendView(
+        _ out: inout [UInt8], user: String, zone: String, at t: Int64, seconds: Int64, n: Int,
+        rng: inout SplitMix64
+    ) {
         let (wiki, title, k) = article(&rng)
         let namespace = rng.unit() < 0.03 ? #","namespace":1"# : ""
-        appendLine(&out, #"{"type":"page_view","id":"v-\#(user)-\#(n)","user":"\#(user)","timestamp":\#(timestamp(t, &rng)),"tz":"\#(zone)","wiki":"\#(wiki)","title":"\#(title)","seconds":\#(decimalText(seconds, scale: 3))\#(namespace)\#(Self.attributeFields(k))}"#)
+        appendLine(
+            &out,
+            #"{"type":"page_view","id":"v-\#(user)-\#(n)","user":"\#(user)","timestamp":\#(timestamp(t, &rng)),"tz":"\#(zone)","wiki":"\#(wiki)","title":"\#(title)","seconds":\#(decimalText(seconds, scale: 3))\#(namespace)\#(Self.attributeFields(k))}"#
+        )
     }
 
     /// The article's attribute fields as a page view carries them, from its number alone.
@@ -136,7 +187,10 @@ public struct SyntheticExport {
             let lon = decimalText(Int64(((place.lon - spread) * 10_000).rounded()), scale: 4)
             fields += #","coordinates":{"lat":\#(lat),"lon":\#(lon)}"#
         }
-        if a.image { fields += #","thumbnail":"https://upload.wikimedia.org/wikipedia/commons/thumb/\#(k % stems.count)/\#(k).jpg/320px-\#(k).jpg""# }
+        if a.image {
+            fields +=
+                #","thumbnail":"https://upload.wikimedia.org/wikipedia/commons/thumb/\#(k % stems.count)/\#(k).jpg/320px-\#(k).jpg""#
+        }
         return fields
     }
 
@@ -183,7 +237,7 @@ public struct SplitMix64 {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -47,8 +47,10 @@ public struct ArticleNaming: Sendable {
     /// The site's and title's UTF-8 bytes, lent to `body` without making `String`s. Inlinable:
     /// renderers call it for every article they write.
     @inlinable
-    public func withUTF8<R>(_ name: ArticleName,
-                            _ body: (_ wiki: UnsafeRawBufferPointer, _ title: UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    public func withUTF8<R>(
+        _ name: ArticleName,
+        _ body: (_ wiki: UnsafeRawBufferPointer, _ title: UnsafeRawBufferPointer) throws -> R
+    ) rethrows -> R {
         switch name {
         case .catalog(let id):
             guard let names else { preconditionFailure("an article of a catalog named without it") }

@@ -45,9 +45,11 @@ public struct ArticleTotals {
 
     /// The rule itself, for totals held by id (above) or by name (`Partitions.merge`);
     /// `wikiAndTitlePrecede` settles what the figures leave tied.
-    public static func ranksBefore(_ a: (milliseconds: Int64, views: Int, lastViewed: Int64),
-                            _ b: (milliseconds: Int64, views: Int, lastViewed: Int64),
-                            wikiAndTitlePrecede: () -> Bool) -> Bool {
+    public static func ranksBefore(
+        _ a: (milliseconds: Int64, views: Int, lastViewed: Int64),
+        _ b: (milliseconds: Int64, views: Int, lastViewed: Int64),
+        wikiAndTitlePrecede: () -> Bool
+    ) -> Bool {
         if a.milliseconds != b.milliseconds { return a.milliseconds > b.milliseconds }
         if a.views != b.views { return a.views > b.views }
         if a.lastViewed != b.lastViewed { return a.lastViewed > b.lastViewed }
@@ -57,9 +59,10 @@ public struct ArticleTotals {
     /// The first `count` in SPEC order.
     static func top(_ totals: some Sequence<ArticleTotals>, count: Int, catalog: CatalogNames) -> [ArticleFigures] {
         first(count, of: totals, by: { ranksBefore($0, $1, catalog: catalog) }) { t in
-            ArticleFigures(name: .catalog(t.article),
-                           milliseconds: t.milliseconds, views: t.views, firstViewed: t.firstViewed,
-                           lastViewed: t.lastViewed, readers: t.readers)
+            ArticleFigures(
+                name: .catalog(t.article),
+                milliseconds: t.milliseconds, views: t.views, firstViewed: t.firstViewed,
+                lastViewed: t.lastViewed, readers: t.readers)
         }
     }
 
@@ -72,8 +75,10 @@ public struct ArticleTotals {
     /// A few of many (a reader's top five, or the run's of hundreds of thousands of articles)
     /// are kept in a small sorted list on the stack while the rest stream past, so that only
     /// the result is allocated (this runs once per reader); asked for most of them, it sorts.
-    static func first<T, R>(_ count: Int, of elements: some Sequence<T>, by precedes: (T, T) -> Bool,
-                            _ transform: (T) -> R) -> [R] {
+    static func first<T, R>(
+        _ count: Int, of elements: some Sequence<T>, by precedes: (T, T) -> Bool,
+        _ transform: (T) -> R
+    ) -> [R] {
         guard count > 0 else { return [] }
         guard count <= 16 else { return elements.sorted(by: precedes).prefix(count).map(transform) }
         return withUnsafeTemporaryAllocation(of: T.self, capacity: count + 1) { best in

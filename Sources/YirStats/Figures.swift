@@ -57,9 +57,9 @@ public struct ReaderStats: Sendable {
         }
     }
 
-
     public struct Activity: Sendable {
-        public static let none = Activity(hourViews: Array(repeating: 0, count: 24), weekdayViews: Array(repeating: 0, count: 7), days: [])
+        public static let none = Activity(
+            hourViews: Array(repeating: 0, count: 24), weekdayViews: Array(repeating: 0, count: 7), days: [])
 
         /// Counted views per local hour 0–23.
         public var hourViews: [Int]
@@ -131,8 +131,10 @@ public struct ReaderStats: Sendable {
         public var last: ArticleName
         public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
 
-        public init(articles: Int, views: Int, milliseconds: Int64, start: Int64, end: Int64,
-                    first: ArticleName, last: ArticleName) {
+        public init(
+            articles: Int, views: Int, milliseconds: Int64, start: Int64, end: Int64,
+            first: ArticleName, last: ArticleName
+        ) {
             self.articles = articles
             self.views = views
             self.milliseconds = milliseconds
@@ -166,8 +168,10 @@ public struct ReaderStats: Sendable {
         public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
         public var minutes: Int64 { milliseconds / 60_000 }
 
-        public init(milliseconds: Int64, views: Int, articles: Int, averageSecondsPerArticle: FixedDecimal,
-                    medianSecondsPerArticle: FixedDecimal) {
+        public init(
+            milliseconds: Int64, views: Int, articles: Int, averageSecondsPerArticle: FixedDecimal,
+            medianSecondsPerArticle: FixedDecimal
+        ) {
             self.milliseconds = milliseconds
             self.views = views
             self.articles = articles
@@ -270,21 +274,24 @@ extension ReaderStats {
     /// The figures as read back from a partition line (`PartitionFieldReader`). A function, not an
     /// initializer: declaring a public initializer would take away the memberwise one the
     /// statistics build every reader with (see above).
-    public static func readBack(user: String, zone: ZoneRules, locale: LanguageTag, window: Window,
-                                coverage: Coverage, reading: Reading, topArticles: [ArticleFigures],
-                                categories: [SubjectTotal], topics: [SubjectTotal], places: Places?,
-                                appTime: AppTime, patterns: Patterns, monthly: [Month], streak: Streak,
-                                rabbitHole: RabbitHole?, previousYear: PreviousYear?,
-                                readingChange: FixedDecimal?, saved: Saved, edits: Edits, notifications: Notifications,
-                                rankTopPercent: Int?, activity: Activity?, articles: [ArticleFigures]?,
-                                allCategories: [SubjectTotal]?, allTopics: [SubjectTotal]?) -> ReaderStats {
-        ReaderStats(user: user, zone: zone, locale: locale, window: window, coverage: coverage,
-                    reading: reading, topArticles: topArticles, categories: categories, topics: topics, places: places,
-                    appTime: appTime, patterns: patterns,
-                    monthly: monthly, streak: streak, rabbitHole: rabbitHole, previousYear: previousYear,
-                    readingChange: readingChange, saved: saved, edits: edits, notifications: notifications,
-                    rankTopPercent: rankTopPercent, activity: activity, articles: articles,
-                    allCategories: allCategories, allTopics: allTopics)
+    public static func readBack(
+        user: String, zone: ZoneRules, locale: LanguageTag, window: Window,
+        coverage: Coverage, reading: Reading, topArticles: [ArticleFigures],
+        categories: [SubjectTotal], topics: [SubjectTotal], places: Places?,
+        appTime: AppTime, patterns: Patterns, monthly: [Month], streak: Streak,
+        rabbitHole: RabbitHole?, previousYear: PreviousYear?,
+        readingChange: FixedDecimal?, saved: Saved, edits: Edits, notifications: Notifications,
+        rankTopPercent: Int?, activity: Activity?, articles: [ArticleFigures]?,
+        allCategories: [SubjectTotal]?, allTopics: [SubjectTotal]?
+    ) -> ReaderStats {
+        ReaderStats(
+            user: user, zone: zone, locale: locale, window: window, coverage: coverage,
+            reading: reading, topArticles: topArticles, categories: categories, topics: topics, places: places,
+            appTime: appTime, patterns: patterns,
+            monthly: monthly, streak: streak, rabbitHole: rabbitHole, previousYear: previousYear,
+            readingChange: readingChange, saved: saved, edits: edits, notifications: notifications,
+            rankTopPercent: rankTopPercent, activity: activity, articles: articles,
+            allCategories: allCategories, allTopics: allTopics)
     }
 }
 
@@ -301,8 +308,10 @@ public struct ArticleFigures: Sendable {
     public var thumbnail: String?
     public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
 
-    public init(name: ArticleName, milliseconds: Int64, views: Int, firstViewed: Int64, lastViewed: Int64,
-                readers: Int, thumbnail: String? = nil) {
+    public init(
+        name: ArticleName, milliseconds: Int64, views: Int, firstViewed: Int64, lastViewed: Int64,
+        readers: Int, thumbnail: String? = nil
+    ) {
         self.thumbnail = thumbnail
         self.name = name
         self.milliseconds = milliseconds
@@ -342,9 +351,11 @@ public struct CohortStats: Sendable {
     public var subjects: CohortSubjects
     public var readingSeconds: FixedDecimal { .seconds(milliseconds: readingMilliseconds) }
 
-    public init(readers: Int, readingMilliseconds: Int64, readingSecondsPercentiles: Percentiles?,
-                appTimeSecondsPercentiles: Percentiles?, topArticles: [ArticleFigures],
-                previousYear: PreviousYear, subjects: CohortSubjects = .none) {
+    public init(
+        readers: Int, readingMilliseconds: Int64, readingSecondsPercentiles: Percentiles?,
+        appTimeSecondsPercentiles: Percentiles?, topArticles: [ArticleFigures],
+        previousYear: PreviousYear, subjects: CohortSubjects = .none
+    ) {
         self.subjects = subjects
         self.readers = readers
         self.readingMilliseconds = readingMilliseconds
@@ -387,8 +398,10 @@ public struct RunStatistics: Sendable {
     /// The sites and titles the figures' `ArticleName`s stand for.
     public var articleNames: ArticleNaming
 
-    public init(readers: [ReaderStats], cohort: CohortStats, diagnostics: Diagnostics,
-                articleNames: ArticleNaming = ArticleNaming()) {
+    public init(
+        readers: [ReaderStats], cohort: CohortStats, diagnostics: Diagnostics,
+        articleNames: ArticleNaming = ArticleNaming()
+    ) {
         self.readers = readers
         self.cohort = cohort
         self.diagnostics = diagnostics

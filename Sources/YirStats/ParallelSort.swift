@@ -37,8 +37,10 @@ extension Array {
 
     /// Writes the sorted runs `left` and `right` (neighbours) of `source` in order into the same
     /// places of `target`; on a tie the left element comes first.
-    private static func merge(_ source: [Element], _ left: Range<Int>, _ right: Range<Int>,
-                              into target: inout [Element], by precedes: (Element, Element) -> Bool) {
+    private static func merge(
+        _ source: [Element], _ left: Range<Int>, _ right: Range<Int>,
+        into target: inout [Element], by precedes: (Element, Element) -> Bool
+    ) {
         var l = left.lowerBound
         var r = right.lowerBound
         var out = left.lowerBound

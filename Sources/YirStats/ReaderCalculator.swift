@@ -29,8 +29,10 @@ public final class ReaderCalculator: Sendable {
         wikiLanguages = (0..<catalog.wikis.count).map { WikiLanguage.of(domain: catalog.wikis.string(Int32($0))) }
     }
 
-    private init(catalog: CatalogNames, zoneRules: [ZoneRules], parameters: StatsParameters, excludedArticles: [Bool],
-                 locales: [LanguageTag], wikiLanguages: [LanguageTag?], attributes: AttributeTables) {
+    private init(
+        catalog: CatalogNames, zoneRules: [ZoneRules], parameters: StatsParameters, excludedArticles: [Bool],
+        locales: [LanguageTag], wikiLanguages: [LanguageTag?], attributes: AttributeTables
+    ) {
         self.attributes = attributes
         self.catalog = catalog
         self.zoneRules = zoneRules
@@ -46,9 +48,10 @@ public final class ReaderCalculator: Sendable {
         var parameters = parameters
         parameters.zoneOverride = parameters.zoneOverride?.copy()
         parameters.fallbackZone = parameters.fallbackZone.copy()
-        return ReaderCalculator(catalog: catalog, zoneRules: zoneRules.map { $0.copy() }, parameters: parameters,
-                                excludedArticles: excludedArticles.withUnsafeBufferPointer { Array($0) },
-                                locales: locales, wikiLanguages: wikiLanguages, attributes: attributes)
+        return ReaderCalculator(
+            catalog: catalog, zoneRules: zoneRules.map { $0.copy() }, parameters: parameters,
+            excludedArticles: excludedArticles.withUnsafeBufferPointer { Array($0) },
+            locales: locales, wikiLanguages: wikiLanguages, attributes: attributes)
     }
 
     /// Buffers one worker reuses from reader to reader: a reader's figures pass through a
@@ -143,11 +146,13 @@ public final class ReaderCalculator: Sendable {
         let (patterns, monthly, activityFigures) = patterns(scratch)
         let streak = streak(&scratch)
         let rabbitHole = Self.longestSitting(&scratch, articleCount: excludedArticles.count)
-        let previousYear = Self.previousYear(milliseconds: counted.previousMilliseconds, articles: &scratch.previousArticles)
+        let previousYear = Self.previousYear(
+            milliseconds: counted.previousMilliseconds, articles: &scratch.previousArticles)
         let appTime = appTime(activity, in: window, skipped: &skipped)
         let language = language(of: activity, totals: totals, wikis: &scratch.wikiMilliseconds)
-        let saved = savedFigures(activity, zone: window.zone, instant: { window.instant($0) },
-                                 asOfLocal: window.asOfLocal, yearWindow: window.year, skipped: &skipped)
+        let saved = savedFigures(
+            activity, zone: window.zone, instant: { window.instant($0) },
+            asOfLocal: window.asOfLocal, yearWindow: window.year, skipped: &skipped)
         let notifications = notificationFigures(activity, instant: { window.instant($0) }, skipped: &skipped)
         var topArticles = ArticleTotals.top(totals, count: parameters.top, catalog: catalog)
         var categories: [SubjectTotal] = [], topics: [SubjectTotal] = [], places: Places?
@@ -155,8 +160,9 @@ public final class ReaderCalculator: Sendable {
         if activity.viewAttributes.isEmpty {
             scratch.keepNoSubjects()
         } else {
-            let subjects = subjects(activity, in: window, totals: totals, indexOfArticle: scratch.totalsOfArticle,
-                                    allCategories: &scratch.categoryTotals, allTopics: &scratch.topicTotals)
+            let subjects = subjects(
+                activity, in: window, totals: totals, indexOfArticle: scratch.totalsOfArticle,
+                allCategories: &scratch.categoryTotals, allTopics: &scratch.topicTotals)
             (categories, topics, places) = (subjects.categories, subjects.topics, subjects.places)
             for i in topArticles.indices {
                 if case .catalog(let id) = topArticles[i].name { topArticles[i].thumbnail = subjects.thumbnails[id] }
@@ -175,13 +181,19 @@ public final class ReaderCalculator: Sendable {
             rabbitHole: rabbitHole,
             previousYear: previousYear,
             readingChange: previousYear.flatMap { Self.change(reading.milliseconds, against: $0.milliseconds) },
-            saved: saved, edits: edits(activity, in: window, skipped: &skipped), notifications: notifications, rankTopPercent: nil,
+            saved: saved, edits: edits(activity, in: window, skipped: &skipped), notifications: notifications,
+            rankTopPercent: nil,
             activity: activityFigures,
-            articles: parameters.keepArticleTotals ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil,
+            articles: parameters.keepArticleTotals
+                ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil,
             allCategories: parameters.keepArticleTotals
-                ? SubjectCount.ordered(scratch.categoryTotals, names: attributes.categoryNames).map { $0.total(named: attributes.categoryNames) } : nil,
+                ? SubjectCount.ordered(scratch.categoryTotals, names: attributes.categoryNames).map {
+                    $0.total(named: attributes.categoryNames)
+                } : nil,
             allTopics: parameters.keepArticleTotals
-                ? SubjectCount.ordered(scratch.topicTotals, names: attributes.topicNames).map { $0.total(named: attributes.topicNames) } : nil)
+                ? SubjectCount.ordered(scratch.topicTotals, names: attributes.topicNames).map {
+                    $0.total(named: attributes.topicNames)
+                } : nil)
     }
 
     /// SPEC §2.1: the reader's zone Z (`--tz`, else their latest record's, else the fallback),
@@ -190,13 +202,16 @@ public final class ReaderCalculator: Sendable {
     @inline(__always)
     private func window(of activity: ReaderActivity, skipped: inout Diagnostics) -> ReaderWindow {
         let asOf = parameters.asOf
-        let zone = parameters.zoneOverride
+        let zone =
+            parameters.zoneOverride
             ?? (activity.zone >= 0 ? zoneRules[Int(activity.zone)] : nil)
             ?? parameters.fallbackZone
         let asOfLocal = zone.local(asOf)
         let year = parameters.year ?? asOfLocal.date.year
-        let windowStart = zone.instant(fromWall: CivilDate(year: year, month: 1, day: 1).daysSinceEpoch * millisecondsPerDay)
-        let nextYear = zone.instant(fromWall: CivilDate(year: year + 1, month: 1, day: 1).daysSinceEpoch * millisecondsPerDay)
+        let windowStart = zone.instant(
+            fromWall: CivilDate(year: year, month: 1, day: 1).daysSinceEpoch * millisecondsPerDay)
+        let nextYear = zone.instant(
+            fromWall: CivilDate(year: year + 1, month: 1, day: 1).daysSinceEpoch * millisecondsPerDay)
 
         // The latest history clear at or before A (SPEC §2.1).
         var clear: Int64?
@@ -207,12 +222,14 @@ public final class ReaderCalculator: Sendable {
 
         // The same part of the year before (SPEC §2.3 `previous_year`): to the same local date
         // and time as the window's end, or the whole year when the window is whole.
-        let previousStart = zone.instant(fromWall: CivilDate(year: year - 1, month: 1, day: 1).daysSinceEpoch * millisecondsPerDay)
+        let previousStart = zone.instant(
+            fromWall: CivilDate(year: year - 1, month: 1, day: 1).daysSinceEpoch * millisecondsPerDay)
         let previousEnd = asOf >= nextYear ? windowStart : zone.instant(fromWall: Self.wallOneYearBefore(asOfLocal))
         // Empty when the as-of instant lies before the report year (`--year` in the future).
         let previousYear = previousStart..<max(previousStart, previousEnd)
-        return ReaderWindow(zone: zone, asOf: asOf, asOfLocal: asOfLocal, year: windowStart..<nextYear, clear: clear,
-                            previousYear: previousYear)
+        return ReaderWindow(
+            zone: zone, asOf: asOf, asOfLocal: asOfLocal, year: windowStart..<nextYear, clear: clear,
+            previousYear: previousYear)
     }
 
     /// SPEC §2.2's counted page views, into `scratch`: each one's article, time and instant
@@ -221,8 +238,10 @@ public final class ReaderCalculator: Sendable {
     /// reading time, and that of the views the year before counts (their articles go to
     /// `scratch.previousArticles`).
     @inline(__always)
-    private func countPageViews(_ activity: ReaderActivity, in window: ReaderWindow, scratch: inout Scratch,
-                                skipped: inout Diagnostics) -> (milliseconds: Int64, previousMilliseconds: Int64) {
+    private func countPageViews(
+        _ activity: ReaderActivity, in window: ReaderWindow, scratch: inout Scratch,
+        skipped: inout Diagnostics
+    ) -> (milliseconds: Int64, previousMilliseconds: Int64) {
         var readingMilliseconds: Int64 = 0
         var previousMilliseconds: Int64 = 0
         let keepActivity = parameters.keepActivity
@@ -264,7 +283,8 @@ public final class ReaderCalculator: Sendable {
         scratch.articleMilliseconds.sort()
         return ReaderStats.Reading(
             milliseconds: milliseconds, views: scratch.counted.count, articles: totals.count,
-            averageSecondsPerArticle: .seconds(milliseconds: totals.isEmpty ? 0 : roundedQuotient(milliseconds, Int64(totals.count))),
+            averageSecondsPerArticle: .seconds(
+                milliseconds: totals.isEmpty ? 0 : roundedQuotient(milliseconds, Int64(totals.count))),
             medianSecondsPerArticle: Self.median(scratch.articleMilliseconds))
     }
 
@@ -273,16 +293,19 @@ public final class ReaderCalculator: Sendable {
     /// the reading per day.
     @inline(__always)
     private func patterns(_ scratch: Scratch)
-        -> (patterns: ReaderStats.Patterns, monthly: [ReaderStats.Month], activity: ReaderStats.Activity?) {
+        -> (patterns: ReaderStats.Patterns, monthly: [ReaderStats.Month], activity: ReaderStats.Activity?)
+    {
         let patterns = ReaderStats.Patterns(
             hour: Self.mostFrequent(scratch.hours, in: 0...23), weekday: Self.mostFrequent(scratch.weekdays, in: 1...7),
             month: Self.mostFrequent(scratch.months, in: 1...12))
         let monthly = (1...12).map {
             ReaderStats.Month(month: $0, milliseconds: scratch.monthMilliseconds[$0], views: scratch.months[$0])
         }
-        let activity = parameters.keepActivity
-            ? ReaderStats.Activity(hourViews: scratch.hours, weekdayViews: Array(scratch.weekdays[1...]),
-                                   days: Self.dailyTotals(scratch.days, scratch.dayMilliseconds))
+        let activity =
+            parameters.keepActivity
+            ? ReaderStats.Activity(
+                hourViews: scratch.hours, weekdayViews: Array(scratch.weekdays[1...]),
+                days: Self.dailyTotals(scratch.days, scratch.dayMilliseconds))
             : nil
         return (patterns, monthly, activity)
     }
@@ -297,7 +320,9 @@ public final class ReaderCalculator: Sendable {
 
     /// SPEC §2.3 `app_time`: the sessions in the window, not cleared.
     @inline(__always)
-    private func appTime(_ activity: ReaderActivity, in window: ReaderWindow, skipped: inout Diagnostics) -> ReaderStats.AppTime {
+    private func appTime(_ activity: ReaderActivity, in window: ReaderWindow, skipped: inout Diagnostics)
+        -> ReaderStats.AppTime
+    {
         var milliseconds: Int64 = 0
         var sessions = 0
         for session in activity.sessions where window.counts(window.instant(session.time), skipped: &skipped) {
@@ -306,7 +331,8 @@ public final class ReaderCalculator: Sendable {
         }
         return ReaderStats.AppTime(
             milliseconds: milliseconds, sessions: sessions,
-            averageSessionSeconds: .seconds(milliseconds: sessions == 0 ? 0 : roundedQuotient(milliseconds, Int64(sessions))))
+            averageSessionSeconds: .seconds(
+                milliseconds: sessions == 0 ? 0 : roundedQuotient(milliseconds, Int64(sessions))))
     }
 
     /// The reader's language L (SPEC §2.1): `--locale`'s tag; else the `locale` of the latest
@@ -314,8 +340,10 @@ public final class ReaderCalculator: Sendable {
     /// (on equal times the wiki first in byte order), when its domain names one; else English.
     /// `wikis` is scratch space, kept from reader to reader: an allocation per reader was a
     /// measurable share of the statistics.
-    func language(of activity: ReaderActivity, totals: [ArticleTotals],
-                  wikis: inout [(wiki: Int32, milliseconds: Int64)]) -> LanguageTag {
+    func language(
+        of activity: ReaderActivity, totals: [ArticleTotals],
+        wikis: inout [(wiki: Int32, milliseconds: Int64)]
+    ) -> LanguageTag {
         if case .fixed(let tag) = parameters.locale { return tag }
         if activity.locale >= 0 { return locales[Int(activity.locale)] }
         // Most readers read one or two wikis: a short list beats a dictionary per reader.
@@ -360,7 +388,8 @@ public final class ReaderCalculator: Sendable {
         let (scaled, overflow) = current.multipliedReportingOverflow(by: 1000)
         // Beyond 2^63 / 1000 ms (292,000 years of reading) only a hostile export goes: there
         // the ratio is approximate, and held within 64 bits.
-        let thousandths = overflow
+        let thousandths =
+            overflow
             ? Int64(min((Double(current) / Double(previous) * 1000).rounded(), Double(Int64.max / 2)))
             : roundedQuotient(scaled, previous)
         return FixedDecimal(thousandths - 1000, scale: 3)
@@ -395,10 +424,12 @@ public final class ReaderCalculator: Sendable {
         var first: Int32 = 0, last: Int32 = 0
         var sitting = scratch.sittings
         func close() {
-            guard views > 0, best.map({ articles != $0.articles ? articles > $0.articles : milliseconds > $0.milliseconds }) ?? true
+            guard views > 0,
+                best.map({ articles != $0.articles ? articles > $0.articles : milliseconds > $0.milliseconds }) ?? true
             else { return }
-            best = .init(articles: articles, views: views, milliseconds: milliseconds, start: start, end: end,
-                         first: .catalog(first), last: .catalog(last))
+            best = .init(
+                articles: articles, views: views, milliseconds: milliseconds, start: start, end: end,
+                first: .catalog(first), last: .catalog(last))
         }
         scratch.sittingOfArticle.withUnsafeMutableBufferPointer { sittingOf in
             for n in counted.indices {
@@ -424,14 +455,17 @@ public final class ReaderCalculator: Sendable {
     }
 
     /// SPEC §2.3 `saved`: each article's latest save/unsave at or before A decides.
-    private func savedFigures(_ activity: ReaderActivity, zone: ZoneRules, instant: (RecordTime) -> Int64,
-                              asOfLocal: LocalTime, yearWindow: Range<Int64>,
-                              skipped: inout Diagnostics) -> ReaderStats.Saved {
+    private func savedFigures(
+        _ activity: ReaderActivity, zone: ZoneRules, instant: (RecordTime) -> Int64,
+        asOfLocal: LocalTime, yearWindow: Range<Int64>,
+        skipped: inout Diagnostics
+    ) -> ReaderStats.Saved {
         // Most readers save nothing: all zero, without the 30-day window's trip through the zone.
         if activity.saves.isEmpty {
             return ReaderStats.Saved(last30DaysCount: 0, lastSaved: nil, yearCount: 0, recent: [])
         }
-        let latest = latestAtOrBeforeAsOf(activity.saves, key: \.article, time: \.time, instant: instant, skipped: &skipped)
+        let latest = latestAtOrBeforeAsOf(
+            activity.saves, key: \.article, time: \.time, instant: instant, skipped: &skipped)
 
         // Same local clock time 30 calendar days before A, read back through the zone.
         let windowStart = zone.instant(fromWall: asOfLocal.wallMilliseconds - 30 * millisecondsPerDay)
@@ -448,25 +482,36 @@ public final class ReaderCalculator: Sendable {
             if yearWindow.contains(at) { yearCount += 1 }
         }
         let thisYear = latest.values.lazy.filter { $0.record.isSave && yearWindow.contains($0.at) }
-        let recent = ArticleTotals.first(3, of: thisYear, by: { a, b in
-            if a.at != b.at { return a.at > b.at }
-            return catalog.articlePrecedes(a.record.article, b.record.article)
-        }) { save in
+        let recent = ArticleTotals.first(
+            3, of: thisYear,
+            by: { a, b in
+                if a.at != b.at { return a.at > b.at }
+                return catalog.articlePrecedes(a.record.article, b.record.article)
+            }
+        ) { save in
             ReaderStats.RecentSave(
-                name: .catalog(save.record.article), saved: save.at, thumbnail: save.record.thumbnail.map { catalog.urls.string($0) })
+                name: .catalog(save.record.article), saved: save.at,
+                thumbnail: save.record.thumbnail.map { catalog.urls.string($0) })
         }
-        return ReaderStats.Saved(last30DaysCount: last30DaysCount, lastSaved: lastSaved, yearCount: yearCount, recent: recent)
+        return ReaderStats.Saved(
+            last30DaysCount: last30DaysCount, lastSaved: lastSaved, yearCount: yearCount, recent: recent)
     }
 
     /// SPEC §2.3 `notifications`: each key's latest state at or before A.
-    private func notificationFigures(_ activity: ReaderActivity, instant: (RecordTime) -> Int64,
-                                     skipped: inout Diagnostics) -> ReaderStats.Notifications {
-        let latest = latestAtOrBeforeAsOf(activity.notifications, key: \.key, time: \.time, instant: instant,
-                                          skipped: &skipped)
-        let types = latest.map { (type: NotificationType(key: catalog.keys.string($0.key)), enabled: $0.value.record.enabled) }
-            .sorted { NotificationType.precedes($0.type, $1.type) }
-        return .init(subscribed: types.filter(\.enabled).map(\.type),
-                     unsubscribed: types.filter { !$0.enabled }.map(\.type))
+    private func notificationFigures(
+        _ activity: ReaderActivity, instant: (RecordTime) -> Int64,
+        skipped: inout Diagnostics
+    ) -> ReaderStats.Notifications {
+        let latest = latestAtOrBeforeAsOf(
+            activity.notifications, key: \.key, time: \.time, instant: instant,
+            skipped: &skipped)
+        let types = latest.map {
+            (type: NotificationType(key: catalog.keys.string($0.key)), enabled: $0.value.record.enabled)
+        }
+        .sorted { NotificationType.precedes($0.type, $1.type) }
+        return .init(
+            subscribed: types.filter(\.enabled).map(\.type),
+            unsubscribed: types.filter { !$0.enabled }.map(\.type))
     }
 
     /// Each key's latest record at or before A (on equal instants the later in input order);
@@ -534,7 +579,8 @@ public final class ReaderCalculator: Sendable {
             previous = day
             let length = Int(day - runStart + 1)
             if length > best.days {
-                best = .init(days: length, start: CivilDate(daysSinceEpoch: runStart), end: CivilDate(daysSinceEpoch: day))
+                best = .init(
+                    days: length, start: CivilDate(daysSinceEpoch: runStart), end: CivilDate(daysSinceEpoch: day))
             }
         }
         return best

@@ -25,7 +25,9 @@ final class AttributeTables: Sendable {
         var excludedCategories = [Bool](repeating: false, count: catalog.categories.count)
         for name in excluded {
             var name = name
-            let normalised = name.withUTF8 { String(decoding: Normalization.title(UnsafeRawBufferPointer($0)), as: UTF8.self) }
+            let normalised = name.withUTF8 {
+                String(decoding: Normalization.title(UnsafeRawBufferPointer($0)), as: UTF8.self)
+            }
             if let id = catalog.categories.lookup(normalised) { excludedCategories[Int(id)] = true }
         }
         self.excludedCategories = excludedCategories
@@ -145,8 +147,10 @@ extension ReaderCalculator {
     /// reader's counted views that carry attributes, and their totals per article. Every
     /// category and topic of the reader's is left in `allCategories` and `allTopics`, in id
     /// order, for the run's totals: buffers the caller reuses from reader to reader.
-    func subjects(_ activity: ReaderActivity, in window: ReaderWindow, totals: [ArticleTotals], indexOfArticle: [Int32],
-                  allCategories categories: inout [SubjectCount], allTopics topics: inout [SubjectCount]) -> ReaderSubjects {
+    func subjects(
+        _ activity: ReaderActivity, in window: ReaderWindow, totals: [ArticleTotals], indexOfArticle: [Int32],
+        allCategories categories: inout [SubjectCount], allTopics topics: inout [SubjectCount]
+    ) -> ReaderSubjects {
         categories.removeAll(keepingCapacity: true)
         topics.removeAll(keepingCapacity: true)
         let tables = attributes
@@ -160,7 +164,9 @@ extension ReaderCalculator {
             next += 1
             let t = window.instant(view.time)
             // The same rule as the counted views; what does not count was counted there.
-            guard view.isArticle, !excludedArticles[Int(view.article)], window.counts(t, skipped: &ignored) else { continue }
+            guard view.isArticle, !excludedArticles[Int(view.article)], window.counts(t, skipped: &ignored) else {
+                continue
+            }
             let place = Int(indexOfArticle[Int(view.article)])
             guard place >= 0 else { continue }
             anyCounted = true
@@ -168,7 +174,9 @@ extension ReaderCalculator {
             let mark = LatestAttributes.Mark(at: t, view: Int32(index), set: id)
             if set.hasCategories, mark.isLater(than: latest[place].categories) { latest[place].categories = mark }
             if set.hasTopics, mark.isLater(than: latest[place].topics) { latest[place].topics = mark }
-            if set.coordinates != nil, mark.isLater(than: latest[place].coordinates) { latest[place].coordinates = mark }
+            if set.coordinates != nil, mark.isLater(than: latest[place].coordinates) {
+                latest[place].coordinates = mark
+            }
             if set.thumbnail != nil, mark.isLater(than: latest[place].thumbnail) { latest[place].thumbnail = mark }
         }
         guard anyCounted else { return ReaderSubjects() }
@@ -205,10 +213,14 @@ extension ReaderCalculator {
         SubjectCount.sumByID(&categories)
         SubjectCount.sumByID(&topics)
         let categoryNames = tables.categoryNames, topicNames = tables.topicNames
-        result.categories = ArticleTotals.first(parameters.top, of: categories, by: { SubjectCount.precedes($0, $1, names: categoryNames) }) {
+        result.categories = ArticleTotals.first(
+            parameters.top, of: categories, by: { SubjectCount.precedes($0, $1, names: categoryNames) }
+        ) {
             $0.total(named: categoryNames)
         }
-        result.topics = ArticleTotals.first(parameters.top, of: topics, by: { SubjectCount.precedes($0, $1, names: topicNames) }) {
+        result.topics = ArticleTotals.first(
+            parameters.top, of: topics, by: { SubjectCount.precedes($0, $1, names: topicNames) }
+        ) {
             $0.total(named: topicNames)
         }
         result.places = places(located, tables: tables)
@@ -216,16 +228,21 @@ extension ReaderCalculator {
     }
 
     /// SPEC §2.3 `places`: nil without an article with coordinates.
-    private func places(_ located: [(totals: ArticleTotals, coordinates: ArticleAttributes.Coordinates, country: Int32)],
-                        tables: AttributeTables) -> Places? {
+    private func places(
+        _ located: [(totals: ArticleTotals, coordinates: ArticleAttributes.Coordinates, country: Int32)],
+        tables: AttributeTables
+    ) -> Places? {
         guard !located.isEmpty else { return nil }
         var countries: [Int32: SubjectTotal] = [:]
         var milliseconds: Int64 = 0
         for place in located {
             milliseconds += place.totals.milliseconds
             if place.country >= 0 {
-                countries[place.country, default: SubjectTotal(name: tables.countryCodes[Int(place.country)], articles: 0, milliseconds: 0)]
-                    .add(place.totals.milliseconds)
+                countries[
+                    place.country,
+                    default: SubjectTotal(name: tables.countryCodes[Int(place.country)], articles: 0, milliseconds: 0)
+                ]
+                .add(place.totals.milliseconds)
             }
         }
         func place(_ p: (totals: ArticleTotals, coordinates: ArticleAttributes.Coordinates, country: Int32)) -> Place {
@@ -233,19 +250,24 @@ extension ReaderCalculator {
         }
         // Ties: more seconds, then wiki and title ascending.
         func beforeOnTies(_ a: ArticleTotals, _ b: ArticleTotals) -> Bool {
-            a.milliseconds != b.milliseconds ? a.milliseconds > b.milliseconds : catalog.articlePrecedes(a.article, b.article)
+            a.milliseconds != b.milliseconds
+                ? a.milliseconds > b.milliseconds : catalog.articlePrecedes(a.article, b.article)
         }
         let north = located.min { a, b in
-            a.coordinates.lat != b.coordinates.lat ? a.coordinates.lat > b.coordinates.lat : beforeOnTies(a.totals, b.totals)
+            a.coordinates.lat != b.coordinates.lat
+                ? a.coordinates.lat > b.coordinates.lat : beforeOnTies(a.totals, b.totals)
         }!
         let south = located.min { a, b in
-            a.coordinates.lat != b.coordinates.lat ? a.coordinates.lat < b.coordinates.lat : beforeOnTies(a.totals, b.totals)
+            a.coordinates.lat != b.coordinates.lat
+                ? a.coordinates.lat < b.coordinates.lat : beforeOnTies(a.totals, b.totals)
         }!
-        let top = ArticleTotals.first(parameters.top, of: located, by: { ArticleTotals.ranksBefore($0.totals, $1.totals, catalog: catalog) },
-                                      place)
-        return Places(articles: located.count, milliseconds: milliseconds,
-                      countries: countries.values.sorted(by: SubjectTotal.precedes),
-                      north: place(north), south: place(south), top: top)
+        let top = ArticleTotals.first(
+            parameters.top, of: located, by: { ArticleTotals.ranksBefore($0.totals, $1.totals, catalog: catalog) },
+            place)
+        return Places(
+            articles: located.count, milliseconds: milliseconds,
+            countries: countries.values.sorted(by: SubjectTotal.precedes),
+            north: place(north), south: place(south), top: top)
     }
 
     /// SPEC §2.3 `edits`: the edits in W (a history clear does not remove them); those after

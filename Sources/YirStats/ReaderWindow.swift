@@ -52,7 +52,8 @@ struct ReaderWindow {
     /// earliest counted view.
     func coverage(firstView: Int64?) -> ReaderStats.Coverage {
         let start = year.lowerBound
-        return ReaderStats.Coverage(start: max(start, clear ?? start), end: min(year.upperBound, asOf),
-                                    cleared: clear.flatMap { $0 > start ? $0 : nil }, firstView: firstView)
+        return ReaderStats.Coverage(
+            start: max(start, clear ?? start), end: min(year.upperBound, asOf),
+            cleared: clear.flatMap { $0 > start ? $0 : nil }, firstView: firstView)
     }
 }

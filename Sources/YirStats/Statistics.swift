@@ -10,16 +10,19 @@ public enum Statistics {
     public static func compute(_ ingest: inout IngestResult, parameters: StatsParameters) -> RunStatistics {
         let titles = ingest.catalog.titles
         let excluded = Set(parameters.excludedTitles.compactMap { titles.lookup(Normalization.title($0)) })
-        let calculator = ReaderCalculator(catalog: ingest.catalog, zoneRules: ingest.zoneRules,
-                                          parameters: parameters, excludedTitles: excluded)
-        let workers = workerCount(jobs: parameters.jobs, readers: ingest.readers.count,
-                                  articles: ingest.catalog.articles.count)
+        let calculator = ReaderCalculator(
+            catalog: ingest.catalog, zoneRules: ingest.zoneRules,
+            parameters: parameters, excludedTitles: excluded)
+        let workers = workerCount(
+            jobs: parameters.jobs, readers: ingest.readers.count,
+            articles: ingest.catalog.articles.count)
         let place = placesInUserOrder(ingest, jobs: workers)
         // Readers are independent: what is summed across them is order-independent, so the
         // result does not depend on how many workers there are, or on which took which reader.
         var (readers, partials) = computeReaders(&ingest, into: place, calculator: calculator, workers: workers)
         var diagnostics = ingest.diagnostics
-        var categorySums: [[(milliseconds: Int64, readers: Int)]] = [], topicSums: [[(milliseconds: Int64, readers: Int)]] = []
+        var categorySums: [[(milliseconds: Int64, readers: Int)]] = [],
+            topicSums: [[(milliseconds: Int64, readers: Int)]] = []
         for i in partials.indices {
             diagnostics.add(partials[i].diagnostics)
             categorySums.append(partials[i].categories)
@@ -35,12 +38,14 @@ public enum Statistics {
             readingMilliseconds: summary.readingMilliseconds,
             readingSecondsPercentiles: summary.reading,
             appTimeSecondsPercentiles: summary.appTime,
-            topArticles: ArticleTotals.top(cohortTotals.lazy.filter { $0.readers > 0 }, count: parameters.top,
-                                           catalog: calculator.catalog),
+            topArticles: ArticleTotals.top(
+                cohortTotals.lazy.filter { $0.readers > 0 }, count: parameters.top,
+                catalog: calculator.catalog),
             previousYear: summary.previousYear,
             subjects: .fromReaders(readers, categories: categories, topics: topics))
-        return RunStatistics(readers: readers, cohort: cohort, diagnostics: diagnostics,
-                             articleNames: ArticleNaming(ingest.catalog))
+        return RunStatistics(
+            readers: readers, cohort: cohort, diagnostics: diagnostics,
+            articleNames: ArticleNaming(ingest.catalog))
     }
 
     /// Each reader's place among the figures: readers come out in user order (UTF-8 bytes).
@@ -57,7 +62,8 @@ public enum Statistics {
         }
         ingest.readers.withUnsafeBufferPointer { readers in
             order.sort(jobs: jobs) { a, b in
-                a.prefix != b.prefix ? a.prefix < b.prefix : users.precedes(readers[Int(a.reader)].user, readers[Int(b.reader)].user)
+                a.prefix != b.prefix
+                    ? a.prefix < b.prefix : users.precedes(readers[Int(a.reader)].user, readers[Int(b.reader)].user)
             }
         }
         var positions = [Int](repeating: 0, count: ingest.readers.count)
@@ -73,8 +79,11 @@ public enum Statistics {
     /// One pass over the readers and one sort per figure, shared by ranks and percentiles; on
     /// `jobs` threads.
     public static func rankReaders(_ readers: inout [ReaderStats], jobs: Int = 1)
-        -> (readingMilliseconds: Int64, reading: CohortStats.Percentiles?, appTime: CohortStats.Percentiles?,
-            previousYear: CohortStats.PreviousYear) {
+        -> (
+            readingMilliseconds: Int64, reading: CohortStats.Percentiles?, appTime: CohortStats.Percentiles?,
+            previousYear: CohortStats.PreviousYear
+        )
+    {
         var reading: [Int64] = []
         var appTime: [Int64] = []
         reading.reserveCapacity(readers.count)

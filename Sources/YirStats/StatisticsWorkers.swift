@@ -49,8 +49,10 @@ extension Statistics {
     /// added up by id (an id is one name), and only those shown are named — a dictionary by
     /// name held a `String` per category met.
     /// The partials are taken (each is as long as the catalog's list).
-    static func topSubjects(_ partials: inout [[(milliseconds: Int64, readers: Int)]], named names: StringTable,
-                            count: Int) -> [CohortSubject] {
+    static func topSubjects(
+        _ partials: inout [[(milliseconds: Int64, readers: Int)]], named names: StringTable,
+        count: Int
+    ) -> [CohortSubject] {
         guard !partials.isEmpty else { return [] }
         var run = partials.removeFirst()
         while !partials.isEmpty {
@@ -63,11 +65,16 @@ extension Statistics {
         }
         let sums = run
         let met = sums.indices.lazy.filter { sums[$0].readers > 0 }
-        return ArticleTotals.first(count, of: met, by: { a, b in
-            if sums[a].milliseconds != sums[b].milliseconds { return sums[a].milliseconds > sums[b].milliseconds }
-            if sums[a].readers != sums[b].readers { return sums[a].readers > sums[b].readers }
-            return names.precedes(Int32(a), Int32(b))
-        }) { id in CohortSubject(name: names.string(Int32(id)), milliseconds: sums[id].milliseconds, readers: sums[id].readers) }
+        return ArticleTotals.first(
+            count, of: met,
+            by: { a, b in
+                if sums[a].milliseconds != sums[b].milliseconds { return sums[a].milliseconds > sums[b].milliseconds }
+                if sums[a].readers != sums[b].readers { return sums[a].readers > sums[b].readers }
+                return names.precedes(Int32(a), Int32(b))
+            }
+        ) { id in
+            CohortSubject(name: names.string(Int32(id)), milliseconds: sums[id].milliseconds, readers: sums[id].readers)
+        }
     }
 
     /// Adds one reader's categories or topics to the run's.
@@ -82,8 +89,10 @@ extension Statistics {
     /// threads, with what each worker added up. Every worker leaves its totals, even one that
     /// took no reader. `ingest.readers` and `ingest.records` are left empty, each record store
     /// freed as soon as its readers are done.
-    static func computeReaders(_ ingest: inout IngestResult, into place: [Int], calculator: ReaderCalculator,
-                               workers: Int) -> (readers: [ReaderStats], totals: [WorkerTotals]) {
+    static func computeReaders(
+        _ ingest: inout IngestResult, into place: [Int], calculator: ReaderCalculator,
+        workers: Int
+    ) -> (readers: [ReaderStats], totals: [WorkerTotals]) {
         let count = ingest.readers.count
         let articles = ingest.catalog.articles.count
         var partials = [WorkerTotals](repeating: WorkerTotals(), count: workers)
@@ -98,8 +107,9 @@ extension Statistics {
                 ingest.readers.withUnsafeBufferPointer { activities in
                     let figures = SharedSlots(slots)
                     Parallel.workers(workers, sharing: blocks) { worker, nextBlock in
-                        var work = StatisticsWorker(calculator: workers == 1 ? calculator : calculator.forWorker(),
-                                                    articles: articles)
+                        var work = StatisticsWorker(
+                            calculator: workers == 1 ? calculator : calculator.forWorker(),
+                            articles: articles)
                         while let block = nextBlock() {
                             let done = (block * readersPerBlock)..<min(count, (block + 1) * readersPerBlock)
                             defer { finished(done, of: stores, unfinished) }
@@ -121,7 +131,11 @@ extension Statistics {
     static func finished(_ done: Range<Int>, of stores: [RecordStore], _ unfinished: borrowing Mutex<[Int]>) {
         for (s, store) in stores.enumerated() where store.readers.overlaps(done) {
             let overlap = done.clamped(to: store.readers).count
-            if unfinished.withLock({ $0[s] -= overlap; return $0[s] == 0 }) { store.release() }
+            if unfinished.withLock({
+                $0[s] -= overlap; return $0[s] == 0
+            }) {
+                store.release()
+            }
         }
     }
 
@@ -154,16 +168,19 @@ private struct StatisticsWorker {
 
     init(calculator: ReaderCalculator, articles: Int) {
         self.calculator = calculator
-        totals = .init(articles: (0..<articles).map { ArticleTotals(article: Int32($0)) },
-                       categories: Array(repeating: (0, 0), count: calculator.attributes.categoryNames.count),
-                       topics: Array(repeating: (0, 0), count: calculator.attributes.topicNames.count))
+        totals = .init(
+            articles: (0..<articles).map { ArticleTotals(article: Int32($0)) },
+            categories: Array(repeating: (0, 0), count: calculator.attributes.categoryNames.count),
+            topics: Array(repeating: (0, 0), count: calculator.attributes.topicNames.count))
     }
 
     /// Computes `readers`' figures into their places in `figures`, and adds their counted
     /// totals per article to the run's.
     @inline(__always)
-    mutating func compute(_ readers: Range<Int>, of activities: UnsafeBufferPointer<ReaderActivity>,
-                          into figures: UnsafeMutablePointer<ReaderStats>, place: [Int]) {
+    mutating func compute(
+        _ readers: Range<Int>, of activities: UnsafeBufferPointer<ReaderActivity>,
+        into figures: UnsafeMutablePointer<ReaderStats>, place: [Int]
+    ) {
         for index in readers {
             // The figures' place (in user order, so anywhere in the array) is asked for now:
             // writing its cache lines cold stalled the next atomic operation — a reference

@@ -45,8 +45,12 @@ public struct CohortSubject: Sendable, Equatable {
 
     /// The first `top` of per-name sums.
     public static func top(_ sums: [String: (milliseconds: Int64, readers: Int)], count top: Int) -> [CohortSubject] {
-        ArticleTotals.first(top, of: sums.lazy.map { CohortSubject(name: $0.key, milliseconds: $0.value.milliseconds, readers: $0.value.readers) },
-                            by: precedes)
+        ArticleTotals.first(
+            top,
+            of: sums.lazy.map {
+                CohortSubject(name: $0.key, milliseconds: $0.value.milliseconds, readers: $0.value.readers)
+            },
+            by: precedes)
     }
 }
 
@@ -76,7 +80,8 @@ public struct Places: Sendable {
     /// Up to `--top` places, in `top_articles`' order.
     public var top: [Place]
 
-    public init(articles: Int, milliseconds: Int64, countries: [SubjectTotal], north: Place, south: Place, top: [Place]) {
+    public init(articles: Int, milliseconds: Int64, countries: [SubjectTotal], north: Place, south: Place, top: [Place])
+    {
         self.articles = articles
         self.milliseconds = milliseconds
         self.countries = countries
@@ -110,8 +115,10 @@ public struct CohortSubjects: Sendable {
     public var editReaders: Int
     public var edits: Int
 
-    public init(categories: [CohortSubject], topics: [CohortSubject], placeReaders: Int, countries: Int,
-                editReaders: Int, edits: Int) {
+    public init(
+        categories: [CohortSubject], topics: [CohortSubject], placeReaders: Int, countries: Int,
+        editReaders: Int, edits: Int
+    ) {
         self.categories = categories
         self.topics = topics
         self.placeReaders = placeReaders
@@ -120,10 +127,13 @@ public struct CohortSubjects: Sendable {
         self.edits = edits
     }
 
-    public static let none = CohortSubjects(categories: [], topics: [], placeReaders: 0, countries: 0, editReaders: 0, edits: 0)
+    public static let none = CohortSubjects(
+        categories: [], topics: [], placeReaders: 0, countries: 0, editReaders: 0, edits: 0)
 
     /// The run's figures that follow from the readers' own: places and edits.
-    public static func fromReaders(_ readers: [ReaderStats], categories: [CohortSubject], topics: [CohortSubject]) -> CohortSubjects {
+    public static func fromReaders(_ readers: [ReaderStats], categories: [CohortSubject], topics: [CohortSubject])
+        -> CohortSubjects
+    {
         var countries = Set<String>()
         var placeReaders = 0, editReaders = 0, edits = 0
         for reader in readers {
@@ -136,7 +146,8 @@ public struct CohortSubjects: Sendable {
                 edits += reader.edits.count
             }
         }
-        return CohortSubjects(categories: categories, topics: topics, placeReaders: placeReaders, countries: countries.count,
-                              editReaders: editReaders, edits: edits)
+        return CohortSubjects(
+            categories: categories, topics: topics, placeReaders: placeReaders, countries: countries.count,
+            editReaders: editReaders, edits: edits)
     }
 }

@@ -20,13 +20,16 @@ final class ProgressLine: @unchecked Sendable {
         let now = ContinuousClock.now
         guard now - lastShown >= .milliseconds(250) else { return }
         lastShown = now
-        let seconds = max(0.001, Double((now - start).components.attoseconds) / 1e18 + Double((now - start).components.seconds))
+        let seconds = max(
+            0.001, Double((now - start).components.attoseconds) / 1e18 + Double((now - start).components.seconds))
         let rate = Double(progress.lines) / seconds
         var text = "yir: read \(megabytes(progress.bytes))"
         if let total = progress.totalBytes, total > 0 {
             text += " of \(megabytes(total))"
             let byteRate = Double(progress.bytes) / seconds
-            if byteRate > 0 { text += ", about \(Int((Double(total - progress.bytes) / byteRate).rounded(.up))) s left" }
+            if byteRate > 0 {
+                text += ", about \(Int((Double(total - progress.bytes) / byteRate).rounded(.up))) s left"
+            }
         }
         text += ", \(Int(rate / 1000)) k records/s"
         writeToStandardError(("\r\u{1B}[K" + text))

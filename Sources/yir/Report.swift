@@ -12,7 +12,8 @@ extension Yir {
 
         func run() throws {
             let arguments = try output.arguments()
-            try options.run(.report(arguments), try options.parameters(outputs: arguments.formats, allowEmpty: output.allowEmpty))
+            try options.run(
+                .report(arguments), try options.parameters(outputs: arguments.formats, allowEmpty: output.allowEmpty))
         }
     }
 }

@@ -101,8 +101,10 @@ final class RunMetrics: Sendable {
         // Never over a file that is not a metrics file: a mistyped --metrics named on a command
         // line that did not parse must not replace an export or a key.
         if let existing = FileManager.default.contents(atPath: path), !existing.isEmpty,
-           !existing.starts(with: Array("# HELP yir_".utf8)) {
-            writeToStandardError("yir: error: --metrics: \(path) exists and is not a metrics file yir wrote; it is left as it is\n")
+            !existing.starts(with: Array("# HELP yir_".utf8))
+        {
+            writeToStandardError(
+                "yir: error: --metrics: \(path) exists and is not a metrics file yir wrote; it is left as it is\n")
             return
         }
         do {
@@ -129,32 +131,49 @@ final class RunMetrics: Sendable {
         gauge("yir_build_info", "The version of yir that ran.", [("version=\"\(ReportModel.generatorVersion)\"", "1")])
         gauge("yir_exit_code", "The exit code of the last run (0: success).", [("", "\(exitCode)")])
         if exitCode != 0 {
-            gauge("yir_failure", "Why the last run failed: 1 for its reason (usage, rejected, cannot_open, no_input, cannot_create, io_error, newer_report_in_place, interrupted).",
-                  [("reason=\"\(state.reason ?? "usage")\"", "1")])
+            gauge(
+                "yir_failure",
+                "Why the last run failed: 1 for its reason (usage, rejected, cannot_open, no_input, cannot_create, io_error, newer_report_in_place, interrupted).",
+                [("reason=\"\(state.reason ?? "usage")\"", "1")])
         }
         gauge("yir_duration_seconds", "How long the last run took.", [("", String(format: "%.3f", seconds))])
-        gauge("yir_last_run_timestamp_seconds", "When the last run ended, in seconds since the Unix epoch.",
-              [("", String(format: "%.3f", now))])
+        gauge(
+            "yir_last_run_timestamp_seconds", "When the last run ended, in seconds since the Unix epoch.",
+            [("", String(format: "%.3f", now))])
         if exitCode == 0 {
-            gauge("yir_last_success_timestamp_seconds", "When the last successful run ended, in seconds since the Unix epoch.",
-                  [("", String(format: "%.3f", now))])
+            gauge(
+                "yir_last_success_timestamp_seconds",
+                "When the last successful run ended, in seconds since the Unix epoch.",
+                [("", String(format: "%.3f", now))])
         } else if let previous {
-            gauge("yir_last_success_timestamp_seconds", "When the last successful run ended, in seconds since the Unix epoch.",
-                  [("", previous)])
+            gauge(
+                "yir_last_success_timestamp_seconds",
+                "When the last successful run ended, in seconds since the Unix epoch.",
+                [("", previous)])
         }
         if let d = state.diagnostics {
             gauge("yir_lines_read", "Non-blank input lines the last run read.", [("", "\(d.lines)")])
-            gauge("yir_lines_accepted", "Input lines the last run accepted, by record type.",
-                  RecordType.allCases.map { ("type=\"\($0.name)\"", "\(d.accepted[$0.rawValue])") })
-            gauge("yir_lines_rejected", "Input lines the last run rejected, by reason.",
-                  RejectReason.allCases.sorted().map { ("reason=\"\($0.rawValue)\"", "\(d.rejected[$0] ?? 0)") })
-            gauge("yir_duplicates", "Input lines the last run dropped as duplicates of an earlier record.", [("", "\(d.duplicates)")])
+            gauge(
+                "yir_lines_accepted", "Input lines the last run accepted, by record type.",
+                RecordType.allCases.map { ("type=\"\($0.name)\"", "\(d.accepted[$0.rawValue])") })
+            gauge(
+                "yir_lines_rejected", "Input lines the last run rejected, by reason.",
+                RejectReason.allCases.sorted().map { ("reason=\"\($0.rawValue)\"", "\(d.rejected[$0] ?? 0)") })
+            gauge(
+                "yir_duplicates", "Input lines the last run dropped as duplicates of an earlier record.",
+                [("", "\(d.duplicates)")])
         }
         if let readers = state.readers {
             gauge("yir_readers", "Readers with at least one accepted record in the last run.", [("", "\(readers)")])
         }
-        gauge("yir_bytes_written", "Bytes the last run wrote into output files and to standard output.",
-              [("", "\(OutputFile.bytesWritten.load(ordering: .relaxed) + StandardOutput.bytesWritten.load(ordering: .relaxed))")])
+        gauge(
+            "yir_bytes_written", "Bytes the last run wrote into output files and to standard output.",
+            [
+                (
+                    "",
+                    "\(OutputFile.bytesWritten.load(ordering: .relaxed) + StandardOutput.bytesWritten.load(ordering: .relaxed))"
+                )
+            ])
         return text
     }
 

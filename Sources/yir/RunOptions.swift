@@ -8,13 +8,17 @@ import YirReport
 
 /// The options every run shares: inputs, SPEC §5's ingest and statistics options, logging.
 struct RunOptions: ParsableArguments {
-    @Argument(help: "Files, directories (searched recursively for *.jsonl, *.json, *.ndjson and their .gz forms), or - for standard input. Default: standard input.")
+    @Argument(
+        help:
+            "Files, directories (searched recursively for *.jsonl, *.json, *.ndjson and their .gz forms), or - for standard input. Default: standard input."
+    )
     var inputs: [String] = []
 
     @Option(help: "The report year (default: the year of --as-of in each reader's zone).")
     var year: Int?
 
-    @Option(name: .customLong("as-of"), help: "The as-of instant, RFC 3339 (default: now). Records after it are ignored.")
+    @Option(
+        name: .customLong("as-of"), help: "The as-of instant, RFC 3339 (default: now). Records after it are ignored.")
     var asOf: String?
 
     @Option(help: "One IANA time zone for every reader (default: each reader's latest zone).")
@@ -23,15 +27,21 @@ struct RunOptions: ParsableArguments {
     @Option(help: "How many top articles to list.")
     var top = RunArguments().top
 
-    @Option(name: .customLong("exclude-title"), help: "A title whose views do not count; repeat for more (default: Main Page).")
+    @Option(
+        name: .customLong("exclude-title"),
+        help: "A title whose views do not count; repeat for more (default: Main Page).")
     var excludeTitle: [String] = []
-    @Option(name: .customLong("exclude-category"), help: "A category left out of the categories figures (e.g. a maintenance category); repeat for more.")
+    @Option(
+        name: .customLong("exclude-category"),
+        help: "A category left out of the categories figures (e.g. a maintenance category); repeat for more.")
     var excludeCategory: [String] = []
 
     @Option(name: .customLong("max-view-seconds"), help: "Page views longer than this count with 0 seconds.")
     var maxViewSeconds = IngestOptions.defaultMaxViewSeconds
 
-    @Option(name: .customLong("max-reject-rate"), help: "Fail (exit 65) when more than this share of non-blank lines is rejected.")
+    @Option(
+        name: .customLong("max-reject-rate"),
+        help: "Fail (exit 65) when more than this share of non-blank lines is rejected.")
     var maxRejectRate = RunArguments.defaultMaxRejectRate
 
     @Flag(help: "Fail (exit 65) at the first rejected line.")
@@ -40,13 +50,21 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Write each rejected line as JSON to this file.")
     var rejects: String?
 
-    @Option(name: .customLong("stdin-name"), help: "The name standard input has in the report's inputs (default: -); Spark tasks give the export's name.")
+    @Option(
+        name: .customLong("stdin-name"),
+        help: "The name standard input has in the report's inputs (default: -); Spark tasks give the export's name.")
     var stdinName: String?
 
-    @Option(help: "Mapping profile of the input: wikipedia (the native format), sensors, metrics-platform, or a profile FILE (docs/PROFILES.md).")
+    @Option(
+        help:
+            "Mapping profile of the input: wikipedia (the native format), sensors, metrics-platform, or a profile FILE (docs/PROFILES.md)."
+    )
     var profile = "wikipedia"
 
-    @Option(help: ArgumentHelp("The slides' language: auto (each reader's own: the app's language on their records, else the language of the wiki they read most, else English), or a BCP 47 tag for every reader (de, pt-BR, zh-Hant).", valueName: "TAG|auto"))
+    @Option(
+        help: ArgumentHelp(
+            "The slides' language: auto (each reader's own: the app's language on their records, else the language of the wiki they read most, else English), or a BCP 47 tag for every reader (de, pt-BR, zh-Hant).",
+            valueName: "TAG|auto"))
     var locale = "auto"
 
     @OptionGroup var process: ProcessOptions
@@ -57,7 +75,9 @@ struct RunOptions: ParsableArguments {
     func validate() throws {
         if let year, !(1970...2099).contains(year) { throw ValidationError("--year must lie in 1970–2099") }
         if top < 0 { throw ValidationError("--top must be 0 or more") }
-        if !(maxViewSeconds >= 0) || maxViewSeconds > 1e12 { throw ValidationError("--max-view-seconds must be a number ≥ 0") }
+        if !(maxViewSeconds >= 0) || maxViewSeconds > 1e12 {
+            throw ValidationError("--max-view-seconds must be a number ≥ 0")
+        }
         if !(0...1).contains(maxRejectRate) { throw ValidationError("--max-reject-rate must lie in 0–1") }
     }
 
@@ -105,10 +125,16 @@ struct RunOptions: ParsableArguments {
             }
             let files = try TemplateLayers.files(templates)
             guard let file = files.file("profiles/\(profile).json") else {
-                let known = files.files(in: "profiles", suffix: ".json").map { String($0.relativePath.dropFirst("profiles/".count).dropLast(5)) }
-                throw ValidationError("unknown profile '\(profile)' (known: \((["wikipedia"] + known).joined(separator: ", ")), or a profile FILE)")
+                let known = files.files(in: "profiles", suffix: ".json").map {
+                    String($0.relativePath.dropFirst("profiles/".count).dropLast(5))
+                }
+                throw ValidationError(
+                    "unknown profile '\(profile)' (known: \((["wikipedia"] + known).joined(separator: ", ")), or a profile FILE)"
+                )
             }
-            guard let data = try? file.contents() else { throw ValidationError("profile \(file.place): cannot be read") }
+            guard let data = try? file.contents() else {
+                throw ValidationError("profile \(file.place): cannot be read")
+            }
             return try MappingProfile.parse(data, path: file.place)
         } catch let error as ValidationError {
             throw error

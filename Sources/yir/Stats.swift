@@ -13,10 +13,16 @@ extension Yir {
 
         @OptionGroup var options: RunOptions
 
-        @Option(help: "json: the whole report model; jsonl: one line per reader; csv: one row per reader; table: for reading on a terminal.")
+        @Option(
+            help:
+                "json: the whole report model; jsonl: one line per reader; csv: one row per reader; table: for reading on a terminal."
+        )
         var format: Format = .json
 
-        @Flag(help: "With jsonl: the lines one partition of an export gives `yir render` (SPEC §6): each reader with its detail, then the partition's parameters, inputs and diagnostics.")
+        @Flag(
+            help:
+                "With jsonl: the lines one partition of an export gives `yir render` (SPEC §6): each reader with its detail, then the partition's parameters, inputs and diagnostics."
+        )
         var partition = false
 
         /// The one output printed.

@@ -45,7 +45,8 @@ extension Yir {
                 }
             }
             if !invalid.isEmpty {
-                throw RunError.rejected("\(invalid.count) of \(files.count) files are not valid against the XSD").exit(logging: logger)
+                throw RunError.rejected("\(invalid.count) of \(files.count) files are not valid against the XSD").exit(
+                    logging: logger)
             }
         }
     }

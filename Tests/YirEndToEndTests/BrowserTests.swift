@@ -22,14 +22,17 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
     static let layoutScreens = Tier.current >= .full ? "small,phone-dark,desktop,desktop-dark" : "small,desktop-dark"
 
     func browserCheck(_ arguments: [String]) throws -> ProgramResult {
-        try runProgram(URL(fileURLWithPath: Tools.python),
-                       [packageRoot.appendingPathComponent("Tests/browser_check.py").path] + arguments)
+        try runProgram(
+            URL(fileURLWithPath: Tools.python),
+            [packageRoot.appendingPathComponent("Tests/browser_check.py").path] + arguments)
     }
 
     /// The deck of `user` in a report of `lines` alone.
     func deck(of user: String, from lines: [String]) throws -> String {
         let out = scratchFolder()
-        let report = try cli.yir(["report", try cli.file(lines), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html"])
+        let report = try cli.yir([
+            "report", try cli.file(lines), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html",
+        ])
         #expect(report.status == 0, "\(report.stderr)")
         return out.appendingPathComponent(try sampleDeck(of: user)).path
     }
@@ -49,7 +52,9 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
         let r = try deckCheck("slides")
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
         #expect(r.stdoutText.contains("ok: focus is on slide 2 after ArrowRight"))
-        #expect(r.stdoutText.contains("ok: the live region announces the slide the button showed, its place and heading, once"))
+        #expect(
+            r.stdoutText.contains(
+                "ok: the live region announces the slide the button showed, its place and heading, once"))
     }
 
     /// From 320 × 568 up: nothing under the bar or the nav, nothing sideways, numbers unbroken.
@@ -63,11 +68,15 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
     /// rather than break or run out of the slide, at 320 px as on a desktop.
     @Test(.needs(browser)) func aLongTitleAndHugeFiguresStillFitEveryScreen() throws {
         let long = String(repeating: "Geschichte_der_Naturwissenschaften_", count: 9).prefix(300)
-        let lines = ["\(long)", "B", "C", "D", "E"].enumerated().flatMap { i, title in
-            (1...4).map { day in
-                #"{"type":"page_view","user":"wide","timestamp":"2025-0\#(i + 2)-1\#(day)T10:00:00Z","wiki":"de.wikipedia.org","title":"\#(title)","seconds":86000}"#
+        let lines =
+            ["\(long)", "B", "C", "D", "E"].enumerated().flatMap { i, title in
+                (1...4).map { day in
+                    #"{"type":"page_view","user":"wide","timestamp":"2025-0\#(i + 2)-1\#(day)T10:00:00Z","wiki":"de.wikipedia.org","title":"\#(title)","seconds":86000}"#
+                }
             }
-        } + (0..<40).map { #"{"type":"saved_article","user":"wide","timestamp":"2025-12-0\#($0 % 9 + 1)T10:00:00Z","wiki":"de.wikipedia.org","title":"\#(long)\#($0)"}"# }
+            + (0..<40).map {
+                #"{"type":"saved_article","user":"wide","timestamp":"2025-12-0\#($0 % 9 + 1)T10:00:00Z","wiki":"de.wikipedia.org","title":"\#(long)\#($0)"}"#
+            }
         let r = try browserCheck(["layout", try deck(of: "wide", from: lines)])
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
     }
@@ -76,15 +85,20 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
     /// break at) break inside the word rather than widen a slide, at 320 px as on a desktop.
     @Test(.needs(browser)) func aOneWordTitleAndAnEMailLikeIdNeverWidenASlide() throws {
         let user = "maximilian.mustermann-schmidt@example-university.de"
-        let titles = ["Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz", "Berlin", "Hamburg", "München", "Köln", "Bremen"]
-        let lines = titles.enumerated().flatMap { i, title in
-            (1...4).map { day in
-                #"{"type":"page_view","user":"\#(user)","timestamp":"2025-0\#(i + 2)-1\#(day)T10:0\#(i):00Z","wiki":"de.wikipedia.org","title":"\#(title)","seconds":\#(900 - 100 * i)}"#
+        let titles = [
+            "Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz", "Berlin", "Hamburg", "München", "Köln",
+            "Bremen",
+        ]
+        let lines =
+            titles.enumerated().flatMap { i, title in
+                (1...4).map { day in
+                    #"{"type":"page_view","user":"\#(user)","timestamp":"2025-0\#(i + 2)-1\#(day)T10:0\#(i):00Z","wiki":"de.wikipedia.org","title":"\#(title)","seconds":\#(900 - 100 * i)}"#
+                }
             }
-        } + (0..<4).map { k in
-            // One sitting of four articles, the long one first: the rabbit hole names it.
-            #"{"type":"page_view","user":"\#(user)","timestamp":"2025-09-01T10:\#(10 + 3 * k):00Z","wiki":"de.wikipedia.org","title":"\#(titles[k])","seconds":120}"#
-        }
+            + (0..<4).map { k in
+                // One sitting of four articles, the long one first: the rabbit hole names it.
+                #"{"type":"page_view","user":"\#(user)","timestamp":"2025-09-01T10:\#(10 + 3 * k):00Z","wiki":"de.wikipedia.org","title":"\#(titles[k])","seconds":120}"#
+            }
         let r = try browserCheck(["layout", try deck(of: user, from: lines)])
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
     }
@@ -99,10 +113,18 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
 
     /// Right to left, a Latin title in a Hebrew or Arabic list sits by its number, not at the
     /// far edge of its line.
-    @Test(.needs(browser), arguments: [
-        ("נועה", "he.wikipedia.org", ["ירושלים", "Ada_Lovelace", "ים_המלח", "Alan_Turing", "חיפה", "Grace_Hopper"]),
-        ("نور", "ar.wikipedia.org", ["القاهرة", "Ada_Lovelace", "نهر_النيل", "Alan_Turing", "ابن_سينا", "Grace_Hopper"]),
-    ])
+    @Test(
+        .needs(browser),
+        arguments: [
+            (
+                "נועה", "he.wikipedia.org",
+                ["ירושלים", "Ada_Lovelace", "ים_המלח", "Alan_Turing", "חיפה", "Grace_Hopper"]
+            ),
+            (
+                "نور", "ar.wikipedia.org",
+                ["القاهرة", "Ada_Lovelace", "نهر_النيل", "Alan_Turing", "ابن_سينا", "Grace_Hopper"]
+            ),
+        ])
     func anIsolatedLatinTitleSitsByItsNumberRightToLeft(user: String, wiki: String, titles: [String]) throws {
         let lines = titles.enumerated().flatMap { i, title in
             (1...3).map { day in
@@ -117,8 +139,12 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
     /// deck shows their empty round places, never the browser's broken-image sign.
     @Test(.needs(browser)) func aThumbnailThatFailsToLoadShowsNoBrokenImage() throws {
         let out = scratchFolder()
-        let r = try cli.yir(["report", "SampleData/wikipedia", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html"],
-                            in: packageRoot)
+        let r = try cli.yir(
+            [
+                "report", "SampleData/wikipedia", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format",
+                "html",
+            ],
+            in: packageRoot)
         #expect(r.status == 0, "\(r.stderr)")
         let check = try browserCheck(["thumbnails", out.appendingPathComponent(try sampleDeck(of: "lee")).path])
         #expect(check.status == 0, "\(check.stdoutText)\(check.stderr)")
@@ -136,10 +162,15 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
 
     /// The deck of a reader of Arabic or Hebrew is set right to left by its language, mirrors,
     /// and its keys and swipes follow the reading direction.
-    @Test(.needs(browser), arguments: [
-        ("نور", "ar.wikipedia.org", ["القاهرة", "نهر_النيل", "الأهرامات", "Ada_Lovelace", "ابن_سينا", "الخوارزمي"]),
-        ("נועה", "he.wikipedia.org", ["ירושלים", "ים_המלח", "עברית", "Ada_Lovelace", "תל_אביב", "חיפה"]),
-    ])
+    @Test(
+        .needs(browser),
+        arguments: [
+            (
+                "نور", "ar.wikipedia.org",
+                ["القاهرة", "نهر_النيل", "الأهرامات", "Ada_Lovelace", "ابن_سينا", "الخوارزمي"]
+            ),
+            ("נועה", "he.wikipedia.org", ["ירושלים", "ים_המלח", "עברית", "Ada_Lovelace", "תל_אביב", "חיפה"]),
+        ])
     func aRightToLeftDeckMirrorsAndTurnsTheOtherWay(user: String, wiki: String, titles: [String]) throws {
         // The reader's id and titles from the data in their own script; the wiki gives the language.
         let lines = titles.enumerated().flatMap { i, title in
@@ -157,7 +188,8 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
         #expect(r.stdoutText.contains("ok: 'story' at 390 px saves a 1080×1920 PNG"))
         #expect(r.stdoutText.contains("ok: 'square' at 1280 px saves a 1080×1080 PNG"))
-        #expect(r.stdoutText.contains("ok: the share button beside the counter saves slide 1 as a 1080×1920 PNG at 390 px"))
+        #expect(
+            r.stdoutText.contains("ok: the share button beside the counter saves slide 1 as a 1080×1920 PNG at 390 px"))
     }
 
     /// Chromium's --print-to-pdf, pages counted by pdfinfo: one a slide, no blank last page.
@@ -194,10 +226,14 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
         // The id as the JSON line gives it, without the escaping backslash.
         let deck = try sampleDeck(of: #""><svg onload=window.pwned=1>"#)
         // The deck shows the titles; the id only the overview shows (a deck never names its reader's id).
-        let check = try browserCheck(["escaping", out.appendingPathComponent(deck).path,
-                                      "<script>window.pwned=1</script>", #""><img src=x onerror=window.pwned=1>"#])
+        let check = try browserCheck([
+            "escaping", out.appendingPathComponent(deck).path,
+            "<script>window.pwned=1</script>", #""><img src=x onerror=window.pwned=1>"#,
+        ])
         #expect(check.status == 0, "\(check.stdoutText)\(check.stderr)")
-        let index = try browserCheck(["escaping", out.appendingPathComponent("index.html").path, #""><svg onload=window.pwned=1>"#])
+        let index = try browserCheck([
+            "escaping", out.appendingPathComponent("index.html").path, #""><svg onload=window.pwned=1>"#,
+        ])
         #expect(index.status == 0, "\(index.stdoutText)\(index.stderr)")
     }
 
@@ -212,12 +248,18 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
     /// docs/OPERATIONS.md's nginx snippet and link list, run as written (Tests/publish_check.py).
     @Test(.needs(.nginx, .testPython)) func thePublishingRecipeServesTheDecksAloneAndListsEachReadersLink() throws {
         let out = scratchFolder()
-        let r = try cli.yir(["report", "SampleData/wikipedia", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
-                             "--format", "html,csv"], in: packageRoot)
+        let r = try cli.yir(
+            [
+                "report", "SampleData/wikipedia", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+                "--format", "html,csv",
+            ], in: packageRoot)
         #expect(r.status == 0, "\(r.stderr)")
-        let check = try runProgram(URL(fileURLWithPath: Tools.python),
-                                   [packageRoot.appendingPathComponent("Tests/publish_check.py").path,
-                                    packageRoot.appendingPathComponent("docs/OPERATIONS.md").path, out.path])
+        let check = try runProgram(
+            URL(fileURLWithPath: Tools.python),
+            [
+                packageRoot.appendingPathComponent("Tests/publish_check.py").path,
+                packageRoot.appendingPathComponent("docs/OPERATIONS.md").path, out.path,
+            ])
         #expect(check.status == 0, "\(check.stdoutText)\(check.stderr)")
     }
 }
@@ -241,8 +283,10 @@ extension SampleDeckEndToEndTests {
         let sample = try cli.yir(["sample", "--readers", "300", "--seed", "9"])
         #expect(sample.status == 0, "\(sample.stderr)")
         let synthetic = scratchFolder()
-        let r = try cli.yir(["report", try cli.file([sample.stdoutText.trimmingCharacters(in: .newlines)]), "--out", synthetic.path,
-                             "--as-of", "2025-12-31T12:00:00Z", "--format", "html", "--no-remote-images"])
+        let r = try cli.yir([
+            "report", try cli.file([sample.stdoutText.trimmingCharacters(in: .newlines)]), "--out", synthetic.path,
+            "--as-of", "2025-12-31T12:00:00Z", "--format", "html", "--no-remote-images",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let all = try decks(in: try SampleDataPages.folder()) + (try decks(in: synthetic))
         #expect(all.count > 200)

@@ -34,10 +34,13 @@ import YirTestSupport
         let process = Process()
         process.executableURL = YirCommand.binary
         process.arguments = arguments
-        process.environment = ["TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path, "YIR_TEST_STOP_AFTER_FIRST_READ": "1"]
+        process.environment = [
+            "TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path, "YIR_TEST_STOP_AFTER_FIRST_READ": "1",
+        ]
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = try stdin.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice
+        process.standardInput =
+            try stdin.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice
         try process.run()
         // Waits for the stop (or the end), leaving the child's state to be collected as before.
         var info = siginfo_t()
@@ -49,8 +52,9 @@ import YirTestSupport
         }
         process.waitUntilExit()
         let stderr = String(decoding: try Data(contentsOf: err), as: UTF8.self)
-        return ChangedRun(status: process.terminationStatus, exited: process.terminationReason == .exit, stopped: stopped,
-                          stdout: try Data(contentsOf: out), stderrLines: stderr.split(separator: "\n").map(String.init))
+        return ChangedRun(
+            status: process.terminationStatus, exited: process.terminationReason == .exit, stopped: stopped,
+            stdout: try Data(contentsOf: out), stderrLines: stderr.split(separator: "\n").map(String.init))
     }
 
     func size(_ path: String) throws -> Int {
@@ -58,8 +62,10 @@ import YirTestSupport
     }
 
     func report(_ input: String, into out: URL) -> [String] {
-        ["report", input, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
-         "--rejects", out.appendingPathComponent("rejects.jsonl").path]
+        [
+            "report", input, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+            "--rejects", out.appendingPathComponent("rejects.jsonl").path,
+        ]
     }
 
     @Test func anExportShortenedWhileItIsParsedIsAnIOErrorAndLeavesThePreviousOutputs() throws {
@@ -80,7 +86,10 @@ import YirTestSupport
         let r = try run(report(input, into: out)) { #expect(rename(replacement, input) == 0) }
         #expect(r.stopped && r.exited && r.status == 74)
         let now = try size(input)
-        #expect(r.stderrLines == ["yir: error: \(input) changed while it was read: replaced by another file (\(sizeChange(original, now)))"])
+        #expect(
+            r.stderrLines == [
+                "yir: error: \(input) changed while it was read: replaced by another file (\(sizeChange(original, now)))"
+            ])
         #expect(try folderContents(out) == before)
     }
 
@@ -109,7 +118,8 @@ import YirTestSupport
 
     @Test func aGzipExportShortenedWhileItIsReadIsAnIOError() throws {
         let input = scratchFolder().appendingPathComponent("export.jsonl.gz").path
-        try gzip(try Data(contentsOf: URL(fileURLWithPath: SampleExports.overAChunk))).write(to: URL(fileURLWithPath: input))
+        try gzip(try Data(contentsOf: URL(fileURLWithPath: SampleExports.overAChunk))).write(
+            to: URL(fileURLWithPath: input))
         let original = try size(input)
         let r = try run(["stats", input, "--as-of", "2025-12-31T12:00:00Z"]) { #expect(truncate(input, 300_000) == 0) }
         #expect(r.stopped && r.exited && r.status == 74)
@@ -119,9 +129,12 @@ import YirTestSupport
     @Test func standardInputFromAFileShortenedWhileItIsReadIsAnIOError() throws {
         let input = try exportCopy()
         let original = try size(input)
-        let r = try run(["stats", "-", "--as-of", "2025-12-31T12:00:00Z"], stdin: input) { #expect(truncate(input, 500_000) == 0) }
+        let r = try run(["stats", "-", "--as-of", "2025-12-31T12:00:00Z"], stdin: input) {
+            #expect(truncate(input, 500_000) == 0)
+        }
         #expect(r.stopped && r.exited && r.status == 74)
-        #expect(r.stderrLines == ["yir: error: standard input changed while it was read: \(sizeChange(original, 500_000))"])
+        #expect(
+            r.stderrLines == ["yir: error: standard input changed while it was read: \(sizeChange(original, 500_000))"])
     }
 
     /// A pipe has no size to fall short of: one that closes mid-line is a short input, its last
@@ -131,7 +144,9 @@ import YirTestSupport
         let cut = String(view("2025-05-01T10:00:00Z", user: "last").prefix(30))
         let process = Process()
         process.executableURL = YirCommand.binary
-        process.arguments = ["stats", "-", "--format", "json", "--as-of", "2025-12-31T12:00:00Z", "--max-reject-rate", "0.5"]
+        process.arguments = [
+            "stats", "-", "--format", "json", "--as-of", "2025-12-31T12:00:00Z", "--max-reject-rate", "0.5",
+        ]
         process.environment = ["TZ": "UTC"]
         let input = Pipe(), output = Pipe()
         process.standardInput = input
@@ -152,8 +167,10 @@ import YirTestSupport
     @Test func partitionLinesShortenedWhileRenderReadsThemAreAnIOErrorAndLeaveThePreviousOutputs() throws {
         let folder = scratchFolder()
         let lines = folder.appendingPathComponent("lines.jsonl").path
-        let partition = try YirCommand().yir(["stats", SampleExports.overAChunk, "--format", "jsonl", "--partition",
-                                                    "--as-of", "2025-12-31T12:00:00Z", "--quiet"])
+        let partition = try YirCommand().yir([
+            "stats", SampleExports.overAChunk, "--format", "jsonl", "--partition",
+            "--as-of", "2025-12-31T12:00:00Z", "--quiet",
+        ])
         try partition.stdout.write(to: URL(fileURLWithPath: lines))
         let original = try size(lines)
         #expect(original > Ingestor.defaultChunkSize, "large enough to be mapped")

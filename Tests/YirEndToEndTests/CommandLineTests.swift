@@ -28,7 +28,8 @@ import YirIngest
 
     @Test(arguments: [
         ["stats", "--bogus"], ["stats", "--as-of", "yesterday"], ["stats", "--tz", "Mars/Base"],
-        ["stats", "--year", "1800"], ["stats", "--format", "pdf"], ["report"], ["report", "--out", "x", "--format", "pdf"],
+        ["stats", "--year", "1800"], ["stats", "--format", "pdf"], ["report"],
+        ["report", "--out", "x", "--format", "pdf"],
         ["stats", "--max-reject-rate", "2"], ["stats", "--profile", "unknown"],
     ])
     func usageErrorsExitSixtyFour(arguments: [String]) throws {
@@ -45,7 +46,11 @@ import YirIngest
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains("more than --max-reject-rate"))
         #expect(!FileManager.default.fileExists(atPath: rejects.path))
-        #expect(try cli.yir(["stats", input, "--as-of", "2025-12-31T12:00:00Z", "--rejects", rejects.path, "--max-reject-rate", "0.5"]).status == 0)
+        #expect(
+            try cli.yir([
+                "stats", input, "--as-of", "2025-12-31T12:00:00Z", "--rejects", rejects.path, "--max-reject-rate",
+                "0.5",
+            ]).status == 0)
         let line = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: rejects)) as? [String: Any])
         #expect(line["reason"] as? String == "invalid_json")
         #expect(line["line"] as? Int == 3)
@@ -78,9 +83,11 @@ import YirIngest
     /// cannot be shown — empty, too long, not https — is a usage error before anything is read.
     @Test func aShareNameOrLinkThatCannotBeShownIsAUsageError() throws {
         let export = try cli.file([view("2025-03-01T10:00:00Z")])
-        for (option, value) in [("--share-name", " "), ("--share-name", String(repeating: "n", count: 61)),
-                                ("--share-link", "http://example.org"), ("--share-link", "https://example.org/a b"),
-                                ("--share-link", "javascript:alert(1)")] {
+        for (option, value) in [
+            ("--share-name", " "), ("--share-name", String(repeating: "n", count: 61)),
+            ("--share-link", "http://example.org"), ("--share-link", "https://example.org/a b"),
+            ("--share-link", "javascript:alert(1)"),
+        ] {
             let out = scratchFolder().appendingPathComponent("out")
             let r = try cli.yir(["report", export, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", option, value])
             #expect(r.status == 64, "\(option) \(value)")
@@ -88,8 +95,10 @@ import YirIngest
             #expect(!FileManager.default.fileExists(atPath: out.path))
         }
         let out = scratchFolder().appendingPathComponent("out")
-        let r = try cli.yir(["report", export, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html",
-                             "--share-name", "Wikipedia", "--share-link", "https://www.wikipedia.org/"])
+        let r = try cli.yir([
+            "report", export, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html",
+            "--share-name", "Wikipedia", "--share-link", "https://www.wikipedia.org/",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
     }
 
@@ -100,20 +109,32 @@ import YirIngest
         let original = try Data(contentsOf: URL(fileURLWithPath: export))
         try FileManager.default.linkItem(atPath: export, toPath: folder + "/hard-link.txt")
         for (arguments, message) in [
-            (["check", export, "--rejects", export], "\(export) is the input \(export): writing it would replace the input"),
+            (
+                ["check", export, "--rejects", export],
+                "\(export) is the input \(export): writing it would replace the input"
+            ),
             (["check", export, "--rejects", folder + "/hard-link.txt"], "hard-link.txt is the input \(export)"),
-            (["report", folder, "--out", folder + "/report"] + asOf, "--out \(folder)/report lies inside the input folder \(folder)"),
+            (
+                ["report", folder, "--out", folder + "/report"] + asOf,
+                "--out \(folder)/report lies inside the input folder \(folder)"
+            ),
             (["check", folder, "--rejects", folder + "/rejects.jsonl"], "rejects.jsonl lies inside the input folder"),
-            (["report", folder, "--out", folder + "/pages", "--format", "html,csv"] + asOf, "lies inside the input folder"),
+            (
+                ["report", folder, "--out", folder + "/pages", "--format", "html,csv"] + asOf,
+                "lies inside the input folder"
+            ),
         ] {
             let r = try cli.yir(arguments)
             #expect(r.status == 64, "\(arguments)")
             #expect(r.stderr.contains(message), "\(r.stderr)")
         }
-        let relative = try cli.yir(["report", ".", "--out", "sub/out", "--format", "jsonl"], in: URL(fileURLWithPath: folder))
+        let relative = try cli.yir(
+            ["report", ".", "--out", "sub/out", "--format", "jsonl"], in: URL(fileURLWithPath: folder))
         #expect(relative.status == 64 && relative.stderr.contains("--out sub/out lies inside the input folder ."))
         #expect(try Data(contentsOf: URL(fileURLWithPath: export)) == original)
-        #expect(!FileManager.default.fileExists(atPath: folder + "/report") && !FileManager.default.fileExists(atPath: folder + "/sub"))
+        #expect(
+            !FileManager.default.fileExists(atPath: folder + "/report")
+                && !FileManager.default.fileExists(atPath: folder + "/sub"))
 
         // render, over the lines it reads:
         let lines = try cli.yir(["stats", export, "--format", "jsonl", "--partition"] + asOf)
@@ -130,7 +151,8 @@ import YirIngest
     @Test func aReadersFolderHoldingOtherFilesIsNotReplaced() throws {
         let out = scratchFolder()
         let notes = out.appendingPathComponent("readers/notes.txt")
-        try FileManager.default.createDirectory(at: notes.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: notes.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: notes)
         let r = try cli.yir(["report", try cli.file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"])
         #expect(r.status == 73)
@@ -138,8 +160,12 @@ import YirIngest
         #expect(try Data(contentsOf: notes) == Data("mine".utf8))
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path))
         try FileManager.default.removeItem(at: notes)
-        #expect(try cli.yir(["report", try cli.file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"]).status == 0)
-        #expect(try cli.yir(["report", try cli.file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"]).status == 0)
+        #expect(
+            try cli.yir(["report", try cli.file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"]).status
+                == 0)
+        #expect(
+            try cli.yir(["report", try cli.file(good), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"]).status
+                == 0)
     }
 
     @Test func truncatedGzipExitsSeventyFour() throws {
@@ -192,16 +218,24 @@ import YirIngest
         let lines = try String(contentsOf: out.appendingPathComponent("readers.jsonl"), encoding: .utf8)
         #expect(lines.split(separator: "\n").count == 1)
 
-        let failed = try cli.yir(["report", try cli.file(good + ["bad"]), "--out", out.path, "--as-of", "2025-12-31T13:00:00Z"])
+        let failed = try cli.yir([
+            "report", try cli.file(good + ["bad"]), "--out", out.path, "--as-of", "2025-12-31T13:00:00Z",
+        ])
         #expect(failed.status == 65)
         #expect(try Data(contentsOf: out.appendingPathComponent("report.json")) == before)
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(names == [".yir-report.json", "index.html", "readers", "readers.csv", "readers.jsonl", "report.json", "report.xml"],
-                "no temporary files are left")
+        #expect(
+            names == [
+                ".yir-report.json", "index.html", "readers", "readers.csv", "readers.jsonl", "report.json",
+                "report.xml",
+            ],
+            "no temporary files are left")
     }
 
     @Test func rerunsAreByteIdentical() throws {
-        let args = ["stats", packageRoot.appendingPathComponent("SampleData/wikipedia").path, "--as-of", "2025-12-31T12:00:00Z"]
+        let args = [
+            "stats", packageRoot.appendingPathComponent("SampleData/wikipedia").path, "--as-of", "2025-12-31T12:00:00Z",
+        ]
         let first = try cli.yir(args)
         let second = try cli.yir(args)
         #expect(first.status == 0)
@@ -216,14 +250,23 @@ import YirIngest
     /// output, `make reference` rewrites the reference files; review the diff.
     @Test func sampleDataReportMatchesTheReferenceFiles() throws {
         let out = scratchFolder()
-        let r = try cli.yir(["report", "SampleData/wikipedia", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
-                         "--format", "html,xml,json,jsonl,csv"], in: packageRoot)
+        let r = try cli.yir(
+            [
+                "report", "SampleData/wikipedia", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+                "--format", "html,xml,json,jsonl,csv",
+            ], in: packageRoot)
         #expect(r.status == 0, "\(r.stderr)")
         let reference = packageRoot.appendingPathComponent("Tests/Reference")
-        let pages = try FileManager.default.contentsOfDirectory(atPath: reference.appendingPathComponent("readers").path).sorted()
+        let pages = try FileManager.default.contentsOfDirectory(
+            atPath: reference.appendingPathComponent("readers").path
+        ).sorted()
         #expect(pages.count == 16, "15 decks and the empty index.html")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("readers").path).sorted() == pages)
-        for name in ["report.xml", "report.json", "readers.jsonl", "readers.csv", "index.html"] + pages.map({ "readers/\($0)" }) {
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("readers").path).sorted()
+                == pages)
+        for name in ["report.xml", "report.json", "readers.jsonl", "readers.csv", "index.html"]
+            + pages.map({ "readers/\($0)" })
+        {
             let produced = try Data(contentsOf: out.appendingPathComponent(name))
             let expected = try Data(contentsOf: reference.appendingPathComponent(name))
             #expect(produced == expected, "\(name) differs from Tests/Reference/\(name)")
@@ -236,9 +279,11 @@ extension CommandLineEndToEndTests {
     /// decks show every kind of slide.
     @Test func theSampleWritesEveryRecordTypeAndFieldOfTheFormat() throws {
         let sample = try cli.yir(["sample", "--readers", "300", "--days", "365", "--seed", "9"]).stdoutText
-        for field in [#""type":"page_view""#, #""type":"session""#, #""type":"saved_article""#, #""type":"history_cleared""#,
-                      #""type":"notification_subscription""#, #""type":"edit""#, #""categories":["#, #""topics":["#,
-                      #""coordinates":{"lat":"#, #""thumbnail":"https://"#, #""namespace":1"#] {
+        for field in [
+            #""type":"page_view""#, #""type":"session""#, #""type":"saved_article""#, #""type":"history_cleared""#,
+            #""type":"notification_subscription""#, #""type":"edit""#, #""categories":["#, #""topics":["#,
+            #""coordinates":{"lat":"#, #""thumbnail":"https://"#, #""namespace":1"#,
+        ] {
             #expect(sample.contains(field), "\(field)")
         }
     }
@@ -248,7 +293,9 @@ extension CommandLineEndToEndTests {
         let b = try cli.yir(["sample", "--readers", "200", "--days", "30", "--seed", "5"])
         let c = try cli.yir(["sample", "--readers", "200", "--days", "30", "--seed", "6"])
         #expect(a.status == 0 && a.stdout == b.stdout && a.stdout != c.stdout)
-        let limited = try cli.yir(["sample", "--readers", "100000", "--days", "365", "--seed", "1", "--bytes", "3000000"])
+        let limited = try cli.yir([
+            "sample", "--readers", "100000", "--days", "365", "--seed", "1", "--bytes", "3000000",
+        ])
         // Written in blocks of about 1 MiB: the limit is reached within one block.
         #expect(limited.stdout.count >= 3_000_000 && limited.stdout.count < 3_000_000 + 2 * (1 << 20))
         let check = try cli.yir(["check", "-", "--max-reject-rate", "0"], stdin: limited.stdout)
@@ -256,11 +303,16 @@ extension CommandLineEndToEndTests {
     }
 
     @Test func tableFormatListsEveryReader() throws {
-        let r = try cli.yir(["stats", packageRoot.appendingPathComponent("SampleData/wikipedia").path, "--format", "table",
-                         "--as-of", "2025-12-31T12:00:00Z", "--quiet"])
+        let r = try cli.yir([
+            "stats", packageRoot.appendingPathComponent("SampleData/wikipedia").path, "--format", "table",
+            "--as-of", "2025-12-31T12:00:00Z", "--quiet",
+        ])
         #expect(r.status == 0)
         let lines = r.stdoutText.split(separator: "\n")
         #expect(lines.first?.hasPrefix("user") == true)
-        #expect(["ana", "jordan", "kiran", "lee", "lucía", "sam", "tomo"].allSatisfy { user in lines.contains { $0.hasPrefix(user) } })
+        #expect(
+            ["ana", "jordan", "kiran", "lee", "lucía", "sam", "tomo"].allSatisfy { user in
+                lines.contains { $0.hasPrefix(user) }
+            })
     }
 }

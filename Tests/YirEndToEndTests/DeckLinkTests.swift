@@ -20,8 +20,10 @@ import YirTestSupport
         return path
     }
 
-    let readers = [view("2025-03-01T10:00:00Z", user: "ana"), view("2025-03-02T10:00:00Z", user: "bo"),
-                   save("2025-03-03T10:00:00Z", title: "X", extra: #","user":"cy""#)]
+    let readers = [
+        view("2025-03-01T10:00:00Z", user: "ana"), view("2025-03-02T10:00:00Z", user: "bo"),
+        save("2025-03-03T10:00:00Z", title: "X", extra: #","user":"cy""#),
+    ]
 
     @Test func aMissingKeyIsCreatedOnceWithModeSixHundredAndThirtyTwoSecureBytes() throws {
         let path = scratchFolder().appendingPathComponent("state/yir/link-key").path
@@ -37,7 +39,9 @@ import YirTestSupport
         #expect(again.status == 0 && !again.stderr.contains("created"), "\(again.stderr)")
         let key = try LinkKey.read(path)
         let decks = try DeckNames(users: ["ana", "bo", "cy"], year: 2025, key: key)
-        for deck in decks.files { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("readers/\(deck)").path)) }
+        for deck in decks.files {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("readers/\(deck)").path))
+        }
     }
 
     @Test func aShortUnreadableOrExposedKeyIsAUsageErrorNamingTheFile() throws {
@@ -45,9 +49,11 @@ import YirTestSupport
         let folder = scratchFolder().path
         let dangling = scratchFolder().appendingPathComponent("dangling").path
         try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "/nonexistent/key")
-        for (path, says) in [(try keyFile(bytes: 31), "holds 31 bytes"), (try keyFile(mode: 0o640), "can be read by others (mode 640)"),
-                             (try keyFile(mode: 0o604), "can be read by others"), (folder, "not a regular file"),
-                             (dangling, "cannot read link key")] {
+        for (path, says) in [
+            (try keyFile(bytes: 31), "holds 31 bytes"), (try keyFile(mode: 0o640), "can be read by others (mode 640)"),
+            (try keyFile(mode: 0o604), "can be read by others"), (folder, "not a regular file"),
+            (dangling, "cannot read link key"),
+        ] {
             let out = scratchFolder()
             let r = try cli.yir(["report", input, "--out", out.path, "--link-key", path] + asOf)
             #expect(r.status == 64, "\(path): \(r.stderr)")
@@ -55,7 +61,9 @@ import YirTestSupport
             #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path))
         }
         // Without HTML there is no deck to name, and no key is read.
-        let data = try cli.yir(["report", input, "--out", scratchFolder().path, "--format", "json", "--link-key", try keyFile(bytes: 3)] + asOf)
+        let data = try cli.yir(
+            ["report", input, "--out", scratchFolder().path, "--format", "json", "--link-key", try keyFile(bytes: 3)]
+                + asOf)
         #expect(data.status == 0, "\(data.stderr)")
     }
 
@@ -98,7 +106,9 @@ import YirTestSupport
 
     @Test func aKeyInsideTheOutputFolderIsRefused() throws {
         let out = scratchFolder()
-        let r = try cli.yir(["report", try cli.file(readers), "--out", out.path, "--link-key", out.appendingPathComponent("key").path] + asOf)
+        let r = try cli.yir(
+            ["report", try cli.file(readers), "--out", out.path, "--link-key", out.appendingPathComponent("key").path]
+                + asOf)
         #expect(r.status == 64 && r.stderr.contains("lies inside --out"), "\(r.stderr)")
     }
 
@@ -134,7 +144,9 @@ import YirTestSupport
             if stderr.contains("created the link key") { created += 1 }
         }
         #expect(created == 1)
-        let listings = try outs.map { try FileManager.default.contentsOfDirectory(atPath: $0.appendingPathComponent("readers").path).sorted() }
+        let listings = try outs.map {
+            try FileManager.default.contentsOfDirectory(atPath: $0.appendingPathComponent("readers").path).sorted()
+        }
         #expect(Set(listings).count == 1)
     }
 
@@ -142,7 +154,9 @@ import YirTestSupport
         let input = try cli.file(readers)
         let out = scratchFolder()
         #expect(try cli.yir(["report", input, "--out", out.path] + asOf).status == 0)
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("report.json"))) as? [String: Any])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("report.json")))
+                as? [String: Any])
         let slides = try #require((report["readers"] as? [[String: Any]])?.map { $0["slides"] as? String })
         #expect(slides.count == 3)
         for path in slides {
@@ -165,15 +179,26 @@ import YirTestSupport
         #expect(try cli.yir(["report", input, "--out", dataOnly.path, "--format", "jsonl,xml,csv"] + asOf).status == 0)
         let line = try String(contentsOf: dataOnly.appendingPathComponent("readers.jsonl"), encoding: .utf8)
         #expect(line.hasPrefix(#"{"user":"ana","slides":null,"time_zone":"#))
-        #expect(!(try String(contentsOf: dataOnly.appendingPathComponent("report.xml"), encoding: .utf8)).contains("<slides>"))
-        #expect(try String(contentsOf: dataOnly.appendingPathComponent("readers.csv"), encoding: .utf8).contains("\r\nana,,UTC,"))
-        #expect(try cli.yir(["stats", input, "--format", "jsonl"] + asOf).stdoutText.hasPrefix(#"{"user":"ana","slides":null,"#))
+        #expect(
+            !(try String(contentsOf: dataOnly.appendingPathComponent("report.xml"), encoding: .utf8)).contains(
+                "<slides>"))
+        #expect(
+            try String(contentsOf: dataOnly.appendingPathComponent("readers.csv"), encoding: .utf8).contains(
+                "\r\nana,,UTC,"))
+        #expect(
+            try cli.yir(["stats", input, "--format", "jsonl"] + asOf).stdoutText.hasPrefix(
+                #"{"user":"ana","slides":null,"#))
     }
 
     @Test func theReadersFolderHoldsOnlyTheDecksAndAnEmptyIndex() throws {
         let out = scratchFolder()
-        #expect(try cli.yir(["report", try cli.file(readers + [view("2025-03-01T10:00:00Z", user: "alice@example.org")]),
-                             "--out", out.path, "--format", "html"] + asOf).status == 0)
+        #expect(
+            try cli.yir(
+                [
+                    "report", try cli.file(readers + [view("2025-03-01T10:00:00Z", user: "alice@example.org")]),
+                    "--out", out.path, "--format", "html",
+                ] + asOf
+            ).status == 0)
         let folder = out.appendingPathComponent("readers")
         let entries = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(entries.count == 5)
@@ -193,10 +218,15 @@ import YirTestSupport
     @Test func aNewKeyLeavesNoDeckUnderAnOldName() throws {
         let input = try cli.file(readers)
         let out = scratchFolder()
-        #expect(try cli.yir(["report", input, "--out", out.path, "--format", "html", "--link-key", try keyFile()] + asOf).status == 0)
-        let before = Set(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("readers").path))
+        #expect(
+            try cli.yir(["report", input, "--out", out.path, "--format", "html", "--link-key", try keyFile()] + asOf)
+                .status == 0)
+        let before = Set(
+            try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("readers").path))
         let other = scratchFolder().appendingPathComponent("new-key").path
-        #expect(try cli.yir(["report", input, "--out", out.path, "--format", "html", "--link-key", other] + asOf).status == 0)
+        #expect(
+            try cli.yir(["report", input, "--out", out.path, "--format", "html", "--link-key", other] + asOf).status
+                == 0)
         let after = Set(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("readers").path))
         #expect(after.count == 4 && before.intersection(after) == ["index.html"])
     }
@@ -210,8 +240,9 @@ import YirTestSupport
         let thisYear = [view("2025-03-01T10:00:00Z", user: "ana"), view("2025-03-02T10:00:00Z", user: "bo")]
         func decks(_ lines: [String], year: String?) throws -> Set<String> {
             let out = scratchFolder()
-            let r = try cli.yir(["report", try cli.file(lines), "--out", out.path, "--format", "html", "--link-key", key]
-                                + (year.map { ["--year", $0] } ?? []) + asOf)
+            let r = try cli.yir(
+                ["report", try cli.file(lines), "--out", out.path, "--format", "html", "--link-key", key]
+                    + (year.map { ["--year", $0] } ?? []) + asOf)
             #expect(r.status == 0, "\(r.stderr)")
             return Set(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("readers").path))
                 .subtracting(["index.html"])
@@ -228,9 +259,11 @@ import YirTestSupport
 
         let lines = try cli.yir(["stats", try cli.file(thisYear), "--format", "jsonl", "--partition"] + asOf)
         let out = scratchFolder()
-        let rendered = try cli.yir(["render", "-", "--out", out.path, "--format", "html", "--link-key", key], stdin: lines.stdout)
+        let rendered = try cli.yir(
+            ["render", "-", "--out", out.path, "--format", "html", "--link-key", key], stdin: lines.stdout)
         #expect(rendered.status == 0, "\(rendered.stderr)")
-        let renderedDecks = Set(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("readers").path))
+        let renderedDecks = Set(
+            try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("readers").path))
         #expect(renderedDecks.subtracting(["index.html"]) == new)
     }
 }

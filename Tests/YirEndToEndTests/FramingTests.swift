@@ -27,18 +27,23 @@ import YirTestSupport
     /// readers rendered on several threads, shards, stores freed as they go).
     @Test func aWholeReportIsTheSameBytesWhateverJobsIs() throws {
         let cli = YirCommand()
-        let generated = try runProgram(YirCommand.binary, ["sample", "--readers", "700", "--days", "120", "--seed", "31"])
+        let generated = try runProgram(
+            YirCommand.binary, ["sample", "--readers", "700", "--days", "120", "--seed", "31"])
         let export = scratchFolder().appendingPathComponent("export.jsonl")
         try generated.stdout.write(to: export)
         for input in [packageRoot.appendingPathComponent("SampleData/wikipedia").path, export.path] {
             var runs: [[String: Data]] = []
             for jobs in ["1", "3"] {
                 let out = scratchFolder()
-                let r = try cli.yir(["report", input, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
-                                     "--format", "html,xml,json,jsonl,csv", "--jobs", jobs])
+                let r = try cli.yir([
+                    "report", input, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+                    "--format", "html,xml,json,jsonl,csv", "--jobs", jobs,
+                ])
                 #expect(r.status == 0, "\(r.stderr)")
-                let lines = try cli.yir(["stats", input, "--format", "jsonl", "--partition", "--as-of", "2025-12-31T12:00:00Z",
-                                         "--jobs", jobs, "--quiet"])
+                let lines = try cli.yir([
+                    "stats", input, "--format", "jsonl", "--partition", "--as-of", "2025-12-31T12:00:00Z",
+                    "--jobs", jobs, "--quiet",
+                ])
                 try lines.stdout.write(to: out.appendingPathComponent("partition-lines.jsonl"))
                 var files: [String: Data] = [:]
                 for name in try FileManager.default.subpathsOfDirectory(atPath: out.path) {
@@ -51,7 +56,9 @@ import YirTestSupport
                 runs.append(files)
             }
             #expect(runs[0].count > 7 && runs[0].keys.sorted() == runs[1].keys.sorted(), "\(input)")
-            for (name, data) in runs[0] { #expect(runs[1][name] == data, "\(input): \(name) differs between --jobs 1 and 3") }
+            for (name, data) in runs[0] {
+                #expect(runs[1][name] == data, "\(input): \(name) differs between --jobs 1 and 3")
+            }
         }
     }
 }

@@ -11,7 +11,9 @@ import YirTestSupport
 
     /// Runs yir through `sh` with `redirections` applied (`<&-`), waiting a bounded time: a run
     /// that hangs is killed and reported, never waited on for good.
-    func yirThroughShell(_ arguments: [String], redirections: String, environment: [String: String] = [:]) throws -> (status: Int32?, stderr: String) {
+    func yirThroughShell(_ arguments: [String], redirections: String, environment: [String: String] = [:]) throws -> (
+        status: Int32?, stderr: String
+    ) {
         let errors = scratchFolder().appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
@@ -35,7 +37,8 @@ import YirTestSupport
             switch self {
             case .fifo: return mkfifo(url.path, 0o644) == 0
             case .device: return getuid() == 0 && mknod(url.path, S_IFCHR | 0o666, (1 << 8) | 3) == 0
-            case .folder: try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true); return true
+            case .folder:
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true); return true
             case .socket:
                 let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
                 defer { close(fd) }
@@ -43,9 +46,12 @@ import YirTestSupport
                 address.sun_family = sa_family_t(AF_UNIX)
                 let path = Array(url.path.utf8CString)
                 guard path.count <= MemoryLayout.size(ofValue: address.sun_path) else { return false }
-                withUnsafeMutableBytes(of: &address.sun_path) { raw in path.withUnsafeBytes { raw.copyMemory(from: $0) } }
+                withUnsafeMutableBytes(of: &address.sun_path) { raw in path.withUnsafeBytes { raw.copyMemory(from: $0) }
+                }
                 return withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+                    }
                 }
             }
         }
@@ -101,7 +107,9 @@ import YirTestSupport
         let r = try cli.yir(night.report(["--out", other.path]))
         #expect(r.status == 64, "\(r.stderr)")
         #expect(r.stderr.contains("--out is given more than once"), "\(r.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: night.out.path) && !FileManager.default.fileExists(atPath: other.path))
+        #expect(
+            !FileManager.default.fileExists(atPath: night.out.path)
+                && !FileManager.default.fileExists(atPath: other.path))
     }
 
     // MARK: Paths as the kernel reads them
@@ -116,12 +124,14 @@ import YirTestSupport
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: inside)
         let before = try night.snapshot(night.exports)
         let path = link.path + "/../x"
-        let arguments = option == "--out" ? night.report().map { $0 == night.out.path ? path : $0 } : night.report([option, path])
+        let arguments =
+            option == "--out" ? night.report().map { $0 == night.out.path ? path : $0 } : night.report([option, path])
         let r = try cli.yir(arguments)
         #expect(r.status == 64, "\(r.stderr)")
         #expect(r.stderr.contains("lies inside the input folder"), "\(r.stderr)")
         #expect(try night.snapshot(night.exports) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: night.exports.path).sorted() == ["export.jsonl", "sub"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: night.exports.path).sorted() == ["export.jsonl", "sub"])
     }
 
     // MARK: Its own descriptors are never the input
@@ -141,7 +151,8 @@ import YirTestSupport
 
     @Test func aStandardInputOpenForWritingOnlyExitsSixtySix() throws {
         let night = try Night()
-        let r = try yirThroughShell(["check", "--as-of", NightlyEndToEndTests.asOf], redirections: "0>\(night.root.path)/w")
+        let r = try yirThroughShell(
+            ["check", "--as-of", NightlyEndToEndTests.asOf], redirections: "0>\(night.root.path)/w")
         #expect(r.status == 66, "\(r.stderr)")
     }
 
@@ -154,8 +165,9 @@ import YirTestSupport
         #expect(try cli.yir(night.report()).status == 0)
         let before = try night.snapshot(night.out)
         let metrics = night.root.appendingPathComponent("yir.prom")
-        let r = try cli.yir(night.report(["--metrics", metrics.path], asOf: "2025-12-31T13:00:00Z"),
-                            environment: ["TZ": "UTC", "YIR_TEST_SIGNAL": "start:1:\(signal)"])
+        let r = try cli.yir(
+            night.report(["--metrics", metrics.path], asOf: "2025-12-31T13:00:00Z"),
+            environment: ["TZ": "UTC", "YIR_TEST_SIGNAL": "start:1:\(signal)"])
         #expect(r.status == code, "\(r.stderr)")
         #expect(try night.snapshot(night.out) == before)
         #expect(try String(contentsOf: metrics, encoding: .utf8).contains("yir_exit_code{command=\"report\"} \(code)"))
@@ -166,8 +178,9 @@ import YirTestSupport
         let night = try Night()
         #expect(try cli.yir(night.report()).status == 0)
         let metrics = night.root.appendingPathComponent("yir.prom")
-        let r = try cli.yir(night.report(["--metrics", metrics.path], asOf: "2025-12-31T13:00:00Z"),
-                            environment: ["TZ": "UTC", "YIR_TEST_SIGNAL": "renamed:1:\(signal)"])
+        let r = try cli.yir(
+            night.report(["--metrics", metrics.path], asOf: "2025-12-31T13:00:00Z"),
+            environment: ["TZ": "UTC", "YIR_TEST_SIGNAL": "renamed:1:\(signal)"])
         #expect(r.status == 0, "\(r.stderr)")
         let record = try String(contentsOf: night.out.appendingPathComponent(".yir-report.json"), encoding: .utf8)
         #expect(record.contains("2025-12-31T13:00:00Z"), "the new outputs are in place: \(record)")
@@ -186,15 +199,21 @@ import YirTestSupport
         // html and json written; xml, jsonl and csv removed: four files and three removals,
         // each rename of the commit made to fail in turn.
         for failing in 1...7 {
-            let r = try cli.yir(night.report(["--rejects", rejects.path, "--max-reject-rate", "1", "--format", "html,json"],
-                                             asOf: "2025-12-31T13:00:00Z"),
-                                environment: ["TZ": "UTC", "YIR_TEST_FAIL_RENAME": "\(failing)"])
+            let r = try cli.yir(
+                night.report(
+                    ["--rejects", rejects.path, "--max-reject-rate", "1", "--format", "html,json"],
+                    asOf: "2025-12-31T13:00:00Z"),
+                environment: ["TZ": "UTC", "YIR_TEST_FAIL_RENAME": "\(failing)"])
             #expect(r.status == 74, "rename \(failing): \(r.stderr)")
             #expect(try night.snapshot() == before, "rename \(failing): the previous outputs are all back")
             #expect(try night.leftovers().isEmpty, "rename \(failing)")
         }
-        #expect(try cli.yir(night.report(["--rejects", rejects.path, "--max-reject-rate", "1", "--format", "html,json"],
-                                         asOf: "2025-12-31T13:00:00Z")).status == 0)
+        #expect(
+            try cli.yir(
+                night.report(
+                    ["--rejects", rejects.path, "--max-reject-rate", "1", "--format", "html,json"],
+                    asOf: "2025-12-31T13:00:00Z")
+            ).status == 0)
     }
 
     // MARK: One year per folder without --year too
@@ -212,8 +231,10 @@ import YirTestSupport
 
     @Test func withoutYearReadersWhoseZonesAreInDifferentYearsAreAUsageError() throws {
         let night = try Night()
-        let lines = [view("2025-05-01T10:00:00Z", user: "ana", extra: #","tz":"America/Los_Angeles""#),
-                     view("2025-05-01T10:00:00Z", user: "kai", extra: #","tz":"Asia/Tokyo""#)]
+        let lines = [
+            view("2025-05-01T10:00:00Z", user: "ana", extra: #","tz":"America/Los_Angeles""#),
+            view("2025-05-01T10:00:00Z", user: "kai", extra: #","tz":"Asia/Tokyo""#),
+        ]
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: night.export)
         let r = try cli.yir(night.report([], asOf: "2025-12-31T18:00:00Z"))
         #expect(r.status == 64, "\(r.stderr)")

@@ -19,7 +19,9 @@ import YirTestSupport
         let out = scratchFolder().appendingPathComponent("out")
         let r = try cli.yir(["report", try cli.file(lines), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.components(separatedBy: "no strings for the language").count - 1 == 2, "one line per language: tlh, tlh-Latn\n\(r.stderr)")
+        #expect(
+            r.stderr.components(separatedBy: "no strings for the language").count - 1 == 2,
+            "one line per language: tlh, tlh-Latn\n\(r.stderr)")
         let readers = try String(contentsOf: out.appendingPathComponent("readers.jsonl"), encoding: .utf8)
             .split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         let byUser = Dictionary(uniqueKeysWithValues: readers.map { ($0["user"] as! String, $0) })
@@ -53,13 +55,19 @@ import YirTestSupport
     @Test func aTraditionalChineseDecksDurationsAreInTraditionalCharacters() throws {
         let cli = YirCommand()
         let lines = (1...6).map { day in
-            view("2025-03-0\(day)T10:00:00Z", title: "臺北\(day)", wiki: "zh.wikipedia.org", seconds: "2500", user: "mei",
-                 extra: #","locale":"zh-TW","tz":"Asia/Taipei""#)
+            view(
+                "2025-03-0\(day)T10:00:00Z", title: "臺北\(day)", wiki: "zh.wikipedia.org", seconds: "2500", user: "mei",
+                extra: #","locale":"zh-TW","tz":"Asia/Taipei""#)
         }
         let out = scratchFolder().appendingPathComponent("out")
-        let r = try cli.yir(["report", try cli.file(lines), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "html,jsonl"])
+        let r = try cli.yir([
+            "report", try cli.file(lines), "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format",
+            "html,jsonl",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
-        let reader = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("readers.jsonl"))) as! [String: Any]
+        let reader =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("readers.jsonl")))
+            as! [String: Any]
         let deck = try String(contentsOf: out.appendingPathComponent(reader["slides"] as! String), encoding: .utf8)
         #expect(deck.contains(#"<html lang="zh-Hant""#))
         #expect(deck.contains("小時") && deck.contains("分鐘"))

@@ -13,8 +13,9 @@ import YirTestSupport
     /// The file as prometheus_client parses it; the test fails when it does not parse, or a
     /// family lacks its # HELP or # TYPE.
     func parse(_ path: String) throws -> Families {
-        let r = try runProgram(URL(fileURLWithPath: Tools.python),
-                               [packageRoot.appendingPathComponent("Tests/check_metrics.py").path, path])
+        let r = try runProgram(
+            URL(fileURLWithPath: Tools.python),
+            [packageRoot.appendingPathComponent("Tests/check_metrics.py").path, path])
         try #require(r.status == 0, "\(r.stdoutText)\(r.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: [String: Any]])
         var families: Families = [:]
@@ -33,9 +34,11 @@ import YirTestSupport
     }
 
     func export() throws -> String {
-        try cli.file([view("2025-05-01T10:00:00Z", user: "a", extra: #","id":"v1""#),
-                      view("2025-05-01T10:00:00Z", user: "a", extra: #","id":"v1""#),
-                      session("2025-05-01T10:00:00Z", ms: "60000", user: "b"), "not json"])
+        try cli.file([
+            view("2025-05-01T10:00:00Z", user: "a", extra: #","id":"v1""#),
+            view("2025-05-01T10:00:00Z", user: "a", extra: #","id":"v1""#),
+            session("2025-05-01T10:00:00Z", ms: "60000", user: "b"), "not json",
+        ])
     }
 
     @Test func aSuccessfulRunsMetricsParseAndCarryItsFigures() throws {
@@ -43,12 +46,16 @@ import YirTestSupport
         let metrics = scratchFolder().appendingPathComponent("yir.prom").path
         let input = try export()
         let started = Date().timeIntervalSince1970
-        let r = try cli.yir(["report", input, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
-                             "--max-reject-rate", "0.5", "--metrics", metrics])
+        let r = try cli.yir([
+            "report", input, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+            "--max-reject-rate", "0.5", "--metrics", metrics,
+        ])
         let ended = Date().timeIntervalSince1970
         #expect(r.status == 0, "\(r.stderr)")
         let m = try parse(metrics)
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("report.json"))) as? [String: Any])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("report.json")))
+                as? [String: Any])
         let diagnostics = try #require(report["diagnostics"] as? [String: Any])
         let accepted = try #require(diagnostics["accepted"] as? [String: Int])
         let rejected = try #require(diagnostics["rejected"] as? [String: Int])
@@ -68,24 +75,31 @@ import YirTestSupport
         let files = try FileManager.default.subpathsOfDirectory(atPath: out.path)
         let bytes = try files.reduce(0) { total, path in
             let attributes = try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(path).path)
-            return total + ((attributes[.type] as? FileAttributeType) == .typeRegular ? (attributes[.size] as? Int ?? 0) : 0)
+            return total
+                + ((attributes[.type] as? FileAttributeType) == .typeRegular ? (attributes[.size] as? Int ?? 0) : 0)
         }
         #expect(value(m, "yir_bytes_written") == Double(bytes))
         // The moment this run ended: between its start and its end as the test saw them (whole
         // seconds or finer), not a time of some other run.
         let success = try #require(value(m, "yir_last_success_timestamp_seconds"))
-        #expect(success >= started.rounded(.down) && success <= ended.rounded(.up), "\(started) ≤ \(success) ≤ \(ended)")
+        #expect(
+            success >= started.rounded(.down) && success <= ended.rounded(.up), "\(started) ≤ \(success) ≤ \(ended)")
         #expect(success == value(m, "yir_last_run_timestamp_seconds"))
         #expect(try #require(value(m, "yir_duration_seconds")) >= 0)
         // Written under a temporary name and renamed: nothing else is left beside it.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: (metrics as NSString).deletingLastPathComponent) == ["yir.prom"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: (metrics as NSString).deletingLastPathComponent) == [
+                "yir.prom"
+            ])
     }
 
     @Test func aFailedRunGivesItsExitCodeAndKeepsTheLastSuccessTime() throws {
         let out = scratchFolder().path
         let metrics = scratchFolder().appendingPathComponent("yir.prom").path
         let input = try export()
-        #expect(try cli.yir(["report", input, "--out", out, "--max-reject-rate", "0.5", "--metrics", metrics, "--quiet"]).status == 0)
+        #expect(
+            try cli.yir(["report", input, "--out", out, "--max-reject-rate", "0.5", "--metrics", metrics, "--quiet"])
+                .status == 0)
         let success = try #require(value(try parse(metrics), "yir_last_success_timestamp_seconds"))
         Thread.sleep(forTimeInterval: 0.01)
         #expect(try cli.yir(["report", input, "--out", out, "--metrics", metrics, "--quiet"]).status == 65)
@@ -99,7 +113,9 @@ import YirTestSupport
 
     @Test func aUsageErrorIsARunWithMetricsToo() throws {
         let metrics = scratchFolder().appendingPathComponent("yir.prom").path
-        let r = try cli.yir(["report", try export(), "--out", scratchFolder().path, "--format", "htm", "--metrics", metrics])
+        let r = try cli.yir([
+            "report", try export(), "--out", scratchFolder().path, "--format", "htm", "--metrics", metrics,
+        ])
         #expect(r.status == 64)
         let m = try parse(metrics)
         #expect(value(m, "yir_exit_code", ["command": "report"]) == 64)
@@ -120,8 +136,9 @@ import YirTestSupport
         // Standard input stays open: the run is reading when the signal comes, having taken the
         // line from the pipe and waiting for more.
         input.fileHandleForWriting.write(Data((view("2025-05-01T10:00:00Z") + "\n").utf8))
-        #expect(waitUntil { unreadBytes(in: input) == 0 || !process.isRunning },
-                "yir never read its standard input: stuck")
+        #expect(
+            waitUntil { unreadBytes(in: input) == 0 || !process.isRunning },
+            "yir never read its standard input: stuck")
         try #require(process.isRunning, "the run ended with its standard input open")
         process.terminate()
         #expect(waitForExit(process), "the run did not end after the signal: stuck")
@@ -143,10 +160,14 @@ import YirTestSupport
         var blocks: [String] = []
         var current: [Substring]?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```\(info)" { current = [] } else if current != nil, line == "```" {
+            if current == nil, line == "```\(info)" {
+                current = []
+            } else if current != nil, line == "```" {
                 blocks.append(current!.joined(separator: "\n"))
                 current = nil
-            } else if current != nil { current!.append(line) }
+            } else if current != nil {
+                current!.append(line)
+            }
         }
         return blocks
     }
@@ -157,7 +178,10 @@ import YirTestSupport
     func scratchRoot() throws -> URL {
         let root = scratchFolder()
         let manager = FileManager.default
-        for folder in ["usr/local/bin", "srv/exports/wikipedia", "var/lib/prometheus/node-exporter", "etc/systemd/system", "usr/lib/systemd"] {
+        for folder in [
+            "usr/local/bin", "srv/exports/wikipedia", "var/lib/prometheus/node-exporter", "etc/systemd/system",
+            "usr/lib/systemd",
+        ] {
             try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         try manager.copyItem(at: YirCommand.binary, to: root.appendingPathComponent("usr/local/bin/yir"))
@@ -170,10 +194,13 @@ import YirTestSupport
     /// `root`, in cron's sparse environment; the metrics file it leaves, parsed.
     func runRooted(_ command: String, _ root: URL) throws -> (status: Int32, output: String, metrics: Families) {
         let rooted = command.replacingOccurrences(of: " /", with: " \(root.path)/")
-        let r = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", rooted],
-                               environment: ["PATH": "/usr/bin:/bin", "SHELL": "/bin/sh", "HOME": root.path])
-        return (r.status, r.stdoutText + r.stderr,
-                try parse(root.appendingPathComponent("var/lib/prometheus/node-exporter/yir.prom").path))
+        let r = try runProgram(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", rooted],
+            environment: ["PATH": "/usr/bin:/bin", "SHELL": "/bin/sh", "HOME": root.path])
+        return (
+            r.status, r.stdoutText + r.stderr,
+            try parse(root.appendingPathComponent("var/lib/prometheus/node-exporter/yir.prom").path)
+        )
     }
 
     /// What cron runs of the guide's crontab line: the lines joined, the five time fields off,
@@ -181,7 +208,8 @@ import YirTestSupport
     static func cronCommand() throws -> String {
         let block = try #require(try Self.blocks("cron").first)
         let line = block.split(separator: "\n").filter { !$0.hasPrefix("#") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").replacingOccurrences(of: "\\ ", with: "")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").replacingOccurrences(
+                of: "\\ ", with: "")
         let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
         try #require(fields.count == 6)
         return " " + String(fields[5]).replacingOccurrences(of: "\\%", with: "%")
@@ -191,7 +219,9 @@ import YirTestSupport
     /// succeeded (a oneshot service); systemd's `%%` is the shell's `%`.
     static func serviceCommand() throws -> String {
         let service = try #require(try Self.blocks("ini").first { $0.hasPrefix("# yir-report.service") })
-        let starts = service.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }.map { $0.dropFirst("ExecStart=".count) }
+        let starts = service.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }.map {
+            $0.dropFirst("ExecStart=".count)
+        }
         try #require(!starts.isEmpty)
         return " " + starts.joined(separator: " && ").replacingOccurrences(of: "%%", with: "%")
     }
@@ -211,7 +241,8 @@ import YirTestSupport
         var names: [String] = []
         var execStart: String?
         for unit in units {
-            let name = try #require(unit.split(separator: "\n").first?.dropFirst(2)).trimmingCharacters(in: .whitespaces)
+            let name = try #require(unit.split(separator: "\n").first?.dropFirst(2)).trimmingCharacters(
+                in: .whitespaces)
             names.append(name)
             try Data(unit.utf8).write(to: root.appendingPathComponent("etc/systemd/system/\(name)"))
             if let line = unit.split(separator: "\n").first(where: { $0.hasPrefix("ExecStart=") }) {
@@ -221,11 +252,15 @@ import YirTestSupport
         #expect(names.sorted() == ["yir-report.service", "yir-report.timer"])
         // verify loads the units the service's start depends on from the root — systemd's own —
         // and checks that ExecStart's program is there.
-        try FileManager.default.copyItem(atPath: "/lib/systemd/system", toPath: root.appendingPathComponent("usr/lib/systemd/system").path)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: URL(fileURLWithPath: "/bin/sh").resolvingSymlinksInPath(), to: root.appendingPathComponent("bin/sh"))
-        let verify = try runProgram(Tools.program("systemd-analyze"),
-                                    ["verify", "--root=\(root.path)"] + names.map { "/etc/systemd/system/\($0)" })
+        try FileManager.default.copyItem(
+            atPath: "/lib/systemd/system", toPath: root.appendingPathComponent("usr/lib/systemd/system").path)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: "/bin/sh").resolvingSymlinksInPath(), to: root.appendingPathComponent("bin/sh"))
+        let verify = try runProgram(
+            Tools.program("systemd-analyze"),
+            ["verify", "--root=\(root.path)"] + names.map { "/etc/systemd/system/\($0)" })
         #expect(verify.status == 0, "\(verify.stdoutText)\(verify.stderr)")
         #expect(verify.stderr.isEmpty, "\(verify.stderr)")
         #expect(execStart != nil)
@@ -238,31 +273,45 @@ import YirTestSupport
     /// machine is. Each night at the recipes' 02:15 local time, from 30 December to 3 January, with
     /// the machine's clock (`date`, through faketime) and zone set, the cron line and then the
     /// service's commands run as written; both finish the old year's folder on 2 January (UTC).
-    @Test(.needs(.faketime), arguments: ["UTC", "Asia/Tokyo", "Pacific/Kiritimati", "America/Los_Angeles", "Pacific/Pago_Pago"])
+    @Test(
+        .needs(.faketime),
+        arguments: ["UTC", "Asia/Tokyo", "Pacific/Kiritimati", "America/Los_Angeles", "Pacific/Pago_Pago"])
     func theRecipesNeverFailOnNewYearsNightsInAnyMachineZone(zone: String) throws {
         for (recipe, command) in [("cron", try Self.cronCommand()), ("systemd", try Self.serviceCommand())] {
             let root = try scratchRoot()
             // The service's commands start with /bin/sh, which the rooting moves under root too.
-            try FileManager.default.createDirectory(at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: URL(fileURLWithPath: "/bin/sh").resolvingSymlinksInPath(), to: root.appendingPathComponent("bin/sh"))
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: URL(fileURLWithPath: "/bin/sh").resolvingSymlinksInPath(), to: root.appendingPathComponent("bin/sh")
+            )
             // `date` answers for the night's local 02:15; yir itself runs on the real clock.
             let bin = root.appendingPathComponent("fake-bin")
             try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
             // faketime itself runs `date`: the real one, through a PATH without this folder.
-            try Data("#!/bin/sh\nPATH=/usr/bin:/bin exec \(Tools.program("faketime").path) \"$YIR_TEST_NOW\" /bin/date \"$@\"\n".utf8)
-                .write(to: bin.appendingPathComponent("date"))
+            try Data(
+                "#!/bin/sh\nPATH=/usr/bin:/bin exec \(Tools.program("faketime").path) \"$YIR_TEST_NOW\" /bin/date \"$@\"\n"
+                    .utf8
+            )
+            .write(to: bin.appendingPathComponent("date"))
             chmod(bin.appendingPathComponent("date").path, 0o755)
             for night in ["2025-12-30", "2025-12-31", "2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04"] {
                 let rooted = command.replacingOccurrences(of: " /", with: " \(root.path)/")
-                let r = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", rooted],
-                                       environment: ["PATH": "\(bin.path):/usr/bin:/bin", "SHELL": "/bin/sh", "HOME": root.path,
-                                                     "TZ": zone, "YIR_TEST_NOW": "\(night) 02:15:00"])
+                let r = try runProgram(
+                    URL(fileURLWithPath: "/bin/sh"), ["-c", rooted],
+                    environment: [
+                        "PATH": "\(bin.path):/usr/bin:/bin", "SHELL": "/bin/sh", "HOME": root.path,
+                        "TZ": zone, "YIR_TEST_NOW": "\(night) 02:15:00",
+                    ])
                 #expect(r.status == 0, "\(recipe), machine in \(zone), night of \(night): \(r.stdoutText)\(r.stderr)")
             }
             // The old year's folder is finished: as of its very end.
-            let record = try String(contentsOf: root.appendingPathComponent("srv/yir/2025/.yir-report.json"), encoding: .utf8)
+            let record = try String(
+                contentsOf: root.appendingPathComponent("srv/yir/2025/.yir-report.json"), encoding: .utf8)
             #expect(record.contains("2026-01-01T12:00:00Z"), "\(recipe), \(zone): \(record)")
-            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("srv/yir/2026/.yir-report.json").path))
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: root.appendingPathComponent("srv/yir/2026/.yir-report.json").path))
         }
     }
 }

@@ -20,22 +20,30 @@ import YirTestSupport
 
         init(readers: [String] = ["ana", "lee"]) throws {
             root = scratchFolder()
-            try FileManager.default.createDirectory(at: root.appendingPathComponent("exports"), withIntermediateDirectories: true)
-            let lines = readers.flatMap { [view("2025-05-01T10:00:00Z", user: $0), view("2025-06-01T10:00:00Z", title: "Berlin", user: $0)] }
-            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: root.appendingPathComponent("exports/export.jsonl"))
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("exports"), withIntermediateDirectories: true)
+            let lines = readers.flatMap {
+                [view("2025-05-01T10:00:00Z", user: $0), view("2025-06-01T10:00:00Z", title: "Berlin", user: $0)]
+            }
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(
+                to: root.appendingPathComponent("exports/export.jsonl"))
             try FileManager.default.copyItem(at: sampleLinkKey, to: root.appendingPathComponent("link-key"))
             chmod(root.appendingPathComponent("link-key").path, 0o600)
         }
 
-        func report(_ extra: [String] = [], asOf: String = NightlyEndToEndTests.asOf, input: String? = nil) -> [String] {
-            ["report", input ?? exports.path, "--out", out.path, "--as-of", asOf, "--link-key", key.path, "--quiet"] + extra
+        func report(_ extra: [String] = [], asOf: String = NightlyEndToEndTests.asOf, input: String? = nil) -> [String]
+        {
+            ["report", input ?? exports.path, "--out", out.path, "--as-of", asOf, "--link-key", key.path, "--quiet"]
+                + extra
         }
 
         /// Every file under `folder` and its bytes, hidden ones included.
         func snapshot(_ folder: URL? = nil) throws -> [String: Data] {
             let base = folder ?? root
             var files: [String: Data] = [:]
-            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return files }
+            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else {
+                return files
+            }
             for case let url as URL in walker where !url.hasDirectoryPath {
                 files[String(url.path.dropFirst(base.path.count))] = try Data(contentsOf: url)
             }
@@ -52,8 +60,10 @@ import YirTestSupport
     // MARK: 1. No output meets an input or another output
 
     @Test(arguments: [
-        ["--metrics", "EXPORT"], ["--rejects", "KEY"], ["--rejects", "OUT/readers.jsonl"], ["--metrics", "OUT/report.xml"],
-        ["--metrics", "EXPORTS/yir.jsonl"], ["--metrics", "OUT/readers/yir.prom"], ["--rejects", "OUT/readers/rejects.jsonl"],
+        ["--metrics", "EXPORT"], ["--rejects", "KEY"], ["--rejects", "OUT/readers.jsonl"],
+        ["--metrics", "OUT/report.xml"],
+        ["--metrics", "EXPORTS/yir.jsonl"], ["--metrics", "OUT/readers/yir.prom"],
+        ["--rejects", "OUT/readers/rejects.jsonl"],
         ["--rejects", "EXPORTS/nested/rejects.log"],
     ])
     func anOutputPathThatMeetsAnInputOrAnotherOutputIsRefusedBeforeAnythingIsWritten(option: [String]) throws {
@@ -61,7 +71,9 @@ import YirTestSupport
         #expect(try cli.yir(night.report()).status == 0)
         let before = try night.snapshot()
         let path = option[1].replacingOccurrences(of: "EXPORTS", with: night.exports.path)
-            .replacingOccurrences(of: "EXPORT", with: night.export.path).replacingOccurrences(of: "KEY", with: night.key.path)
+            .replacingOccurrences(of: "EXPORT", with: night.export.path).replacingOccurrences(
+                of: "KEY", with: night.key.path
+            )
             .replacingOccurrences(of: "OUT", with: night.out.path)
         let r = try cli.yir(night.report([option[0], path]))
         #expect(r.status == 64, "\(option): \(r.stderr)")
@@ -78,7 +90,9 @@ import YirTestSupport
         // Its folder cannot be created: a file is in the way.
         let blocked = night.root.appendingPathComponent("a-file")
         try Data("mine\n".utf8).write(to: blocked)
-        let r = try cli.yir(night.report(["--rejects", blocked.appendingPathComponent("rejects.jsonl").path], asOf: "2025-12-31T13:00:00Z"))
+        let r = try cli.yir(
+            night.report(
+                ["--rejects", blocked.appendingPathComponent("rejects.jsonl").path], asOf: "2025-12-31T13:00:00Z"))
         #expect(r.status == 73, "\(r.stderr)")
         #expect(try night.snapshot() == before.merging(["/a-file": Data("mine\n".utf8)]) { $1 })
         #expect(try night.leftovers().isEmpty)
@@ -92,7 +106,9 @@ import YirTestSupport
         try Data("not json\n".utf8).write(to: night.exports.appendingPathComponent("more.jsonl"))
         let r = try cli.yir(night.report(["--rejects", rejects.path], asOf: "2025-12-31T13:00:00Z"))
         #expect(r.status == 65)
-        #expect(try night.snapshot().filter { !$0.key.hasPrefix("/exports") } == before.filter { !$0.key.hasPrefix("/exports") })
+        #expect(
+            try night.snapshot().filter { !$0.key.hasPrefix("/exports") }
+                == before.filter { !$0.key.hasPrefix("/exports") })
     }
 
     // MARK: 3. Interruptions
@@ -109,8 +125,9 @@ import YirTestSupport
             let metrics = night.root.appendingPathComponent("yir.prom")
             #expect(try cli.yir(night.report(["--metrics", metrics.path])).status == 0)
             let outputs = try night.snapshot(night.out)
-            let r = try cli.yir(night.report(["--metrics", metrics.path], asOf: "2025-12-31T13:00:00Z"),
-                                environment: ["TZ": "UTC", "YIR_TEST_SIGNAL": "\(moment):\(signal)"])
+            let r = try cli.yir(
+                night.report(["--metrics", metrics.path], asOf: "2025-12-31T13:00:00Z"),
+                environment: ["TZ": "UTC", "YIR_TEST_SIGNAL": "\(moment):\(signal)"])
             #expect(r.status == code, "\(moment) signal \(signal): \(r.stderr)")
             #expect(try night.snapshot(night.out) == outputs, "\(moment) signal \(signal)")
             #expect(try night.leftovers().isEmpty, "\(moment) signal \(signal)")
@@ -132,8 +149,9 @@ import YirTestSupport
         #expect(folder.status == 66, "\(folder.stderr)")
         #expect(folder.stderr.contains("no input line"))
         // `yir report $EXPORT_DIR --out …` with the variable unset reads an empty standard input.
-        let stdin = try cli.yir(["report", "--out", night.out.path, "--as-of", "2025-12-31T13:00:00Z", "--link-key", night.key.path],
-                                stdin: Data())
+        let stdin = try cli.yir(
+            ["report", "--out", night.out.path, "--as-of", "2025-12-31T13:00:00Z", "--link-key", night.key.path],
+            stdin: Data())
         #expect(stdin.status == 66, "\(stdin.stderr)")
         let render = try cli.yir(["render", "--out", night.out.path, "--link-key", night.key.path], stdin: Data())
         #expect(render.status == 66, "\(render.stderr)")
@@ -149,7 +167,9 @@ import YirTestSupport
         #expect(try cli.yir(night.report()).status == 0)
         let newer = try night.snapshot(night.out)
         // An older export of the same year, with a reader the newer one no longer has.
-        let older = try cli.file([view("2025-05-01T10:00:00Z", user: "gone"), view("2025-05-01T10:00:00Z", user: "ana")])
+        let older = try cli.file([
+            view("2025-05-01T10:00:00Z", user: "gone"), view("2025-05-01T10:00:00Z", user: "ana"),
+        ])
         let r = try cli.yir(night.report(asOf: "2025-12-30T12:00:00Z", input: older))
         #expect(r.status == 75, "\(r.stderr)")
         #expect(r.stderr.contains("2025-12-31T12:00:00Z") && r.stderr.contains("2025-12-30T12:00:00Z"), "\(r.stderr)")
@@ -172,7 +192,8 @@ import YirTestSupport
         // Waits (boundedly) for the run to say it waits for the lock: no sleep races it.
         var waiting = false
         for _ in 0..<600 where !waiting {
-            waiting = (try? String(contentsOf: errors, encoding: .utf8))?.contains("waiting for another yir run") ?? false
+            waiting =
+                (try? String(contentsOf: errors, encoding: .utf8))?.contains("waiting for another yir run") ?? false
             if !waiting { usleep(50_000) }
         }
         #expect(waiting, "the run never said it waits for the folder")
@@ -209,8 +230,10 @@ import YirTestSupport
     }
 
     @Test func renderRefusesAThumbnailThatIsNotHTTP() throws {
-        let export = try cli.file([save("2025-05-01T10:00:00Z", title: "X", extra: #","thumbnail":"https://upload.wikimedia.org/x.jpg""#),
-                                   view("2025-05-01T10:00:00Z")])
+        let export = try cli.file([
+            save("2025-05-01T10:00:00Z", title: "X", extra: #","thumbnail":"https://upload.wikimedia.org/x.jpg""#),
+            view("2025-05-01T10:00:00Z"),
+        ])
         let lines = try cli.yir(["stats", export, "--format", "jsonl", "--partition", "--as-of", Self.asOf]).stdoutText
         #expect(lines.contains("https://upload.wikimedia.org/x.jpg"))
         let hostile = lines.replacingOccurrences(of: "https://upload.wikimedia.org/x.jpg", with: "javascript:alert(1)")

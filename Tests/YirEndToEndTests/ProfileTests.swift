@@ -37,7 +37,9 @@ import YirTestSupport
         return reader
     }
 
-    func expectSameReaders(_ native: [String: [String: Any]], _ mapped: [String: [String: Any]], except: Set<String> = []) {
+    func expectSameReaders(
+        _ native: [String: [String: Any]], _ mapped: [String: [String: Any]], except: Set<String> = []
+    ) {
         #expect(native.keys.sorted() == mapped.keys.sorted())
         for (user, reader) in native {
             let a = Self.withoutNativeOnly(reader).filter { !except.contains($0.key) }
@@ -53,7 +55,9 @@ import YirTestSupport
         // generate.py leaves out the views a clear removed, so only `coverage` tells) and no app
         // language: a reader's language comes from the wiki they read most (`pt`, not `pt-BR`).
         expectSameReaders(native.readers, sensors.readers, except: ["notifications", "coverage", "locale"])
-        let cohort = { (document: [String: Any]) in (document["cohort"] as! [String: Any]).filter { !Self.nativeOnly.contains($0.key) } }
+        let cohort = { (document: [String: Any]) in
+            (document["cohort"] as! [String: Any]).filter { !Self.nativeOnly.contains($0.key) }
+        }
         #expect(NSDictionary(dictionary: cohort(native.document)) == NSDictionary(dictionary: cohort(sensors.document)))
         let parameters = try #require(sensors.document["parameters"] as? [String: Any])
         #expect(parameters["profile"] as? String == "sensors")
@@ -64,11 +68,13 @@ import YirTestSupport
     /// The app install ids that stand for native readers in SampleData/profiles/
     /// metrics-platform.jsonl, as the generator itself gives them (`install_id`).
     static func installIDs(_ users: [String]) throws -> [String: String] {
-        let script = "import json, sys; sys.path.insert(0, sys.argv[1]); from generate import install_id; "
+        let script =
+            "import json, sys; sys.path.insert(0, sys.argv[1]); from generate import install_id; "
             + "print(json.dumps({u: install_id(u) for u in json.load(sys.stdin)}))"
-        let r = try runProgram(URL(fileURLWithPath: Tools.python),
-                               ["-c", script, packageRoot.appendingPathComponent("SampleData/profiles").path],
-                               stdin: try JSONSerialization.data(withJSONObject: users))
+        let r = try runProgram(
+            URL(fileURLWithPath: Tools.python),
+            ["-c", script, packageRoot.appendingPathComponent("SampleData/profiles").path],
+            stdin: try JSONSerialization.data(withJSONObject: users))
         try #require(r.status == 0, "\(r.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: String])
     }
@@ -76,7 +82,9 @@ import YirTestSupport
     @Test(.needs(.testPython)) func metricsPlatformExportGivesTheNativeExportsReaderFigures() throws {
         // Metrics Platform events carry no zone: both runs use one.
         let native = try stats(["SampleData/wikipedia", "--tz", "UTC"])
-        let mapped = try stats(["SampleData/profiles/metrics-platform.jsonl", "--profile", "metrics-platform", "--tz", "UTC"])
+        let mapped = try stats([
+            "SampleData/profiles/metrics-platform.jsonl", "--profile", "metrics-platform", "--tz", "UTC",
+        ])
         // Each reader is an app install there; "default" (records without a user) has none. The
         // deck names (`slides`) are made from the reader's name, so they differ too.
         let installs = try Self.installIDs(native.readers.keys.filter { $0 != "default" })
@@ -91,14 +99,19 @@ import YirTestSupport
         var nativeAccepted = try #require(nativeDiagnostics["accepted"] as? [String: Int])
         nativeAccepted["edit"] = 0  // edits are in no other app's format
         #expect(diagnostics["accepted"] as? [String: Int] == nativeAccepted)
-        #expect((diagnostics["rejected"] as? [String: Int]) == ["invalid_json": 1], "the one line whose action_context is not JSON")
+        #expect(
+            (diagnostics["rejected"] as? [String: Int]) == ["invalid_json": 1],
+            "the one line whose action_context is not JSON")
     }
 
     /// Runs a validator script of Tests/ on JSON Lines; its status and what it printed.
     func validateEvents(_ files: [String]) throws -> (Int32, String) {
-        let r = try runProgram(URL(fileURLWithPath: Tools.python),
-                               [packageRoot.appendingPathComponent("Tests/validate_events.py").path,
-                                packageRoot.appendingPathComponent("Tests/Schemas/metrics-platform-app-base-1.3.0.json").path] + files)
+        let r = try runProgram(
+            URL(fileURLWithPath: Tools.python),
+            [
+                packageRoot.appendingPathComponent("Tests/validate_events.py").path,
+                packageRoot.appendingPathComponent("Tests/Schemas/metrics-platform-app-base-1.3.0.json").path,
+            ] + files)
         return (r.status, r.stdoutText + r.stderr)
     }
 
@@ -106,11 +119,16 @@ import YirTestSupport
     /// real apps' events are; an event shaped as the profile once expected (an object for
     /// `action_context`, a name for the install id, no `meta.dt`) is not.
     @Test(.needs(.jsonschema)) func metricsPlatformSampleEventsAreValidByTheRealSchema() throws {
-        let (status, text) = try validateEvents([packageRoot.appendingPathComponent("SampleData/profiles/metrics-platform.jsonl").path])
+        let (status, text) = try validateEvents([
+            packageRoot.appendingPathComponent("SampleData/profiles/metrics-platform.jsonl").path
+        ])
         #expect(status == 0, "\(text)")
-        let old = #"{"$schema":"/analytics/product_metrics/app/base/1.3.0","meta":{"stream":"s","id":"x"},"agent":{"app_install_id":"ana"},"dt":"2024-12-21T17:28:52.000Z","action":"page_view","action_context":{"time_spent_ms":55938},"page":{"title":"Marie Curie","namespace_id":0}}"#
+        let old =
+            #"{"$schema":"/analytics/product_metrics/app/base/1.3.0","meta":{"stream":"s","id":"x"},"agent":{"app_install_id":"ana"},"dt":"2024-12-21T17:28:52.000Z","action":"page_view","action_context":{"time_spent_ms":55938},"page":{"title":"Marie Curie","namespace_id":0}}"#
         let (bad, errors) = try validateEvents([try cli.file([old])])
-        #expect(bad != 0 && errors.contains("action_context") && errors.contains("app_install_id") && errors.contains("'dt'"), "\(errors)")
+        #expect(
+            bad != 0 && errors.contains("action_context") && errors.contains("app_install_id")
+                && errors.contains("'dt'"), "\(errors)")
     }
 
     /// Schema-valid events for every action of the profile's table — a logged-in reader's, so
@@ -123,15 +141,30 @@ import YirTestSupport
         let page = #","page":{"title":"Ada_Lovelace","namespace_id":0},"mediawiki":{"database":"dewiki"}"#
         let events = [
             event("2025-03-01T10:00:00.0Z", "page_view", page + #","action_context":"{\"time_spent_ms\":61500}""#),
-            event("2025-03-02T10:00:00.25Z", "page_view", #","page":{"title":"Kurt_Gödel","namespace_id":0},"mediawiki":{"database":"dewiki"},"action_context":"{\"time_spent_ms\":1000,\"scroll\":{\"depth\":0.5}}""#),
-            event("2025-03-03T09:00:00.0Z", "page_view", #","page":{"title":"Diskussion","namespace_id":1},"mediawiki":{"database":"dewiki"},"action_context":"{\"time_spent_ms\":5000}""#),
+            event(
+                "2025-03-02T10:00:00.25Z", "page_view",
+                #","page":{"title":"Kurt_Gödel","namespace_id":0},"mediawiki":{"database":"dewiki"},"action_context":"{\"time_spent_ms\":1000,\"scroll\":{\"depth\":0.5}}""#
+            ),
+            event(
+                "2025-03-03T09:00:00.0Z", "page_view",
+                #","page":{"title":"Diskussion","namespace_id":1},"mediawiki":{"database":"dewiki"},"action_context":"{\"time_spent_ms\":5000}""#
+            ),
             event("2025-03-04T09:30:00.0Z", "session_end", #","action_context":"{\"session_length_ms\":1800000}""#),
-            event("2025-04-01T08:00:00.0Z", "save_article", page + #","action_context":"{\"list\":\"Lesen\",\"thumbnail\":\"https://upload.wikimedia.org/a.jpg\"}""#),
-            event("2025-04-02T08:00:00.0Z", "save_article", #","page":{"title":"Emmy_Noether","namespace_id":0},"mediawiki":{"database":"dewiki"}"#),
+            event(
+                "2025-04-01T08:00:00.0Z", "save_article",
+                page + #","action_context":"{\"list\":\"Lesen\",\"thumbnail\":\"https://upload.wikimedia.org/a.jpg\"}""#
+            ),
+            event(
+                "2025-04-02T08:00:00.0Z", "save_article",
+                #","page":{"title":"Emmy_Noether","namespace_id":0},"mediawiki":{"database":"dewiki"}"#),
             event("2025-04-03T08:00:00.0Z", "unsave_article", page),
             event("2025-02-01T08:00:00.0Z", "clear_history", ""),
-            event("2025-05-01T08:00:00.0Z", "notification_subscribe", #","action_subtype":"echo-subscriptions-push-thank""#),
-            event("2025-05-02T08:00:00.0Z", "notification_unsubscribe", #","action_subtype":"echo-subscriptions-push-mention""#),
+            event(
+                "2025-05-01T08:00:00.0Z", "notification_subscribe",
+                #","action_subtype":"echo-subscriptions-push-thank""#),
+            event(
+                "2025-05-02T08:00:00.0Z", "notification_unsubscribe",
+                #","action_subtype":"echo-subscriptions-push-mention""#),
             event("2025-05-03T08:00:00.0Z", "impression", #","action_source":"feed""#),
         ]
         let native = [
@@ -165,11 +198,13 @@ import YirTestSupport
         func event(_ user: String, agent: String, performer: String) -> String {
             #"{"dt":"2025-03-01T10:00:00Z","action":"page_view","meta":{"id":"\#(user)","domain":"de.wikipedia.org"},"agent":{"app_install_id":"\#(user)"\#(agent)},"performer":{"is_logged_in":true\#(performer)},"page":{"title":"Ada_Lovelace","namespace_id":0},"action_context":"{\"time_spent_ms\":1000}"}"#
         }
-        let mapped = try stats([try cli.file([
-            event("both", agent: #","device_language":"fr""#, performer: #","language_primary":"ja""#),
-            event("preference", agent: "", performer: #","language_primary":"zh-hant""#),
-            event("neither", agent: "", performer: ""),
-        ]), "--profile", "metrics-platform", "--tz", "UTC"])
+        let mapped = try stats([
+            try cli.file([
+                event("both", agent: #","device_language":"fr""#, performer: #","language_primary":"ja""#),
+                event("preference", agent: "", performer: #","language_primary":"zh-hant""#),
+                event("neither", agent: "", performer: ""),
+            ]), "--profile", "metrics-platform", "--tz", "UTC",
+        ])
         #expect(mapped.readers["both"]?["locale"] as? String == "fr")
         #expect(mapped.readers["preference"]?["locale"] as? String == "zh-Hant")
         #expect(mapped.readers["neither"]?["locale"] as? String == "de", "the wiki read most")
@@ -184,10 +219,14 @@ import YirTestSupport
         (#""{\"time_spent_ms\":-5}""#, "negative_duration"),
     ])
     func anActionContextThatCannotBeReadRejectsTheLine(context: String, reason: String) throws {
-        let line = #"{"$schema":"/analytics/product_metrics/app/base/1.3.0","dt":"2025-03-01T10:00:00.0Z","action":"page_view","meta":{"stream":"s","dt":"2025-03-01T10:00:00.0Z"},"agent":{},"page":{"title":"X","namespace_id":0},"mediawiki":{"database":"enwiki"},"action_context":\#(context)}"#
+        let line =
+            #"{"$schema":"/analytics/product_metrics/app/base/1.3.0","dt":"2025-03-01T10:00:00.0Z","action":"page_view","meta":{"stream":"s","dt":"2025-03-01T10:00:00.0Z"},"agent":{},"page":{"title":"X","namespace_id":0},"mediawiki":{"database":"enwiki"},"action_context":\#(context)}"#
         let rejects = scratchFolder().appendingPathComponent("rejects.jsonl")
-        let r = try cli.yir(["check", try cli.file([line]), "--profile", "metrics-platform", "--max-reject-rate", "1",
-                             "--rejects", rejects.path] + Self.asOf)
+        let r = try cli.yir(
+            [
+                "check", try cli.file([line]), "--profile", "metrics-platform", "--max-reject-rate", "1",
+                "--rejects", rejects.path,
+            ] + Self.asOf)
         #expect(r.status == 0, "\(r.stderr)")
         let rejected = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: rejects)) as? [String: Any])
         #expect(rejected["reason"] as? String == reason)
@@ -197,7 +236,8 @@ import YirTestSupport
     /// A `parse` path can go on through objects and into a string of JSON inside another, and
     /// `when` can test a value inside one; escapes in the string are JSON's.
     @Test func pathsReadInsideParsedStringsOfJSON() throws {
-        let profile = #"{"name":"nested","parse":{"c":"json","c.d.e":"json"},"records":[{"type":"page_view","when":{"path":"c.kind","equals":"read"},"fields":{"timestamp":"t","wiki":{"value":"w.org"},"title":"c.d.title","seconds":{"path":"c.d.e.ms","unit":"milliseconds"}}}]}"#
+        let profile =
+            #"{"name":"nested","parse":{"c":"json","c.d.e":"json"},"records":[{"type":"page_view","when":{"path":"c.kind","equals":"read"},"fields":{"timestamp":"t","wiki":{"value":"w.org"},"title":"c.d.title","seconds":{"path":"c.d.e.ms","unit":"milliseconds"}}}]}"#
         let profileFile = scratchFolder().appendingPathComponent("nested.json")
         try Data(profile.utf8).write(to: profileFile)
         let lines = [
@@ -212,7 +252,8 @@ import YirTestSupport
 
     /// Events the table does not map are ignored whatever their `action_context` holds.
     @Test func anIgnoredEventsActionContextIsNotRead() throws {
-        let line = #"{"dt":"2025-03-01T10:00:00.0Z","action":"click","action_context":"not JSON","meta":{"stream":"s","dt":"2025-03-01T10:00:00.0Z"},"agent":{}}"#
+        let line =
+            #"{"dt":"2025-03-01T10:00:00.0Z","action":"click","action_context":"not JSON","meta":{"stream":"s","dt":"2025-03-01T10:00:00.0Z"},"agent":{}}"#
         let (_, document) = try stats([try cli.file([line]), "--profile", "metrics-platform"])
         let d = try #require(document["diagnostics"] as? [String: Any])
         #expect(d["ignored"] as? Int == 1 && d["rejected_total"] as? Int == 0)
@@ -222,18 +263,30 @@ import YirTestSupport
     /// rejects the mapped line as it does a native one — a URL whose host becomes the site
     /// included, though the host alone would hold none (decision 126).
     @Test func aControlCharacterInWhatATextMemberIsMadeOfRejectsTheMappedLine() throws {
-        func sensors(user: String = "a", title: String = "X", url: String = "https://en.wikipedia.org/wiki/X",
-                     zone: String = "Europe/Berlin") -> String {
+        func sensors(
+            user: String = "a", title: String = "X", url: String = "https://en.wikipedia.org/wiki/X",
+            zone: String = "Europe/Berlin"
+        ) -> String {
             #"{"distinct_id":"\#(user)","time":1741087800000,"event":"$AppPageLeave","properties":{"$title":"\#(title)","$url":"\#(url)","$time_zone":"\#(zone)","event_duration":5}}"#
         }
         func platform(language: String = "de", context: String = #"{\"time_spent_ms\":5}"#) -> String {
             #"{"dt":"2025-03-01T10:00:00Z","action":"save_article","agent":{"app_install_id":"a","device_language":"\#(language)"},"page":{"title":"X","namespace_id":0},"mediawiki":{"database":"dewiki"},"action_context":"\#(context)"}"#
         }
         for (lines, profile) in [
-            ([sensors(), sensors(user: #"a\u0000"#), sensors(title: "X\u{7F}"), sensors(url: #"https://en.wikipedia.org/wiki/X\n"#),
-              sensors(url: #"https://en.wiki\u0007pedia.org/wiki/X"#), sensors(zone: #"Europe/Berlin\t"#)], "sensors"),
-            ([platform(), platform(language: #"de\u001b"#), platform(context: #"{\"thumbnail\":\"https://x.org/a\\u007f.jpg\"}"#)],
-             "metrics-platform"),
+            (
+                [
+                    sensors(), sensors(user: #"a\u0000"#), sensors(title: "X\u{7F}"),
+                    sensors(url: #"https://en.wikipedia.org/wiki/X\n"#),
+                    sensors(url: #"https://en.wiki\u0007pedia.org/wiki/X"#), sensors(zone: #"Europe/Berlin\t"#),
+                ], "sensors"
+            ),
+            (
+                [
+                    platform(), platform(language: #"de\u001b"#),
+                    platform(context: #"{\"thumbnail\":\"https://x.org/a\\u007f.jpg\"}"#),
+                ],
+                "metrics-platform"
+            ),
         ] {
             let (_, document) = try stats([try cli.file(lines), "--profile", profile, "--max-reject-rate", "1"])
             let d = try #require(document["diagnostics"] as? [String: Any])
@@ -262,8 +315,11 @@ import YirTestSupport
             #"{"distinct_id":"a","time":1741087800000,"event":"$AppPageLeave","properties":{"$title":"X","$url":"https://en.wikipedia.org/wiki/X","event_duration":90000}}"#,
             #"{"distinct_id":"a","time":1741087800000,"event":"$AppEnd","properties":{"event_duration":-3}}"#,
         ]
-        let r = try cli.yir(["stats", try cli.file(lines), "--profile", "sensors", "--max-reject-rate", "1",
-                             "--rejects", scratchFolder().appendingPathComponent("r.jsonl").path] + Self.asOf)
+        let r = try cli.yir(
+            [
+                "stats", try cli.file(lines), "--profile", "sensors", "--max-reject-rate", "1",
+                "--rejects", scratchFolder().appendingPathComponent("r.jsonl").path,
+            ] + Self.asOf)
         let document = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
         let d = try #require(document["diagnostics"] as? [String: Any])
         #expect(d["implausible_duration"] as? Int == 1, "more than 24 h counts with 0 s")
@@ -271,10 +327,14 @@ import YirTestSupport
     }
 
     @Test func rejectedLinesAreReportedAsTheInputHasThem() throws {
-        let bad = #"{"distinct_id":"a","time":"soon","event":"$AppPageLeave","properties":{"$title":"X","event_duration":1}}"#
+        let bad =
+            #"{"distinct_id":"a","time":"soon","event":"$AppPageLeave","properties":{"$title":"X","event_duration":1}}"#
         let rejects = scratchFolder().appendingPathComponent("rejects.jsonl")
-        let r = try cli.yir(["check", try cli.file([bad]), "--profile", "sensors", "--max-reject-rate", "1",
-                             "--rejects", rejects.path] + Self.asOf)
+        let r = try cli.yir(
+            [
+                "check", try cli.file([bad]), "--profile", "sensors", "--max-reject-rate", "1",
+                "--rejects", rejects.path,
+            ] + Self.asOf)
         #expect(r.status == 0, "\(r.stderr)")
         let line = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: rejects)) as? [String: Any])
         #expect(line["reason"] as? String == "invalid_timestamp")
@@ -284,24 +344,24 @@ import YirTestSupport
     /// A made-up app's export and a profile written for it: no code changes.
     @Test func aCustomProfileForAMadeUpAppWorks() throws {
         let profile = #"""
-        {
-          "name": "leafy",
-          "records": [
-            {"type": "page_view", "when": {"path": "kind", "equals": ["read"]},
-             "fields": {"user": {"path": "who.uid", "transform": "text"}, "timestamp": {"path": "at", "unit": "seconds"},
-                        "tz": "who.zone", "wiki": {"path": "doc.link", "transform": "host"}, "title": "doc.name",
-                        "seconds": {"path": "ms", "unit": "milliseconds"}, "namespace": {"default": 0}}},
-            {"type": "session", "when": {"path": "kind", "equals": ["app_closed"]},
-             "fields": {"user": {"path": "who.uid", "transform": "text"},
-                        "timestamp": {"path": "at", "unit": "seconds", "minus": {"path": "open_for", "unit": "seconds"}},
-                        "duration_ms": {"path": "open_for", "unit": "seconds"}}},
-            {"type": "saved_article", "when": {"path": "kind", "equals": ["pin", "unpin"]},
-             "fields": {"user": {"path": "who.uid", "transform": "text"}, "timestamp": {"path": "at", "unit": "seconds"},
-                        "wiki": {"value": "leafy.example"}, "title": "doc.name",
-                        "action": {"path": "kind", "map": {"pin": "save", "unpin": "unsave"}}}}
-          ]
-        }
-        """#
+            {
+              "name": "leafy",
+              "records": [
+                {"type": "page_view", "when": {"path": "kind", "equals": ["read"]},
+                 "fields": {"user": {"path": "who.uid", "transform": "text"}, "timestamp": {"path": "at", "unit": "seconds"},
+                            "tz": "who.zone", "wiki": {"path": "doc.link", "transform": "host"}, "title": "doc.name",
+                            "seconds": {"path": "ms", "unit": "milliseconds"}, "namespace": {"default": 0}}},
+                {"type": "session", "when": {"path": "kind", "equals": ["app_closed"]},
+                 "fields": {"user": {"path": "who.uid", "transform": "text"},
+                            "timestamp": {"path": "at", "unit": "seconds", "minus": {"path": "open_for", "unit": "seconds"}},
+                            "duration_ms": {"path": "open_for", "unit": "seconds"}}},
+                {"type": "saved_article", "when": {"path": "kind", "equals": ["pin", "unpin"]},
+                 "fields": {"user": {"path": "who.uid", "transform": "text"}, "timestamp": {"path": "at", "unit": "seconds"},
+                            "wiki": {"value": "leafy.example"}, "title": "doc.name",
+                            "action": {"path": "kind", "map": {"pin": "save", "unpin": "unsave"}}}}
+              ]
+            }
+            """#
         let profileFile = scratchFolder().appendingPathComponent("leafy.json")
         try Data(profile.utf8).write(to: profileFile)
         let lines = [
@@ -335,7 +395,8 @@ import YirTestSupport
     /// last instant of 2024 stays in 2024 (out of the 2025 window), here and at a session's
     /// end before `minus`.
     @Test func aProfilesTimeInSecondsIsCutTowardsThePast() throws {
-        let profile = #"{"name":"secs","records":[{"type":"page_view","when":{"path":"k","equals":"v"},"fields":{"timestamp":{"path":"at","unit":"seconds"},"wiki":{"value":"w.org"},"title":"t","seconds":{"value":1}}},{"type":"session","when":{"path":"k","equals":"s"},"fields":{"timestamp":{"path":"at","unit":"seconds","minus":{"path":"d","unit":"seconds"}},"duration_ms":{"path":"d","unit":"seconds"}}}]}"#
+        let profile =
+            #"{"name":"secs","records":[{"type":"page_view","when":{"path":"k","equals":"v"},"fields":{"timestamp":{"path":"at","unit":"seconds"},"wiki":{"value":"w.org"},"title":"t","seconds":{"value":1}}},{"type":"session","when":{"path":"k","equals":"s"},"fields":{"timestamp":{"path":"at","unit":"seconds","minus":{"path":"d","unit":"seconds"}},"duration_ms":{"path":"d","unit":"seconds"}}}]}"#
         let profileFile = scratchFolder().appendingPathComponent("secs.json")
         try Data(profile.utf8).write(to: profileFile)
         let lines = [
@@ -343,14 +404,17 @@ import YirTestSupport
             #"{"k":"s","at":1735689600.0019,"d":0.002}"#,
         ]
         let (readers, document) = try stats([try cli.file(lines), "--profile", profileFile.path, "--tz", "UTC"])
-        #expect((document["diagnostics"] as? [String: Any])?["outside_window"] as? Int == 2, "the view and the session of 2024")
+        #expect(
+            (document["diagnostics"] as? [String: Any])?["outside_window"] as? Int == 2,
+            "the view and the session of 2024")
         let top = try #require(readers["default"]?["top_article"] as? [String: Any])
         #expect(top["title"] as? String == "New" && top["first_viewed"] as? String == "2025-01-01T00:00:00Z")
     }
 
     /// Through a profile: the IPv6 literal is the site, the port and user are not.
     @Test func aProfilesHostTransformKeepsAnIPv6LiteralWhole() throws {
-        let profile = #"{"name":"hosts","records":[{"type":"page_view","fields":{"user":"u","timestamp":"t","title":"t2","seconds":"s","wiki":{"path":"url","transform":"host","default":"app"}}}]}"#
+        let profile =
+            #"{"name":"hosts","records":[{"type":"page_view","fields":{"user":"u","timestamp":"t","title":"t2","seconds":"s","wiki":{"path":"url","transform":"host","default":"app"}}}]}"#
         let profileFile = scratchFolder().appendingPathComponent("hosts.json")
         try Data(profile.utf8).write(to: profileFile)
         let lines = [
@@ -367,8 +431,14 @@ import YirTestSupport
         let cases: [(String, String)] = [
             (#"{"name":"x","records":[{"type":"page_vue","fields":{}}]}"#, "records[0].type"),
             (#"{"name":"x","records":[{"type":"page_view","fields":{"sekonds":"a"}}]}"#, "records[0].fields.sekonds"),
-            (#"{"name":"x","records":[{"type":"page_view","fields":{"title":{"path":"a..b"}}}]}"#, "records[0].fields.title.path"),
-            (#"{"name":"x","records":[{"type":"page_view","fields":{"title":{"unit":"seconds","path":"a"}}}]}"#, "records[0].fields.title.unit"),
+            (
+                #"{"name":"x","records":[{"type":"page_view","fields":{"title":{"path":"a..b"}}}]}"#,
+                "records[0].fields.title.path"
+            ),
+            (
+                #"{"name":"x","records":[{"type":"page_view","fields":{"title":{"unit":"seconds","path":"a"}}}]}"#,
+                "records[0].fields.title.unit"
+            ),
             (#"{"name":"x","records":[]}"#, "\"records\""),
             (#"{"name":"x","parse":{"a":"xml"},"records":[{"type":"history_cleared","fields":{}}]}"#, "parse.a"),
             (#"{"name":"x","parse":["a"],"records":[{"type":"history_cleared","fields":{}}]}"#, "\"parse\""),
@@ -387,19 +457,26 @@ import YirTestSupport
 
     @Test(.needs(.jsonschema)) func builtInProfilesMatchTheProfileSchema() throws {
         let profiles = packageRoot.appendingPathComponent("Templates/profiles")
-        let files = try FileManager.default.contentsOfDirectory(atPath: profiles.path).filter { $0.hasSuffix(".json") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: profiles.path).filter { $0.hasSuffix(".json") }
+            .sorted()
         #expect(files == ["metrics-platform.json", "sensors.json"])
-        let r = try runProgram(URL(fileURLWithPath: Tools.python),
-                               [packageRoot.appendingPathComponent("Tests/validate_schema.py").path,
-                                packageRoot.appendingPathComponent("Templates/profile.schema.json").path]
-                                   + files.flatMap { ["--json", profiles.appendingPathComponent($0).path] })
+        let r = try runProgram(
+            URL(fileURLWithPath: Tools.python),
+            [
+                packageRoot.appendingPathComponent("Tests/validate_schema.py").path,
+                packageRoot.appendingPathComponent("Templates/profile.schema.json").path,
+            ]
+                + files.flatMap { ["--json", profiles.appendingPathComponent($0).path] })
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
         // The schema is not a rubber stamp: a rule without fields fails it.
         let broken = scratchFolder().appendingPathComponent("broken.json")
         try Data(#"{"name":"x","records":[{"type":"page_view"}]}"#.utf8).write(to: broken)
-        let bad = try runProgram(URL(fileURLWithPath: Tools.python),
-                                 [packageRoot.appendingPathComponent("Tests/validate_schema.py").path,
-                                  packageRoot.appendingPathComponent("Templates/profile.schema.json").path, "--json", broken.path])
+        let bad = try runProgram(
+            URL(fileURLWithPath: Tools.python),
+            [
+                packageRoot.appendingPathComponent("Tests/validate_schema.py").path,
+                packageRoot.appendingPathComponent("Templates/profile.schema.json").path, "--json", broken.path,
+            ])
         #expect(bad.status != 0)
     }
 }

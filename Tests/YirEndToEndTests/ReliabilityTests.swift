@@ -28,11 +28,15 @@ import YirTestSupport
     func interruptedRunExitsWithItsSignalsCodeAndLeavesNoTemporaryFiles(signal: Int32, code: Int32) throws {
         let (out, before) = try previousRun()
         let marks = scratchFolder().appendingPathComponent("read-marks")
-        let run = try start(["report", SampleExports.big, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
-                             "--rejects", out.appendingPathComponent("rejects.jsonl").path], readMarks: marks)
+        let run = try start(
+            [
+                "report", SampleExports.big, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+                "--rejects", out.appendingPathComponent("rejects.jsonl").path,
+            ], readMarks: marks)
         let reading = waitUntil { !readMarks(marks).isEmpty || !run.isRunning }
-        try #require(reading && run.isRunning,
-                     "the run should be reading when the signal comes (no read mark: is YIR_BIN a debug build?)")
+        try #require(
+            reading && run.isRunning,
+            "the run should be reading when the signal comes (no read mark: is YIR_BIN a debug build?)")
         kill(run.processIdentifier, signal)
         #expect(waitForExit(run), "the run did not end after the signal: stuck")
         #expect(run.terminationReason == .exit && run.terminationStatus == code)
@@ -41,25 +45,34 @@ import YirTestSupport
 
     @Test func runKilledWhileWritingLeavesThePreviousOutputsAndTheNextRunClearsItsLeftovers() throws {
         let (out, before) = try previousRun()
-        let run = try start(["report", SampleExports.medium, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
-                             "--rejects", out.appendingPathComponent("rejects.jsonl").path])
+        let run = try start([
+            "report", SampleExports.medium, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+            "--rejects", out.appendingPathComponent("rejects.jsonl").path,
+        ])
         // Wait until the new report.json is being written under its temporary name, then kill.
-        let writing = try waitUntil {
-            try FileManager.default.contentsOfDirectory(atPath: out.path).contains { $0.hasPrefix(".report.json.tmp-") }
-                || !run.isRunning
-        } && run.isRunning
+        let writing =
+            try waitUntil {
+                try FileManager.default.contentsOfDirectory(atPath: out.path).contains {
+                    $0.hasPrefix(".report.json.tmp-")
+                }
+                    || !run.isRunning
+            } && run.isRunning
         #expect(writing, "the run reached its writing phase (or, past the wait, is stuck)")
         kill(run.processIdentifier, SIGKILL)
         run.waitUntilExit()
         #expect(run.terminationReason == .uncaughtSignal)
         let after = try folderContents(out).filter { !$0.key.contains(".tmp-") }
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
-        #expect(after == before, "previous outputs intact: \(after.filter { before[$0.key] != $0.value }.keys.sorted()) changed; \(names)")
+        #expect(
+            after == before,
+            "previous outputs intact: \(after.filter { before[$0.key] != $0.value }.keys.sorted()) changed; \(names)")
         // SIGKILL cannot clean up; the next run removes what the killed one left.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.contains(".tmp-") }
         #expect(!leftovers.isEmpty)
-        let again = try cli.yir(["report", try cli.file([view("2025-05-01T10:00:00Z")]), "--out", out.path,
-                                 "--as-of", "2025-12-31T13:00:00Z"])
+        let again = try cli.yir([
+            "report", try cli.file([view("2025-05-01T10:00:00Z")]), "--out", out.path,
+            "--as-of", "2025-12-31T13:00:00Z",
+        ])
         #expect(again.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.contains(".tmp-") }.isEmpty)
     }
@@ -77,10 +90,13 @@ import YirTestSupport
         #expect(chmod(readers, 0o555) == 0)
         // As an operator's user: root, which tests run as, may write into any folder. Without
         // those capabilities, root is held to the folders' modes like anyone else.
-        let again = geteuid() != 0 ? try cli.yir(arguments) : try runProgram(
-            URL(fileURLWithPath: "/usr/bin/setpriv"),
-            ["--bounding-set", "-dac_override,-dac_read_search,-fowner", "--", YirCommand.binary.path] + arguments,
-            environment: ["TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path])
+        let again =
+            geteuid() != 0
+            ? try cli.yir(arguments)
+            : try runProgram(
+                URL(fileURLWithPath: "/usr/bin/setpriv"),
+                ["--bounding-set", "-dac_override,-dac_read_search,-fowner", "--", YirCommand.binary.path] + arguments,
+                environment: ["TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.contains(".tmp-") }.isEmpty)
     }
@@ -95,15 +111,18 @@ import YirTestSupport
         let process = Process()
         process.executableURL = YirCommand.binary
         // --verbose: the run has something to say on standard error.
-        process.arguments = ["report", try cli.file([view("2025-05-01T10:00:00Z", user: "a")]), "--out", out.path,
-                             "--as-of", "2025-12-31T12:00:00Z", "--verbose"]
+        process.arguments = [
+            "report", try cli.file([view("2025-05-01T10:00:00Z", user: "a")]), "--out", out.path,
+            "--as-of", "2025-12-31T12:00:00Z", "--verbose",
+        ]
         process.environment = ["TZ": "UTC", "XDG_STATE_HOME": sampleStateHome.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
         try process.run()
         process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0,
-                "status \(process.terminationStatus) (\(process.terminationReason == .uncaughtSignal ? "signal" : "exit"))")
+        #expect(
+            process.terminationReason == .exit && process.terminationStatus == 0,
+            "status \(process.terminationStatus) (\(process.terminationReason == .uncaughtSignal ? "signal" : "exit"))")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.json").path))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path))
     }
@@ -153,7 +172,8 @@ import YirTestSupport
               echo $?
             done
             """
-        let r = try runProgram(URL(fileURLWithPath: "/bin/bash"), ["-c", script, YirCommand.binary.path, SampleExports.big])
+        let r = try runProgram(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", script, YirCommand.binary.path, SampleExports.big])
         #expect(r.stdoutText == "65\n65\n65\n")
     }
 
@@ -168,13 +188,16 @@ import YirTestSupport
         FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = YirCommand.binary
-        process.arguments = ["report", try YirCommand().file([view("2025-05-01T10:00:00Z")]), "--out", out.path,
-                             "--as-of", "2025-12-31T12:00:00Z", "--format", "jsonl"]
+        process.arguments = [
+            "report", try YirCommand().file([view("2025-05-01T10:00:00Z")]), "--out", out.path,
+            "--as-of", "2025-12-31T12:00:00Z", "--format", "jsonl",
+        ]
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let waited = try waitUntil {
-            String(decoding: try Data(contentsOf: errors), as: UTF8.self).contains("waiting for another yir run writing into")
+            String(decoding: try Data(contentsOf: errors), as: UTF8.self).contains(
+                "waiting for another yir run writing into")
                 || !process.isRunning
         }
         #expect(waited && process.isRunning, "the run says it waits for the lock, and waits")
@@ -189,8 +212,10 @@ import YirTestSupport
     /// for what it wrote to standard error or `seconds` pass, then interrupts it (SIGINT, as
     /// Ctrl-C would); returns what it wrote and how long it ran. The shell execs yir, so the
     /// pid it writes down is yir's.
-    func stderrOfALongRun(terminal: Bool, seconds: Double = stuckAfterSeconds,
-                          until shown: (String) -> Bool = { _ in false }) throws -> (text: String, seconds: Double) {
+    func stderrOfALongRun(
+        terminal: Bool, seconds: Double = stuckAfterSeconds,
+        until shown: (String) -> Bool = { _ in false }
+    ) throws -> (text: String, seconds: Double) {
         let output = scratchFolder().appendingPathComponent("stderr")
         let pidFile = scratchFolder().appendingPathComponent("pid")
         FileManager.default.createFile(atPath: output.path, contents: nil)
@@ -199,12 +224,16 @@ import YirTestSupport
         if terminal {
             // script(1) runs the command on a pseudo-terminal and copies what it shows.
             process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qec", "/bin/bash -c '\(command)' \(YirCommand.binary.path) \(SampleExports.big) \(pidFile.path)",
-                                 "/dev/null"]
+            process.arguments = [
+                "-qec", "/bin/bash -c '\(command)' \(YirCommand.binary.path) \(SampleExports.big) \(pidFile.path)",
+                "/dev/null",
+            ]
             process.standardOutput = try FileHandle(forWritingTo: output)
         } else {
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", command + " 2> \"$3\"", YirCommand.binary.path, SampleExports.big, pidFile.path, output.path]
+            process.arguments = [
+                "-c", command + " 2> \"$3\"", YirCommand.binary.path, SampleExports.big, pidFile.path, output.path,
+            ]
         }
         process.standardInput = FileHandle.nullDevice
         let started = DispatchTime.now()
@@ -212,7 +241,11 @@ import YirTestSupport
         let text = { String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self) }
         _ = waitUntil(seconds: seconds) { shown(text()) || !process.isRunning }
         let ran = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        let pid = { (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+        let pid = {
+            (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap {
+                Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        }
         try #require(waitUntil { pid() != nil }, "the shell wrote yir's pid")
         kill(pid()!, SIGINT)
         #expect(waitForExit(process), "the interrupted run ended")
@@ -240,14 +273,17 @@ import YirTestSupport
         // One worker: the export's 20 MB are parsed in a few batches (two chunks each), one read
         // mark each, as an unchanged run shows.
         let arguments = { (input: String) in
-            ["stats", input, "--format", "jsonl", "--jobs", "1", "--as-of", "2025-12-31T12:00:00Z", "--quiet",
-             "--max-reject-rate", "1"]
+            [
+                "stats", input, "--format", "jsonl", "--jobs", "1", "--as-of", "2025-12-31T12:00:00Z", "--quiet",
+                "--max-reject-rate", "1",
+            ]
         }
         let unchanged = scratchFolder().appendingPathComponent("read-marks")
         let plain = try start(arguments(SampleExports.medium), readMarks: unchanged)
         #expect(waitForExit(plain) && plain.terminationStatus == 0, "an unchanged run ends with 0")
         let batches = readMarks(unchanged).count
-        try #require(batches >= 2, "\(batches) read marks: YIR_BIN must be a debug build (the hook) and the export over a batch")
+        try #require(
+            batches >= 2, "\(batches) read marks: YIR_BIN must be a debug build (the hook) and the export over a batch")
         var random = SeededRandom()
         for round in 0..<12 {
             let input = scratchFolder().appendingPathComponent("export.jsonl").path
@@ -261,7 +297,8 @@ import YirTestSupport
             // after it, whose mark shows that yir read on.
             let batch = Int.random(in: 1...(kind == 2 ? batches - 1 : batches), using: &random)
             let reached = waitUntil { readMarks(marks).count >= batch || !process.isRunning }
-            try #require(reached && process.isRunning, "round \(round): the run never reached batch \(batch) of \(batches)")
+            try #require(
+                reached && process.isRunning, "round \(round): the run never reached batch \(batch) of \(batches)")
             usleep(UInt32.random(in: 0..<20_000, using: &random))
             switch kind {
             case 0: _ = truncate(input, Int.random(in: 0..<4_000_000, using: &random))
@@ -282,12 +319,17 @@ import YirTestSupport
             let readAfterTheChange = log.drop { $0 != "changed" }.contains("read")
             if kind == 2 {
                 #expect(process.terminationStatus == 0, "round \(round): \(stderr)")
-                #expect(readAfterTheChange, "round \(round): no batch read after the append (marks \(log)): it came after the read")
+                #expect(
+                    readAfterTheChange,
+                    "round \(round): no batch read after the append (marks \(log)): it came after the read")
             } else {
-                #expect(process.terminationStatus == 74,
-                        "round \(round): the change came after the read, or went unseen (marks \(log)): \(stderr)")
-                #expect(stderr.hasPrefix("yir: error: \(input) changed while it was read: ") && stderr.filter { $0 == "\n" }.count == 1,
-                        "round \(round): \(stderr)")
+                #expect(
+                    process.terminationStatus == 74,
+                    "round \(round): the change came after the read, or went unseen (marks \(log)): \(stderr)")
+                #expect(
+                    stderr.hasPrefix("yir: error: \(input) changed while it was read: ")
+                        && stderr.filter { $0 == "\n" }.count == 1,
+                    "round \(round): \(stderr)")
             }
         }
     }

@@ -24,10 +24,12 @@ import YirTestSupport
 
     @Test func anOptionDeclaredToRepeatRepeats() throws {
         let input = try cli.file([
-            #"{"type":"page_view","user":"a","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Ada Lovelace","seconds":10}"#,
+            #"{"type":"page_view","user":"a","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Ada Lovelace","seconds":10}"#
         ])
-        let r = try cli.yir(["stats", input, "--as-of", "2025-12-31T00:00:00Z", "--exclude-title", "A", "--exclude-title", "B",
-                             "--quiet"])
+        let r = try cli.yir([
+            "stats", input, "--as-of", "2025-12-31T00:00:00Z", "--exclude-title", "A", "--exclude-title", "B",
+            "--quiet",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
     }
 }

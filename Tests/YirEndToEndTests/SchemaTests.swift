@@ -9,17 +9,21 @@ import YirTestSupport
 
     /// Runs the validator; returns its exit status and what it printed.
     func validate(json: [String] = [], jsonl: [String] = []) throws -> (Int32, String) {
-        let r = try runProgram(URL(fileURLWithPath: Tools.python),
-                               [packageRoot.appendingPathComponent("Tests/validate_schema.py").path,
-                                packageRoot.appendingPathComponent("Templates/report.schema.json").path]
-                                   + json.flatMap { ["--json", $0] } + jsonl.flatMap { ["--jsonl", $0] })
+        let r = try runProgram(
+            URL(fileURLWithPath: Tools.python),
+            [
+                packageRoot.appendingPathComponent("Tests/validate_schema.py").path,
+                packageRoot.appendingPathComponent("Templates/report.schema.json").path,
+            ]
+                + json.flatMap { ["--json", $0] } + jsonl.flatMap { ["--jsonl", $0] })
         return (r.status, r.stdoutText + r.stderr)
     }
 
     @Test func sampleDataOutputsMatchTheSchema() throws {
         let reference = packageRoot.appendingPathComponent("Tests/Reference")
-        let (status, text) = try validate(json: [reference.appendingPathComponent("report.json").path],
-                                          jsonl: [reference.appendingPathComponent("readers.jsonl").path])
+        let (status, text) = try validate(
+            json: [reference.appendingPathComponent("report.json").path],
+            jsonl: [reference.appendingPathComponent("readers.jsonl").path])
         #expect(status == 0, "\(text)")
     }
 
@@ -31,14 +35,16 @@ import YirTestSupport
         let out = folder.appendingPathComponent("out")
         let r = try cli.yir(["report", export.path, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--top", "3"])
         #expect(r.status == 0, "\(r.stderr)")
-        let (status, text) = try validate(json: [out.appendingPathComponent("report.json").path],
-                                          jsonl: [out.appendingPathComponent("readers.jsonl").path])
+        let (status, text) = try validate(
+            json: [out.appendingPathComponent("report.json").path],
+            jsonl: [out.appendingPathComponent("readers.jsonl").path])
         #expect(status == 0, "\(text)")
     }
 
     @Test func aDocumentThatBreaksTheSchemaIsRejected() throws {
         let reference = packageRoot.appendingPathComponent("Tests/Reference/readers.jsonl")
-        var line = try #require(String(contentsOf: reference, encoding: .utf8).split(separator: "\n").first.map(String.init))
+        var line = try #require(
+            String(contentsOf: reference, encoding: .utf8).split(separator: "\n").first.map(String.init))
         line = line.replacingOccurrences(of: #""monthly":["#, with: #""monthly":[{"month":13,"seconds":-1,"views":0},"#)
         let broken = scratchFolder().appendingPathComponent("broken.jsonl")
         try Data((line + "\n").utf8).write(to: broken)

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import Testing
 import YirTestSupport
@@ -15,15 +15,19 @@ import YirTestSupport
     /// `yir report --format xml,json` into a new folder.
     func report(_ input: String, _ extra: [String] = []) throws -> URL {
         let out = scratchFolder()
-        let r = try cli.yir(["report", input, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "xml,json",
-                             "--templates", packageRoot.appendingPathComponent("Templates").path] + extra)
+        let r = try cli.yir(
+            [
+                "report", input, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format", "xml,json",
+                "--templates", packageRoot.appendingPathComponent("Templates").path,
+            ] + extra)
         #expect(r.status == 0, "\(r.stderr)")
         return out
     }
 
     func python(_ script: String, _ arguments: [String]) throws -> (Int32, String) {
-        let r = try runProgram(URL(fileURLWithPath: Tools.python),
-                               [packageRoot.appendingPathComponent("Tests/\(script)").path] + arguments)
+        let r = try runProgram(
+            URL(fileURLWithPath: Tools.python),
+            [packageRoot.appendingPathComponent("Tests/\(script)").path] + arguments)
         return (r.status, r.stdoutText)
     }
 
@@ -41,7 +45,8 @@ import YirTestSupport
     }
 
     @Test(.needs(.xmllint, .testPython)) func sampleDataReportIsValidForYirAndXmllintAndMatchesTheJSON() throws {
-        try expectValidAndLikeTheJSON(try report(packageRoot.appendingPathComponent("SampleData/wikipedia").path, ["--validate"]))
+        try expectValidAndLikeTheJSON(
+            try report(packageRoot.appendingPathComponent("SampleData/wikipedia").path, ["--validate"]))
     }
 
     @Test(.needs(.xmllint, .testPython)) func generatedExportReportIsValidAndMatchesTheJSON() throws {
@@ -52,12 +57,20 @@ import YirTestSupport
 
     @Test(.needs(.xmllint, .testPython)) func brokenDocumentsAreRejectedAtTheirLine() throws {
         let out = try report(packageRoot.appendingPathComponent("SampleData/wikipedia").path)
-        let lines = try String(contentsOf: out.appendingPathComponent("report.xml"), encoding: .utf8).components(separatedBy: "\n")
+        let lines = try String(contentsOf: out.appendingPathComponent("report.xml"), encoding: .utf8).components(
+            separatedBy: "\n")
         let target = try #require(lines.firstIndex { $0.contains("<minutes>") })
         // The line libxml2 names: the changed one; for a cut document, where the data ends.
         let cases: [(String, [String], [Int])] = [
-            ("negative.xml", lines.enumerated().map { $0.offset == target ? "      <minutes>-5</minutes>" : $0.element }, [target + 1]),
-            ("unknown.xml", lines.enumerated().map { $0.offset == target ? "      <hours>5</hours>" : $0.element }, [target + 1]),
+            (
+                "negative.xml",
+                lines.enumerated().map { $0.offset == target ? "      <minutes>-5</minutes>" : $0.element },
+                [target + 1]
+            ),
+            (
+                "unknown.xml", lines.enumerated().map { $0.offset == target ? "      <hours>5</hours>" : $0.element },
+                [target + 1]
+            ),
             ("truncated.xml", Array(lines.prefix(target + 1)), [target + 1, target + 2]),
         ]
         for (name, broken, expectedLines) in cases {
@@ -74,8 +87,10 @@ import YirTestSupport
         // (A control character rejects the line, decision 126: U+FFFE and U+FFFF are what is left.)
         let input = try cli.file([view("2025-05-01T10:00:00Z", title: #"bell\uFFFF and \uFFFE[31m"#, user: "a user")])
         let out = scratchFolder()
-        let r = try cli.yir(["report", input, "--out", out.path, "--format", "xml", "--validate", "--as-of", "2025-12-31T12:00:00Z",
-                             "--templates", packageRoot.appendingPathComponent("Templates").path])
+        let r = try cli.yir([
+            "report", input, "--out", out.path, "--format", "xml", "--validate", "--as-of", "2025-12-31T12:00:00Z",
+            "--templates", packageRoot.appendingPathComponent("Templates").path,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         // Two in the title, which the document holds five times (top article, top articles, cohort,
         // and the longest sitting's first and last article).
@@ -96,8 +111,12 @@ extension XMLEndToEndTests {
     /// Issue 5: every element, attribute and named type of the XSD carries xs:documentation.
     @Test func everyDeclarationOfTheSchemaIsDocumented() throws {
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: Self.schema))
-        let undocumented = try document.nodes(forXPath:
-            "//*[local-name()='element' or local-name()='attribute' or local-name()='simpleType' or (local-name()='complexType' and @name)][not(*[local-name()='annotation']/*[local-name()='documentation'])]")
-        #expect(undocumented.isEmpty, "\(undocumented.compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue })")
+        let undocumented = try document.nodes(
+            forXPath:
+                "//*[local-name()='element' or local-name()='attribute' or local-name()='simpleType' or (local-name()='complexType' and @name)][not(*[local-name()='annotation']/*[local-name()='documentation'])]"
+        )
+        #expect(
+            undocumented.isEmpty,
+            "\(undocumented.compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue })")
     }
 }

@@ -6,7 +6,8 @@ import Testing
 /// `yir sample --readers N --days 365 --seed S` written to a scratch file; its path.
 public func sampleExport(readers: Int, seed: Int) -> String {
     let url = scratchFolder().appendingPathComponent("sample-\(readers).jsonl")
-    let sample = try! runProgram(YirCommand.binary, ["sample", "--readers", "\(readers)", "--days", "365", "--seed", "\(seed)"])
+    let sample = try! runProgram(
+        YirCommand.binary, ["sample", "--readers", "\(readers)", "--days", "365", "--seed", "\(seed)"])
     try! sample.stdout.write(to: url)
     return url.path
 }
@@ -25,15 +26,23 @@ public enum SampleExports {
 public func previousRun() throws -> (URL, [String: Data]) {
     let cli = YirCommand()
     let out = scratchFolder().appendingPathComponent("nightly")
-    let small = try cli.file([view("2025-05-01T10:00:00Z", user: "a"), "bad line"] + (1...200).map {
-        view("2025-05-02T10:00:00Z", user: "u\($0)")
-    })
-    let r = try cli.yir(["report", small, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
-                         "--rejects", out.appendingPathComponent("rejects.jsonl").path])
+    let small = try cli.file(
+        [view("2025-05-01T10:00:00Z", user: "a"), "bad line"]
+            + (1...200).map {
+                view("2025-05-02T10:00:00Z", user: "u\($0)")
+            })
+    let r = try cli.yir([
+        "report", small, "--out", out.path, "--as-of", "2025-12-31T12:00:00Z",
+        "--rejects", out.appendingPathComponent("rejects.jsonl").path,
+    ])
     #expect(r.status == 0, "\(r.stderr)")
     let files = try folderContents(out)
-    #expect(files.keys.filter { !$0.hasPrefix("readers/") }.sorted()
-            == [".yir-report.json", "index.html", "readers.csv", "readers.jsonl", "rejects.jsonl", "report.json", "report.xml"])
+    #expect(
+        files.keys.filter { !$0.hasPrefix("readers/") }.sorted()
+            == [
+                ".yir-report.json", "index.html", "readers.csv", "readers.jsonl", "rejects.jsonl", "report.json",
+                "report.xml",
+            ])
     #expect(files.keys.filter { $0.hasPrefix("readers/") }.count == 202, "201 decks and the empty index.html")
     return (out, files)
 }
@@ -70,9 +79,12 @@ public enum SampleDataPages {
     private static let made: (out: URL, failure: String?) = {
         let out = scratchFolder().appendingPathComponent("sample")
         do {
-            let r = try YirCommand().yir(["report", "SampleData/wikipedia", "--out", out.path,
-                                          "--as-of", "2025-12-31T12:00:00Z", "--format", "html", "--no-remote-images"],
-                                         in: packageRoot)
+            let r = try YirCommand().yir(
+                [
+                    "report", "SampleData/wikipedia", "--out", out.path,
+                    "--as-of", "2025-12-31T12:00:00Z", "--format", "html", "--no-remote-images",
+                ],
+                in: packageRoot)
             return (out, r.status == 0 ? nil : "exit \(r.status): \(r.stderr)")
         } catch {
             return (out, "\(error)")

@@ -11,7 +11,8 @@ import YirStats
 
 /// A scratch folder per test, removed at the end of the process.
 public func scratchFolder() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("yir-tests-\(getpid())-\(UUID().uuidString)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "yir-tests-\(getpid())-\(UUID().uuidString)")
     try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     ScratchFolders.add(url)
     return url
@@ -67,7 +68,8 @@ public func sampleDeck(of user: String, year: Int = 2025) throws -> String {
 public func withSampleDecks(_ model: ReportModel) throws -> ReportModel {
     var model = model
     // The year every reader's window is in, as the folder records it.
-    let year = model.parameters.year ?? model.statistics.readers.first.map { $0.zone.local($0.window.start).date.year } ?? 2025
+    let year =
+        model.parameters.year ?? model.statistics.readers.first.map { $0.zone.local($0.window.start).date.year } ?? 2025
     model.decks = try DeckNames(users: model.statistics.readers.map(\.user), year: year, key: sampleKey())
     return model
 }
@@ -104,7 +106,8 @@ public struct Run {
         var inputs: [InputFile] = []
         for file in files {
             let url = folder.appendingPathComponent(file.name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try file.contents.write(to: url)
             inputs.append(InputFile(path: url.path))
         }
@@ -131,7 +134,9 @@ public struct Run {
 
     /// The one reader of a run.
     public func reader(_ user: String = "default") throws -> ReaderStats {
-        guard let reader = try model().statistics.readers.first(where: { $0.user == user }) else { throw NoSuchReader(user: user) }
+        guard let reader = try model().statistics.readers.first(where: { $0.user == user }) else {
+            throw NoSuchReader(user: user)
+        }
         return reader
     }
 
@@ -140,7 +145,9 @@ public struct Run {
     /// The one reader's `saved.last_saved_display`, as the report says it.
     public func lastSavedDisplay(_ user: String = "default") throws -> String {
         let model = try model()
-        guard let reader = model.statistics.readers.first(where: { $0.user == user }) else { throw NoSuchReader(user: user) }
+        guard let reader = model.statistics.readers.first(where: { $0.user == user }) else {
+            throw NoSuchReader(user: user)
+        }
         return withUnsafePointer(to: reader) { model.lastSavedDisplay($0) }
     }
 
@@ -148,8 +155,10 @@ public struct Run {
     public func titles(_ user: String = "default") throws -> (top: [String], recent: [String]) {
         let statistics = try model().statistics
         guard let reader = statistics.readers.first(where: { $0.user == user }) else { throw NoSuchReader(user: user) }
-        return (reader.topArticles.map { statistics.articleNames.title($0.name) },
-                reader.saved.recent.map { statistics.articleNames.title($0.name) })
+        return (
+            reader.topArticles.map { statistics.articleNames.title($0.name) },
+            reader.saved.recent.map { statistics.articleNames.title($0.name) }
+        )
     }
 }
 
@@ -172,10 +181,13 @@ extension RecordTime {
 }
 
 /// A page view line; fields can be replaced or added through `extra` (raw JSON members).
-public func view(_ timestamp: String, title: String = "Ada Lovelace", wiki: String = "en.wikipedia.org",
-          seconds: String = "10", user: String? = nil, extra: String = "") -> String {
+public func view(
+    _ timestamp: String, title: String = "Ada Lovelace", wiki: String = "en.wikipedia.org",
+    seconds: String = "10", user: String? = nil, extra: String = ""
+) -> String {
     let userField = user.map { #","user":"\#($0)""# } ?? ""
-    return #"{"type":"page_view","timestamp":"\#(timestamp)","wiki":"\#(wiki)","title":"\#(title)","seconds":\#(seconds)\#(userField)\#(extra)}"#
+    return
+        #"{"type":"page_view","timestamp":"\#(timestamp)","wiki":"\#(wiki)","title":"\#(title)","seconds":\#(seconds)\#(userField)\#(extra)}"#
 }
 
 public func session(_ timestamp: String, ms: String, user: String? = nil, extra: String = "") -> String {
@@ -183,8 +195,10 @@ public func session(_ timestamp: String, ms: String, user: String? = nil, extra:
     return #"{"type":"session","timestamp":"\#(timestamp)","duration_ms":\#(ms)\#(userField)\#(extra)}"#
 }
 
-public func save(_ timestamp: String, title: String, action: String = "save", wiki: String = "en.wikipedia.org",
-          extra: String = "") -> String {
+public func save(
+    _ timestamp: String, title: String, action: String = "save", wiki: String = "en.wikipedia.org",
+    extra: String = ""
+) -> String {
     #"{"type":"saved_article","timestamp":"\#(timestamp)","wiki":"\#(wiki)","title":"\#(title)","action":"\#(action)"\#(extra)}"#
 }
 
@@ -206,7 +220,8 @@ public func instant(_ rfc3339: String) -> Int64 {
 }
 
 /// The package root, for SampleData and reference files.
-public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// The checkout's Templates/, the folder the built-in templates are compiled from.
 public let templatesFolder = packageRoot.appendingPathComponent("Templates").path
@@ -233,8 +248,10 @@ public struct ProgramResult {
 
 /// Runs a program to its end. Output goes through files, so a large output cannot fill a pipe
 /// and stall the child; `environment` nil keeps the test's own.
-public func runProgram(_ executable: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
-                environment: [String: String]? = nil) throws -> ProgramResult {
+public func runProgram(
+    _ executable: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+    environment: [String: String]? = nil
+) throws -> ProgramResult {
     let folder = scratchFolder()
     let out = folder.appendingPathComponent("stdout")
     let err = folder.appendingPathComponent("stderr")
@@ -252,8 +269,9 @@ public func runProgram(_ executable: URL, _ arguments: [String], stdin: Data? = 
     process.standardInput = try FileHandle(forReadingFrom: input)
     try process.run()
     process.waitUntilExit()
-    return ProgramResult(status: process.terminationStatus, stdout: try Data(contentsOf: out),
-                         stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    return ProgramResult(
+        status: process.terminationStatus, stdout: try Data(contentsOf: out),
+        stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
 }
 
 /// The random source of the property tests: `yir sample`'s SplitMix64 from a seed that is

@@ -76,7 +76,9 @@ public enum Tools {
 
     /// The yir binary under test: `YIR_BIN`, else the debug build's.
     public static var yir: URL {
-        if let path = ProcessInfo.processInfo.environment["YIR_BIN"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        if let path = ProcessInfo.processInfo.environment["YIR_BIN"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
         return packageRoot.appendingPathComponent(".build/debug/yir")
     }
 
@@ -87,7 +89,8 @@ public enum Tools {
 
     /// The executable `name` on `PATH` (or in the sbin folders), if there is one.
     public static func path(of name: String) -> String? {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        let folders =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
             + ["/usr/sbin", "/sbin"]
         return folders.lazy.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }

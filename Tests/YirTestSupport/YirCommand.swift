@@ -11,8 +11,10 @@ public struct YirCommand: Sendable {
 
     /// Runs yir with `TZ=UTC` unless told otherwise, and with the sample link key as its
     /// default one (`XDG_STATE_HOME`), so that no test writes a key into the home folder.
-    public func yir(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
-                    environment: [String: String] = ["TZ": "UTC"]) throws -> ProgramResult {
+    public func yir(
+        _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+        environment: [String: String] = ["TZ": "UTC"]
+    ) throws -> ProgramResult {
         let environment = environment.merging(["XDG_STATE_HOME": sampleStateHome.path]) { given, _ in given }
         return try runProgram(Self.binary, arguments, stdin: stdin, in: directory, environment: environment)
     }

@@ -10,14 +10,21 @@ import YirTestSupport
     func pythonRows(_ csv: [UInt8]) throws -> [[String]] {
         let file = scratchFolder().appendingPathComponent("readers.csv")
         try Data(csv).write(to: file)
-        let r = try runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c",
-            "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))))", file.path])
+        let r = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "python3", "-c",
+                "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))))",
+                file.path,
+            ])
         #expect(r.status == 0)
         return try JSONDecoder().decode([[String]].self, from: r.stdout)
     }
 
     @Test func oneRowPerReaderAfterAHeaderRowWithCRLF() throws {
-        let model = try Run([view("2025-05-01T10:00:00Z", user: "b"), view("2025-05-01T10:00:00Z", seconds: "90.5", user: "a")]).model()
+        let model = try Run([
+            view("2025-05-01T10:00:00Z", user: "b"), view("2025-05-01T10:00:00Z", seconds: "90.5", user: "a"),
+        ]).model()
         let csv = CSVReport.document(model)
         #expect(String(decoding: csv, as: UTF8.self).components(separatedBy: "\r\n").count == 4)
         let rows = try pythonRows(csv)
@@ -59,8 +66,9 @@ import YirTestSupport
         try Data(CSVReport.document(model)).write(to: csv)
         func soffice(_ arguments: [String]) throws {
             // A profile of its own, so tests never touch (or wait for) a user's LibreOffice.
-            let r = try runProgram(Tools.program("soffice"),
-                                   ["-env:UserInstallation=file://\(folder.path)/profile", "--headless"] + arguments, in: folder)
+            let r = try runProgram(
+                Tools.program("soffice"),
+                ["-env:UserInstallation=file://\(folder.path)/profile", "--headless"] + arguments, in: folder)
             #expect(r.status == 0)
         }
         try soffice(["--convert-to", "ods", "--outdir", folder.path, csv.path])
@@ -76,10 +84,13 @@ import YirTestSupport
 
     /// Rows are rendered in blocks on several threads: the file is the same on any number.
     @Test func rowsAreTheSameOnAnyNumberOfThreads() throws {
-        let lines = (0..<700).map { view("2025-05-01T10:00:00Z", title: $0 % 3 == 0 ? #"=Title, \"\#($0)\""# : "T\($0)", user: "u\($0)") }
+        let lines = (0..<700).map {
+            view("2025-05-01T10:00:00Z", title: $0 % 3 == 0 ? #"=Title, \"\#($0)\""# : "T\($0)", user: "u\($0)")
+        }
         let model = try Run(lines).model()
         let one = CSVReport.document(model, jobs: 1)
-        #expect(try pythonRows(one).dropFirst().map { $0[0] } == model.statistics.readers.map(\.user), "in reader order")
+        #expect(
+            try pythonRows(one).dropFirst().map { $0[0] } == model.statistics.readers.map(\.user), "in reader order")
         let same = CSVReport.document(model, jobs: 3) == one  // (not in #expect: it would print megabytes)
         #expect(same)
     }
@@ -106,11 +117,19 @@ import YirTestSupport
     /// and cells clipped with `…` included (control characters, shown as `·`, cannot come from
     /// the data: they reject the line, decision 126).
     @Test func everyLineTakesTheHeadersColumns() throws {
-        let users = ["ana", "東京の読者", #"Cafe\u0301"#, "tab here", String(repeating: "x", count: 30),
-                     String(repeating: "é", count: 30), String(repeating: #"x\u0301"#, count: 20), String(repeating: #"q\u0301"#, count: 30)]
-        let titles = ["Moon", String(repeating: "東", count: 40), "line break", String(repeating: #"a\u0308"#, count: 33),
-                      String(repeating: "b", count: 33), String(repeating: "c", count: 32), "Ω", "Jazz"]
-        let lines = zip(users, titles).map { view("2025-05-01T10:00:00Z", title: $1, user: $0) } + [session("2025-05-01T10:00:00Z", ms: "60000", user: "only sessions")]
+        let users = [
+            "ana", "東京の読者", #"Cafe\u0301"#, "tab here", String(repeating: "x", count: 30),
+            String(repeating: "é", count: 30), String(repeating: #"x\u0301"#, count: 20),
+            String(repeating: #"q\u0301"#, count: 30),
+        ]
+        let titles = [
+            "Moon", String(repeating: "東", count: 40), "line break", String(repeating: #"a\u0308"#, count: 33),
+            String(repeating: "b", count: 33), String(repeating: "c", count: 32), "Ω", "Jazz",
+        ]
+        let lines =
+            zip(users, titles).map { view("2025-05-01T10:00:00Z", title: $1, user: $0) } + [
+                session("2025-05-01T10:00:00Z", ms: "60000", user: "only sessions")
+            ]
         let table = TableReport.document(try Run(lines).model())
         let header = String(decoding: table, as: UTF8.self).prefix { $0 != "\n" }
         let rows = rows(table)
@@ -120,8 +139,12 @@ import YirTestSupport
         #expect(rows.contains { $0.contains(String(repeating: "b", count: 31) + "… ") }, "32 characters at most")
         #expect(rows.contains { $0.contains(String(repeating: "c", count: 32) + " ") }, "32 characters: not clipped")
         // x and q with an acute accent have no precomposed form: two scalars each.
-        #expect(rows.contains { $0.hasPrefix(String(repeating: "x\u{0301}", count: 20) + " ") }, "20 characters: not clipped")
-        #expect(rows.contains { $0.hasPrefix(String(repeating: "q\u{0301}", count: 23) + "… ") }, "clipped by characters, not scalars")
+        #expect(
+            rows.contains { $0.hasPrefix(String(repeating: "x\u{0301}", count: 20) + " ") },
+            "20 characters: not clipped")
+        #expect(
+            rows.contains { $0.hasPrefix(String(repeating: "q\u{0301}", count: 23) + "… ") },
+            "clipped by characters, not scalars")
         #expect(rows.contains { $0.hasPrefix("only sessions") && $0.contains("  –  ") }, "no top article")
     }
 
@@ -131,15 +154,20 @@ import YirTestSupport
     /// wide characters, emoji and flags.
     @Test func cellsReadAsBytesShowWhatTheStringCodeShowed() {
         func reference(_ text: String, _ length: Int) -> (shown: String, columns: Int) {
-            let clean = String(text.map { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? $0 : "·" })
+            let clean = String(
+                text.map { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? $0 : "·" })
             let shown = clean.count <= length ? clean : String(clean.prefix(length - 1)) + "…"
             return (shown, TableReport.columns(shown))
         }
-        let alphabet: [String] = ["a", "Z", " ", "-", "\t", "\n", "\r\n", "\u{7F}", "\u{1}", "é", "e\u{301}", "x\u{301}\u{302}",
-                                  "東", "京", "ｱ", "한", "😀", "👩‍👩‍👧", "🇩🇪", "\u{200B}", "\u{85}", "Ω", "ß"]
+        let alphabet: [String] = [
+            "a", "Z", " ", "-", "\t", "\n", "\r\n", "\u{7F}", "\u{1}", "é", "e\u{301}", "x\u{301}\u{302}",
+            "東", "京", "ｱ", "한", "😀", "👩‍👩‍👧", "🇩🇪", "\u{200B}", "\u{85}", "Ω", "ß",
+        ]
         var generator = SeededRandom()
         for _ in 0..<3000 {
-            let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator)!
+            }.joined()
             for length in [1, 24, 32] {
                 let expected = reference(text, length)
                 TableReport.withShown(text, length: length) { cell in
@@ -152,14 +180,21 @@ import YirTestSupport
 
     /// The widths and the rows are worked out on several threads: the table is the same on any number.
     @Test func tableIsTheSameOnAnyNumberOfThreads() throws {
-        let lines = (0..<2500).map { view("2025-05-01T10:00:00Z", title: $0 == 2400 ? String(repeating: "東", count: 20) : "T\($0)", user: "u\($0)") }
+        let lines = (0..<2500).map {
+            view(
+                "2025-05-01T10:00:00Z", title: $0 == 2400 ? String(repeating: "東", count: 20) : "T\($0)", user: "u\($0)"
+            )
+        }
         let model = try Run(lines).model()
         let one = TableReport.document(model, jobs: 1)
-        #expect(rows(one).map { String($0.prefix { $0 != " " }) } == model.statistics.readers.map(\.user), "in reader order")
+        #expect(
+            rows(one).map { String($0.prefix { $0 != " " }) } == model.statistics.readers.map(\.user), "in reader order"
+        )
         let same = TableReport.document(model, jobs: 3) == one  // (not in #expect: it would print megabytes)
         #expect(same)
         let header = String(decoding: one, as: UTF8.self).prefix { $0 != "\n" }
-        #expect(rows(one).allSatisfy { TableReport.columns($0) == TableReport.columns(String(header)) },
-                "the wide title near the end widens its column on every line")
+        #expect(
+            rows(one).allSatisfy { TableReport.columns($0) == TableReport.columns(String(header)) },
+            "the wide title near the end widens its column on every line")
     }
 }

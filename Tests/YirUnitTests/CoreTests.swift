@@ -5,14 +5,18 @@ import Foundation
 
 /// The hand-written number and time forms every output relies on.
 @Suite struct CoreTests {
-    @Test(arguments: [(Int64(0), 3, "0"), (12_500, 3, "12.5"), (1, 3, "0.001"), (180_500, 3, "180.5"), (10_005, 4, "1.0005"),
-                      (-2_500, 3, "-2.5"), (86_400_000, 3, "86400"), (7, 0, "7"), (Int64.max, 0, "9223372036854775807"),
-                      (Int64.min, 0, "-9223372036854775808"), (123_456, 1, "12345.6"), (5, 1, "0.5"), (-15, 1, "-1.5"),
-                      (100, 0, "100"), (1_234, 0, "1234")])
+    @Test(arguments: [
+        (Int64(0), 3, "0"), (12_500, 3, "12.5"), (1, 3, "0.001"), (180_500, 3, "180.5"), (10_005, 4, "1.0005"),
+        (-2_500, 3, "-2.5"), (86_400_000, 3, "86400"), (7, 0, "7"), (Int64.max, 0, "9223372036854775807"),
+        (Int64.min, 0, "-9223372036854775808"), (123_456, 1, "12345.6"), (5, 1, "0.5"), (-15, 1, "-1.5"),
+        (100, 0, "100"), (1_234, 0, "1234"),
+    ])
     func decimalsHaveNoTrailingZeros(value: Int64, scale: Int, text: String) {
         #expect(decimalText(value, scale: scale) == text)
         var bytes = [UInt8](repeating: 0, count: FixedDecimal.maximumLength)
-        let count = bytes.withUnsafeMutableBufferPointer { writeDecimal(FixedDecimal(value, scale: scale), to: $0.baseAddress!) }
+        let count = bytes.withUnsafeMutableBufferPointer {
+            writeDecimal(FixedDecimal(value, scale: scale), to: $0.baseAddress!)
+        }
         #expect(String(decoding: bytes[..<count], as: UTF8.self) == text)
     }
 
@@ -23,12 +27,22 @@ import Foundation
     @Test func bytesAreEqualOnlyWhenEveryByteIs() {
         for count in 0...40 {
             let a = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
-            #expect(a.withUnsafeBytes { x in a.withUnsafeBytes { y in bytesEqual(x.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!, y.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!, count) } })
+            #expect(
+                a.withUnsafeBytes { x in
+                    a.withUnsafeBytes { y in
+                        bytesEqual(
+                            x.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!,
+                            y.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!, count)
+                    }
+                })
             for position in 0..<count {
                 var b = a
                 b[position] ^= 0x40
-                #expect(!a.withUnsafeBytes { x in b.withUnsafeBytes { y in bytesEqual(x.baseAddress!, y.baseAddress!, count) } },
-                        "length \(count), byte \(position)")
+                #expect(
+                    !a.withUnsafeBytes { x in
+                        b.withUnsafeBytes { y in bytesEqual(x.baseAddress!, y.baseAddress!, count) }
+                    },
+                    "length \(count), byte \(position)")
             }
         }
     }
@@ -37,15 +51,19 @@ import Foundation
     /// prefixes differ, their order is the ids' byte order (a prefix first, a NUL byte after
     /// the end, a difference at byte 0, 7, 8 or 15, bytes above 0x7F).
     @Test func orderPrefixesAgreeWithByteOrder() {
-        let ids = ["", "a", "a\u{0}", "ab", "abcdefgh", "abcdefgh\u{0}", "abcdefghi", "abcdefghijklmno", "abcdefghijklmnop",
-                   "abcdefghijklmnopq", "abcdefghijklmnoq", "bbcdefgh", "abcdefgz", "é", "e\u{301}", "\u{FFFF}", "z", "Z",
-                   "reader-10", "reader-9", "u17611", "u1761"]
+        let ids = [
+            "", "a", "a\u{0}", "ab", "abcdefgh", "abcdefgh\u{0}", "abcdefghi", "abcdefghijklmno", "abcdefghijklmnop",
+            "abcdefghijklmnopq", "abcdefghijklmnoq", "bbcdefgh", "abcdefgz", "é", "e\u{301}", "\u{FFFF}", "z", "Z",
+            "reader-10", "reader-9", "u17611", "u1761",
+        ]
         var table = StringTable()
         let interned = ids.map { table.intern($0) }
         var compared = 0
         for a in interned {
             for b in interned where table.orderPrefix(a) != table.orderPrefix(b) {
-                #expect((table.orderPrefix(a) < table.orderPrefix(b)) == table.precedes(a, b), "\(table.string(a)) \(table.string(b))")
+                #expect(
+                    (table.orderPrefix(a) < table.orderPrefix(b)) == table.precedes(a, b),
+                    "\(table.string(a)) \(table.string(b))")
                 compared += 1
             }
         }
@@ -67,9 +85,12 @@ import Foundation
         #expect(table.lookup("after the long one") == ids[names.count - 2])
         let (bytes, starts) = table.copyOut()
         defer { bytes.deallocate(); starts.deallocate() }
-        #expect(names.indices.allSatisfy {
-            String(decoding: UnsafeBufferPointer(start: bytes + starts[$0], count: starts[$0 + 1] - starts[$0]), as: UTF8.self) == names[$0]
-        })
+        #expect(
+            names.indices.allSatisfy {
+                String(
+                    decoding: UnsafeBufferPointer(start: bytes + starts[$0], count: starts[$0 + 1] - starts[$0]),
+                    as: UTF8.self) == names[$0]
+            })
     }
 
     /// The two-lane hash gives what two calls of the one-lane hash give, for every length
@@ -92,11 +113,14 @@ import Foundation
         for _ in 0..<2_000 {
             value = value &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let shifted = value >> Int64(value & 63)  // every number of digits
-            let count = bytes.withUnsafeMutableBufferPointer { writeDecimal(FixedDecimal(shifted, scale: 0), to: $0.baseAddress!) }
+            let count = bytes.withUnsafeMutableBufferPointer {
+                writeDecimal(FixedDecimal(shifted, scale: 0), to: $0.baseAddress!)
+            }
             #expect(String(decoding: bytes[..<count], as: UTF8.self) == String(shifted))
             let ms = shifted % 100_000_000
             var seconds = String(ms.magnitude / 1000)
-            let fraction = String(String(ms.magnitude % 1000 + 1000).dropFirst()).replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+            let fraction = String(String(ms.magnitude % 1000 + 1000).dropFirst()).replacingOccurrences(
+                of: "0+$", with: "", options: .regularExpression)
             if !fraction.isEmpty { seconds += "." + fraction }
             #expect(decimalText(ms, scale: 3) == (ms < 0 ? "-" : "") + seconds)
         }

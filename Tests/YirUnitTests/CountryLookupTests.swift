@@ -8,16 +8,16 @@ import YirTestSupport
 @Suite struct CountryLookupTests {
     @Test func aPlaceInsideACountryIsThatCountrysISOCode() {
         #expect(CountryLookup.country(lat: 48.8566, lon: 2.3522) == "FR")  // Paris
-        #expect(CountryLookup.country(lat: 52.52, lon: 13.405) == "DE")    // Berlin
-        #expect(CountryLookup.country(lat: 59.91, lon: 10.75) == "NO")     // Oslo: ISO_A2 is -99, ISO_A2_EH NO
-        #expect(CountryLookup.country(lat: 42.66, lon: 21.17) == "XK")     // Pristina
+        #expect(CountryLookup.country(lat: 52.52, lon: 13.405) == "DE")  // Berlin
+        #expect(CountryLookup.country(lat: 59.91, lon: 10.75) == "NO")  // Oslo: ISO_A2 is -99, ISO_A2_EH NO
+        #expect(CountryLookup.country(lat: 42.66, lon: 21.17) == "XK")  // Pristina
         #expect(CountryLookup.country(lat: -89.5, lon: 0) == "AQ")
     }
 
     @Test func aCountryWithoutAnISOCodeIsNamedByItsADM0A3() {
         #expect(CountryLookup.country(lat: 19.90, lon: -75.15) == "USG")  // Guantanamo Bay
-        #expect(CountryLookup.country(lat: 34.99, lon: 33.75) == "ESB")   // Dhekelia
-        #expect(CountryLookup.country(lat: 21.9, lon: 33.7) == "BRT")     // Bir Tawil
+        #expect(CountryLookup.country(lat: 34.99, lon: 33.75) == "ESB")  // Dhekelia
+        #expect(CountryLookup.country(lat: 21.9, lon: 33.7) == "BRT")  // Bir Tawil
     }
 
     @Test func aPlaceAtSeaFarFromLandHasNoCountry() {

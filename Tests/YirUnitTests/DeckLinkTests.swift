@@ -29,10 +29,14 @@ import YirTestSupport
     }
 
     @Test func aNameNeverShowsTheUserIDOrAnyFourCharactersOfIt() throws {
-        let users = ["ana", "alice@example.org", "reader-0001", "Bob Smith", "install-5f3a9c2e", "aaaa", "2345",
-                     String(repeating: "abcdefghij", count: 25)]
+        let users = [
+            "ana", "alice@example.org", "reader-0001", "Bob Smith", "install-5f3a9c2e", "aaaa", "2345",
+            String(repeating: "abcdefghij", count: 25),
+        ]
         for (user, name) in zip(users, try names(users, key(3))) {
-            let slug = String(user.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map(Character.init))
+            let slug = String(
+                user.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map(
+                    Character.init))
             #expect(!name.contains(user.lowercased()))
             for start in slug.indices.dropLast(3) {
                 let run = slug[start...].prefix(4)
@@ -73,8 +77,9 @@ import YirTestSupport
             """
         let key = key(6)
         for year in [1970, 2025, 2099] {
-            let r = try runProgram(URL(fileURLWithPath: Tools.python), ["-c", script, "\(key.bytes)", "\(year)"],
-                                   stdin: try JSONSerialization.data(withJSONObject: users))
+            let r = try runProgram(
+                URL(fileURLWithPath: Tools.python), ["-c", script, "\(key.bytes)", "\(year)"],
+                stdin: try JSONSerialization.data(withJSONObject: users))
             #expect(r.status == 0, "\(r.stderr)")
             #expect(r.stdoutText.split(separator: "\n").map(String.init) == (try names(users, key, year: year)))
         }
@@ -82,7 +87,9 @@ import YirTestSupport
 
     @Test func theDefaultKeyLivesInTheXDGStateFolder() {
         #expect(LinkKey.defaultPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/yir/link-key")
-        #expect(LinkKey.defaultPath(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/yir/link-key")
+        #expect(
+            LinkKey.defaultPath(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"])
+                == "/h/.local/state/yir/link-key")
         #expect(LinkKey.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/state/yir/link-key")
         #expect(LinkKey.defaultPath(environment: [:]) == nil)
     }

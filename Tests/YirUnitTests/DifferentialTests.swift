@@ -10,8 +10,10 @@ import YirTestSupport
 /// native profile reads. Differences that are decisions (docs/decisions/) are excluded by
 /// construction: nesting near the depth limit is never generated.
 @Suite struct DifferentialTests {
-    static let keys = ["type", "user", "timestamp", "tz", "id", "wiki", "title", "namespace", "seconds",
-                       "duration_ms", "action", "list", "thumbnail", "key", "enabled"]
+    static let keys = [
+        "type", "user", "timestamp", "tz", "id", "wiki", "title", "namespace", "seconds",
+        "duration_ms", "action", "list", "thumbnail", "key", "enabled",
+    ]
 
     /// Valid export lines, then each mutated in ways that real damage and hostile input take.
     static func corpus() -> [[UInt8]] {
@@ -34,16 +36,23 @@ import YirTestSupport
             #"{"x":"# + String(repeating: "[", count: 2000) + String(repeating: "]", count: 2000) + "}",
         ]
         lines += edges.map { Array($0.utf8) }
-        lines += [[0x7B, 0x22, 0x74, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D], [0x7B, 0x22, 0x74, 0x22, 0x3A, 0x22, 0xC3, 0x22, 0x7D],
-                  [0x7B, 0x22, 0x74, 0x22, 0x3A, 0x22, 0xE2, 0x82, 0xAC, 0x22, 0x7D], [0x7B, 0x22, 0x74, 0x22, 0x3A, 0x22, 0xF0, 0x9F, 0x98, 0x22, 0x7D]]
+        lines += [
+            [0x7B, 0x22, 0x74, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D],
+            [0x7B, 0x22, 0x74, 0x22, 0x3A, 0x22, 0xC3, 0x22, 0x7D],
+            [0x7B, 0x22, 0x74, 0x22, 0x3A, 0x22, 0xE2, 0x82, 0xAC, 0x22, 0x7D],
+            [0x7B, 0x22, 0x74, 0x22, 0x3A, 0x22, 0xF0, 0x9F, 0x98, 0x22, 0x7D],
+        ]
         var rng = SplitMix64(seed: 2025)
-        let inserts: [[UInt8]] = [[0x2C], [0x7D], [0x7B], [0x22], [0x5C], [0x30], [0x2D], [0x65], [0x20], [0x01], [0xFF], [0xC3],
-                                  Array(#"\u"#.utf8), Array(#"\ud800"#.utf8), [0x5B], [0x5D], [0x3A]]
+        let inserts: [[UInt8]] = [
+            [0x2C], [0x7D], [0x7B], [0x22], [0x5C], [0x30], [0x2D], [0x65], [0x20], [0x01], [0xFF], [0xC3],
+            Array(#"\u"#.utf8), Array(#"\ud800"#.utf8), [0x5B], [0x5D], [0x3A],
+        ]
         for line in lines.prefix(400) where !line.isEmpty {
             let cut = Int(rng.next() % UInt64(line.count))
             lines.append(Array(line[..<cut]))
             var inserted = line
-            inserted.insert(contentsOf: inserts[Int(rng.next() % UInt64(inserts.count))], at: Int(rng.next() % UInt64(line.count)))
+            inserted.insert(
+                contentsOf: inserts[Int(rng.next() % UInt64(inserts.count))], at: Int(rng.next() % UInt64(line.count)))
             lines.append(inserted)
             var flipped = line
             flipped[Int(rng.next() % UInt64(line.count))] ^= UInt8(1 << (rng.next() % 8))
@@ -110,7 +119,9 @@ import YirTestSupport
         let text = #"{"cb":1,"ab":2,"t\u0079pe":4,"tyqe":3,"xx":5,"\#(long)":6,"a_key_of_twenty_byteS":7}"#
         let values = Array(text.utf8).withUnsafeBytes { line -> [String?] in
             guard scanner.scan(line) == nil else { return [] }
-            return scanner.values.map { $0.map { String(decoding: UnsafeRawBufferPointer(rebasing: line[$0.start..<$0.end]), as: UTF8.self) } }
+            return scanner.values.map {
+                $0.map { String(decoding: UnsafeRawBufferPointer(rebasing: line[$0.start..<$0.end]), as: UTF8.self) }
+            }
         }
         #expect(values == ["2", "1", "4", "6", nil])
     }
@@ -141,12 +152,15 @@ import YirTestSupport
     /// Plain numbers (digits, at most `scale` decimals) take a shortcut: it gives what the
     /// general reading gives, and takes the forms records use.
     @Test func plainNumbersReadAsAnyNumberDoes() {
-        var texts = ["0", "-0", "0.000", "71.105", "370.859", "-1.5", "1744028829105", "999999999999999",
-                     "9999999999999999", "12345678901234.5", "1.2345", "0.0005", "007", "1e3", "1.5E-1",
-                     "123456789012345678901234567890", "-0.0"]
+        var texts = [
+            "0", "-0", "0.000", "71.105", "370.859", "-1.5", "1744028829105", "999999999999999",
+            "9999999999999999", "12345678901234.5", "1.2345", "0.0005", "007", "1e3", "1.5E-1",
+            "123456789012345678901234567890", "-0.0",
+        ]
         var random = SeededRandom()
         for _ in 0..<20_000 {
-            let integer = String((0..<Int.random(in: 1...17, using: &random)).map { _ in "0123456789".randomElement(using: &random)! })
+            let integer = String(
+                (0..<Int.random(in: 1...17, using: &random)).map { _ in "0123456789".randomElement(using: &random)! })
             let decimals = Int.random(in: 0...5, using: &random)
             let fraction = String((0..<decimals).map { _ in "0123456789".randomElement(using: &random)! })
             texts.append((Bool.random(using: &random) ? "-" : "") + integer + (decimals > 0 ? "." + fraction : ""))
@@ -164,18 +178,23 @@ import YirTestSupport
             }
         }
         #expect(Array("71.105".utf8).withUnsafeBytes { FixedPoint.plain($0, scale: 3) }?.magnitude == 71_105)
-        #expect(Array("1744028829105".utf8).withUnsafeBytes { FixedPoint.plain($0, scale: 0) }?.magnitude == 1_744_028_829_105)
+        #expect(
+            Array("1744028829105".utf8).withUnsafeBytes { FixedPoint.plain($0, scale: 0) }?.magnitude
+                == 1_744_028_829_105)
         #expect(Array("1.2345".utf8).withUnsafeBytes { FixedPoint.plain($0, scale: 3) } == nil)
         #expect(shortcuts > 10_000)
     }
 
-    private func expectSame(_ ours: JSONScanner.Value, _ theirs: Any, _ line: UnsafeRawBufferPointer, key: String, line text: String) {
+    private func expectSame(
+        _ ours: JSONScanner.Value, _ theirs: Any, _ line: UnsafeRawBufferPointer, key: String, line text: String
+    ) {
         switch ours.kind {
         case .string:
             let decoded = String(decoding: JSONScanner.decodeString(line, ours), as: UTF8.self)
             #expect(decoded.utf8.elementsEqual(((theirs as? String) ?? "\u{FFFF}").utf8), "\(key): \(text)")
         case .number:
-            let mine = Double(String(decoding: UnsafeRawBufferPointer(rebasing: line[ours.start..<ours.end]), as: UTF8.self))
+            let mine = Double(
+                String(decoding: UnsafeRawBufferPointer(rebasing: line[ours.start..<ours.end]), as: UTF8.self))
             let other = (theirs as? NSNumber)?.doubleValue
             #expect(mine == other, "\(key): \(text)")
         case .bool:

@@ -46,7 +46,8 @@ import YirSample
     }
 
     @Test func concatenatedGzipMembersAreAllRead() throws {
-        let gz = try gzip(Data((view("2025-05-01T10:00:00Z") + "\n").utf8)) + gzip(Data(view("2025-05-02T10:00:00Z").utf8))
+        let gz =
+            try gzip(Data((view("2025-05-01T10:00:00Z") + "\n").utf8)) + gzip(Data(view("2025-05-02T10:00:00Z").utf8))
         #expect(try Run(files: [("views.jsonl.gz", gz)]).diagnostics().accepted[0] == 2)
     }
 
@@ -61,7 +62,8 @@ import YirSample
         let folder = scratchFolder()
         for name in ["b.jsonl", "a/z.ndjson", "a/c.json", "notes.txt", "a/y.jsonl.gz", "c.csv"] {
             let url = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data().write(to: url)
         }
         let files = try InputFiles.expand([folder.path]).map { String($0.path.dropFirst(folder.path.count + 1)) }
@@ -73,14 +75,19 @@ import YirSample
     @Test func aFoldersDanglingLinkOrFIFOCannotBeOpened() throws {
         let folder = scratchFolder()
         let target = folder.appendingPathComponent("elsewhere/b.data")
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data().write(to: target)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("a.jsonl").path, withDestinationPath: target.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("a.jsonl").path, withDestinationPath: target.path)
         #expect(try InputFiles.expand([folder.path]).map(\.path) == [folder.appendingPathComponent("a.jsonl").path])
 
         let dangling = folder.appendingPathComponent("c.jsonl").path
-        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: folder.appendingPathComponent("gone").path)
-        #expect(throws: InputError.cannotOpen(path: dangling, reason: "a symbolic link to nothing")) { try InputFiles.expand([folder.path]) }
+        try FileManager.default.createSymbolicLink(
+            atPath: dangling, withDestinationPath: folder.appendingPathComponent("gone").path)
+        #expect(throws: InputError.cannotOpen(path: dangling, reason: "a symbolic link to nothing")) {
+            try InputFiles.expand([folder.path])
+        }
         try FileManager.default.removeItem(atPath: dangling)
 
         let fifo = folder.appendingPathComponent("d.jsonl").path
@@ -100,7 +107,8 @@ import YirSample
         let lines = [#"{"timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","seconds":5}"#]
         let d = try Run(lines, fileName: "page_views-phone.jsonl").diagnostics()
         #expect(d.accepted[RecordType.pageView.rawValue] == 1)
-        let cleared = try Run([#"{"timestamp":"2025-05-01T10:00:00Z"}"#], fileName: "history_clears.jsonl").diagnostics()
+        let cleared = try Run([#"{"timestamp":"2025-05-01T10:00:00Z"}"#], fileName: "history_clears.jsonl")
+            .diagnostics()
         #expect(cleared.accepted[RecordType.historyCleared.rawValue] == 1)
         let untyped = try Run([#"{"timestamp":"2025-05-01T10:00:00Z"}"#], fileName: "export.jsonl").diagnostics()
         #expect(untyped.rejected == [.missingField: 1])
@@ -122,7 +130,9 @@ import YirSample
         let text = lines.joined(separator: "\n")
         for gzipped in [false, true] {
             for chunkSize in [1, 3, 64, Ingestor.defaultChunkSize] {
-                var run = Run(files: [(gzipped ? "a.jsonl.gz" : "a.jsonl", gzipped ? try gzip(Data(text.utf8)) : Data(text.utf8))])
+                var run = Run(files: [
+                    (gzipped ? "a.jsonl.gz" : "a.jsonl", gzipped ? try gzip(Data(text.utf8)) : Data(text.utf8))
+                ])
                 run.chunkSize = chunkSize
                 run.jobs = 3
                 let (model, rejections) = try run.modelAndRejections()
@@ -266,10 +276,12 @@ import YirSample
     @Test(arguments: [2, 3])
     func ranksAndPercentilesAreTheSameOnOneThreadAndOnSeveral(jobs: Int) throws {
         // Reading and app times repeat across readers: ranks have ties.
-        let lines = (0..<12_500).flatMap { i in [
-            #"{"type":"page_view","user":"u\#(i)","timestamp":"2025-03-01T10:00:00Z","wiki":"enwiki","title":"T\#(i % 97)","seconds":\#(i * 7 % 1009)}"#,
-            #"{"type":"session","user":"u\#(i)","timestamp":"2025-03-01T10:00:00Z","duration_ms":\#(i * 13 % 100_003)}"#,
-        ] }
+        let lines = (0..<12_500).flatMap { i in
+            [
+                #"{"type":"page_view","user":"u\#(i)","timestamp":"2025-03-01T10:00:00Z","wiki":"enwiki","title":"T\#(i % 97)","seconds":\#(i * 7 % 1009)}"#,
+                #"{"type":"session","user":"u\#(i)","timestamp":"2025-03-01T10:00:00Z","duration_ms":\#(i * 13 % 100_003)}"#,
+            ]
+        }
         var one = Run(lines)
         one.jobs = 1
         var several = Run(lines)
@@ -281,7 +293,9 @@ import YirSample
         #expect(JSONReport.lines(model) == JSONReport.lines(reference))
         func percentiles(_ model: ReportModel) -> [Int64?] {
             let cohort = model.statistics.cohort
-            return [cohort.readingSecondsPercentiles, cohort.appTimeSecondsPercentiles].flatMap { [$0?.p50, $0?.p90, $0?.p99] }
+            return [cohort.readingSecondsPercentiles, cohort.appTimeSecondsPercentiles].flatMap {
+                [$0?.p50, $0?.p90, $0?.p99]
+            }
         }
         #expect(percentiles(model) == percentiles(reference))
         #expect(!percentiles(reference).contains(nil))

@@ -14,7 +14,9 @@ import YirTestSupport
     static let text: Data = {
         var lines: [String] = []
         for i in 0..<24_000 {
-            lines.append(#"{"type":"page_view","user":"reader-\#(i % 97)","timestamp":"2025-05-01T10:\#(i % 60):00Z","title":"Title \#(i * 7919 % 10_007)","seconds":\#(i % 301)}"#)
+            lines.append(
+                #"{"type":"page_view","user":"reader-\#(i % 97)","timestamp":"2025-05-01T10:\#(i % 60):00Z","title":"Title \#(i * 7919 % 10_007)","seconds":\#(i % 301)}"#
+            )
         }
         return Data(lines.joined(separator: "\n").utf8)
     }()
@@ -50,7 +52,9 @@ import YirTestSupport
 
     @Test(arguments: engines)
     func concatenatedMembersInflateToTheWholeText(engine: yir_inflate_engine) throws {
-        let parts = [Self.text.prefix(1_000_000), Self.text.dropFirst(1_000_000).prefix(5), Self.text.dropFirst(1_000_005)]
+        let parts = [
+            Self.text.prefix(1_000_000), Self.text.dropFirst(1_000_000).prefix(5), Self.text.dropFirst(1_000_005),
+        ]
         var compressed = Data()
         for part in parts { compressed += try gzip(Data(part)) }
         // Output buffers smaller than a line and larger than the text: members end mid-buffer.
@@ -68,7 +72,8 @@ import YirTestSupport
         var a: UInt32 = 1, b: UInt32 = 0
         for byte in Self.text { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
         let adler = b << 16 | a
-        let zlib = Data([0x78, 0x9C]) + gz.dropFirst(10).dropLast(8)
+        let zlib =
+            Data([0x78, 0x9C]) + gz.dropFirst(10).dropLast(8)
             + Data([UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)])
         let same = try inflate(zlib, engine: engine) == Self.text
         #expect(same)
@@ -113,7 +118,9 @@ import YirTestSupport
         garbled[garbled.count / 2] ^= 0x55
         #expect(reason(garbled, engine: engine)?.hasPrefix("corrupt gzip data (") == true)
         // Bytes after the last member that open no member are not quietly dropped.
-        #expect(reason(try gzip(Self.text) + Data("trailing text".utf8), engine: engine)?.hasPrefix("corrupt gzip data (") == true)
+        #expect(
+            reason(try gzip(Self.text) + Data("trailing text".utf8), engine: engine)?.hasPrefix("corrupt gzip data (")
+                == true)
     }
 
     /// SPEC §4.5: a file that ends before a member's header is whole — 0 bytes included — is a

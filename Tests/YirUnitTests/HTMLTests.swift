@@ -18,11 +18,14 @@ import YirTestSupport
     }
 
     /// The slides page of the run's first reader, or of `user`.
-    func page(_ run: Run, locale: String = "en", overlay: String? = nil, remoteImages: Bool = true, user: String? = nil) throws -> String {
+    func page(_ run: Run, locale: String = "en", overlay: String? = nil, remoteImages: Bool = true, user: String? = nil)
+        throws -> String
+    {
         var run = run
         run.locale = locale
         let model = try run.model()
-        let reader = try #require(user.map { u in model.statistics.readers.first { $0.user == u } } ?? model.statistics.readers.first)
+        let reader = try #require(
+            user.map { u in model.statistics.readers.first { $0.user == u } } ?? model.statistics.readers.first)
         return try renderer(overlay: overlay, remoteImages: remoteImages)
             .readerPage(reader, model: model)
     }
@@ -33,20 +36,30 @@ import YirTestSupport
     /// A reader's year of five articles or more (a whole deck, not the short one): `days`
     /// views on consecutive days from 1 March, each of another article.
     func fullYear(days: Int = 5, seconds: String = "600") -> [String] {
-        (0..<days).map { view("2025-03-\(String(format: "%02d", $0 + 1))T10:00:00Z", title: "Article_\($0)", seconds: seconds) }
+        (0..<days).map {
+            view("2025-03-\(String(format: "%02d", $0 + 1))T10:00:00Z", title: "Article_\($0)", seconds: seconds)
+        }
     }
 
     func slideIDs(_ page: String) -> [String] {
-        page.components(separatedBy: #"<section class="slide slide-"#).dropFirst().map { String($0.prefix { $0 != "\"" && $0 != " " }) }
+        page.components(separatedBy: #"<section class="slide slide-"#).dropFirst().map {
+            String($0.prefix { $0 != "\"" && $0 != " " })
+        }
     }
 
     @Test func linksAreHttpsArticleURLsBuiltFromWikiAndTitle() {
-        #expect(ArticleLinks.url(wiki: "en.wikipedia.org", title: "Ada Lovelace") == "https://en.wikipedia.org/wiki/Ada_Lovelace")
-        #expect(ArticleLinks.url(wiki: "de.wikipedia.org", title: "Straße?a=1#x") == "https://de.wikipedia.org/wiki/Stra%C3%9Fe%3Fa%3D1%23x")
+        #expect(
+            ArticleLinks.url(wiki: "en.wikipedia.org", title: "Ada Lovelace")
+                == "https://en.wikipedia.org/wiki/Ada_Lovelace")
+        #expect(
+            ArticleLinks.url(wiki: "de.wikipedia.org", title: "Straße?a=1#x")
+                == "https://de.wikipedia.org/wiki/Stra%C3%9Fe%3Fa%3D1%23x")
         for wiki in ["app", "javascript:alert(1)", "en.wikipedia.org/evil", "EN.wikipedia.org", "a..b", "-a.org", ""] {
             #expect(ArticleLinks.url(wiki: wiki, title: "T") == nil, "\(wiki)")
         }
-        #expect(ArticleLinks.thumbnail("https://upload.wikimedia.org/a.jpg", remoteImages: true) == "https://upload.wikimedia.org/a.jpg")
+        #expect(
+            ArticleLinks.thumbnail("https://upload.wikimedia.org/a.jpg", remoteImages: true)
+                == "https://upload.wikimedia.org/a.jpg")
         #expect(ArticleLinks.thumbnail("http://upload.wikimedia.org/a.jpg", remoteImages: true) == nil)
         #expect(ArticleLinks.thumbnail("javascript:alert(1)", remoteImages: true) == nil)
         #expect(ArticleLinks.thumbnail("https://upload.wikimedia.org/a.jpg", remoteImages: false) == nil)
@@ -72,8 +85,11 @@ import YirTestSupport
     /// Mustache's own escaping, which left it raw.
     @Test func anAmpersandBeforeACombiningMarkIsEscapedToo() throws {
         // A deck never shows its user id (docs/OUTPUT.md): the two cases are titles here.
-        let page = try page(Run([view("2025-05-01T10:00:00Z", title: #"Tom &\u0301 Jerry"#),
-                                 view("2025-05-01T10:01:00Z", title: #"a&\u0301b<\u0301"#)]))
+        let page = try page(
+            Run([
+                view("2025-05-01T10:00:00Z", title: #"Tom &\u0301 Jerry"#),
+                view("2025-05-01T10:01:00Z", title: #"a&\u0301b<\u0301"#),
+            ]))
         let bytes = Data(page.utf8)
         #expect(bytes.range(of: Data("a&amp;\u{0301}b&lt;\u{0301}".utf8)) != nil)
         #expect(bytes.range(of: Data("Tom &amp;\u{0301} Jerry".utf8)) != nil)
@@ -85,8 +101,10 @@ import YirTestSupport
     /// a template's own first line, blank or not, is kept.
     @Test func templatesKeepTheirFirstLineWhateverItHolds() throws {
         let overlay = scratchFolder()
-        try FileManager.default.createDirectory(at: overlay.appendingPathComponent("html"), withIntermediateDirectories: true)
-        try "\n  \n<p>teal</p>".write(to: overlay.appendingPathComponent("html/slide-opening.mustache"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: overlay.appendingPathComponent("html"), withIntermediateDirectories: true)
+        try "\n  \n<p>teal</p>".write(
+            to: overlay.appendingPathComponent("html/slide-opening.mustache"), atomically: true, encoding: .utf8)
         let page = try page(Run([view("2025-03-01T10:00:00Z")]), overlay: overlay.path)
         #expect(page.contains("<div class=\"slide-inner\">\n\n  \n<p>teal</p>"))
     }
@@ -94,10 +112,12 @@ import YirTestSupport
     /// A copy text's `{name}` is replaced when a value has that name; anything else in braces is
     /// kept as written, non-ASCII text around it too.
     @Test func copyTextsReplaceKnownPlaceholdersAndKeepTheRest() {
-        let strings = HTMLStrings(locale: "en", texts: [
-            "plain": "Jahr {year} – {user}’s Rückblick", "unknown": "{year} and {nope}", "doubled": "{{year}}",
-            "open": "ends with {", "empty": "{}", "none": "no braces",
-        ])
+        let strings = HTMLStrings(
+            locale: "en",
+            texts: [
+                "plain": "Jahr {year} – {user}’s Rückblick", "unknown": "{year} and {nope}", "doubled": "{{year}}",
+                "open": "ends with {", "empty": "{}", "none": "no braces",
+            ])
         let values = ["year": "2025", "user": "Zoë"]
         #expect(strings.text("plain", values) == "Jahr 2025 – Zoë’s Rückblick")
         #expect(strings.text("unknown", values) == "2025 and {nope}")
@@ -112,23 +132,36 @@ import YirTestSupport
     @Test func slidesWithoutDataAreLeftOut() throws {
         let sessionOnly = try page(Run([session("2025-03-01T10:00:00Z", ms: "600000")]))
         #expect(slideIDs(sessionOnly) == ["opening", "time", "summary", "ending"])
-        #expect(sessionOnly.contains(#"<p class="hero fit">10</p>"#) && sessionOnly.contains("minutes in the app"),
-                "the app's time is the hero figure without reading")
-        let reader = try page(Run(fullYear() + [notification("2025-01-01T00:00:00Z", key: "echo-subscriptions-push-edit-thank", enabled: true)]))
-        #expect(slideIDs(reader) == ["opening", "time", "articles", "top", "patterns", "monthly", "streak", "saved",
-                                     "notifications", "summary", "ending"])
+        #expect(
+            sessionOnly.contains(#"<p class="hero fit">10</p>"#) && sessionOnly.contains("minutes in the app"),
+            "the app's time is the hero figure without reading")
+        let reader = try page(
+            Run(
+                fullYear() + [
+                    notification("2025-01-01T00:00:00Z", key: "echo-subscriptions-push-edit-thank", enabled: true)
+                ]))
+        #expect(
+            slideIDs(reader) == [
+                "opening", "time", "articles", "top", "patterns", "monthly", "streak", "saved",
+                "notifications", "summary", "ending",
+            ])
         #expect(reader.contains("<bdi>Thanks</bdi>"))
-        #expect(!reader.contains(#"<p class="hero fit">0</p>"#) && reader.contains("0 articles saved in 2025"),
-                "the saved slide's empty state: a modest 0, not a hero")
-        #expect(reader.contains(#"aria-label="Slide 3 of 11">"#) && reader.contains("<h1>Articles you read</h1>"),
-                "a slide is named by its place; its heading follows inside")
+        #expect(
+            !reader.contains(#"<p class="hero fit">0</p>"#) && reader.contains("0 articles saved in 2025"),
+            "the saved slide's empty state: a modest 0, not a hero")
+        #expect(
+            reader.contains(#"aria-label="Slide 3 of 11">"#) && reader.contains("<h1>Articles you read</h1>"),
+            "a slide is named by its place; its heading follows inside")
     }
 
     /// docs/OUTPUT.md: fewer than five articles make one warm slide of what was read, and no
     /// slide of zeros.
     @Test func aHandfulOfArticlesGetsAShortDeck() throws {
-        let deck = try page(Run([view("2025-03-01T10:00:00Z", title: "Ada_Lovelace", seconds: "120"),
-                                 view("2025-03-02T10:00:00Z", title: "Charles_Babbage", seconds: "60")]))
+        let deck = try page(
+            Run([
+                view("2025-03-01T10:00:00Z", title: "Ada_Lovelace", seconds: "120"),
+                view("2025-03-02T10:00:00Z", title: "Charles_Babbage", seconds: "60"),
+            ]))
         #expect(slideIDs(deck) == ["opening", "few", "summary", "ending"])
         #expect(deck.contains("This year you read 2 articles, for \(Self.en.duration(milliseconds: 180_000)) in all:"))
         #expect(deck.contains("<bdi>Ada Lovelace</bdi>") && deck.contains("<bdi>Charles Babbage</bdi>"))
@@ -145,11 +178,13 @@ import YirTestSupport
 
     @Test func aStreakUnderThreeDaysIsLeftOutForTheDaysRead() throws {
         // Seven days, never two in a row: no streak, but a week of days read.
-        let scattered = try page(Run((0..<7).map { view("2025-03-\(String(format: "%02d", 2 * $0 + 1))T10:00:00Z", title: "A\($0)") }))
+        let scattered = try page(
+            Run((0..<7).map { view("2025-03-\(String(format: "%02d", 2 * $0 + 1))T10:00:00Z", title: "A\($0)") }))
         #expect(slideIDs(scattered).contains("streak"))
         #expect(scattered.contains("The days you read") && !scattered.contains("days in a row"))
         // Five days, two in a row at most: neither.
-        let few = try page(Run((0..<5).map { view("2025-03-\(String(format: "%02d", 3 * $0 + 1))T10:00:00Z", title: "A\($0)") }))
+        let few = try page(
+            Run((0..<5).map { view("2025-03-\(String(format: "%02d", 3 * $0 + 1))T10:00:00Z", title: "A\($0)") }))
         #expect(!slideIDs(few).contains("streak"))
         let three = try page(Run(fullYear(days: 5)))
         #expect(three.contains("5</p>\n<p class=\"hero-label\">days in a row"))
@@ -161,14 +196,19 @@ import YirTestSupport
     }
 
     @Test func anUnknownNotificationTypeGetsAReadableName() throws {
-        let deck = try page(Run(fullYear() + [notification("2025-01-01T00:00:00Z", key: "echo-subscriptions-push-new-thing", enabled: true)]))
+        let deck = try page(
+            Run(
+                fullYear() + [
+                    notification("2025-01-01T00:00:00Z", key: "echo-subscriptions-push-new-thing", enabled: true)
+                ]))
         #expect(deck.contains("<bdi>New thing</bdi>") && !deck.contains(">echo-subscriptions-push-new-thing<"))
         #expect(SlideDeck.readableNotification("custom_key") == "Custom key")
     }
 
     @Test func theTopListIsNumberedFromTwoWithViewsBesideTime() throws {
         let deck = try page(Run(fullYear()))
-        let slide = deck.components(separatedBy: #"class="slide slide-top "#)[1].components(separatedBy: "</section>")[0]
+        let slide = deck.components(separatedBy: #"class="slide slide-top "#)[1].components(separatedBy: "</section>")[
+            0]
         #expect(slide.contains(#"<ol class="top-list" start="2">"#))
         #expect(slide.components(separatedBy: "<li>").count - 1 == 4, "the first is the headline, not repeated")
         #expect(slide.contains("\(Self.en.duration(milliseconds: 600_000)) · 1 view"))
@@ -176,36 +216,61 @@ import YirTestSupport
 
     @Test func theBusiestMonthIsTheMonthWithTheMostReadingTime() throws {
         // March has more views, April more minutes.
-        let deck = try page(Run(fullYear(seconds: "60") + [view("2025-04-10T10:00:00Z", title: "Long", seconds: "3000")]))
+        let deck = try page(
+            Run(fullYear(seconds: "60") + [view("2025-04-10T10:00:00Z", title: "Long", seconds: "3000")]))
         #expect(deck.contains("Your busiest month was April"))
         #expect(!deck.contains("busiest month: March") && !deck.contains("Your busiest month was March"))
     }
 
     @Test func aSittingOfThreeArticlesOrMoreGetsTheRabbitHoleSlide() throws {
-        let two = try page(Run(fullYear() + [view("2025-05-01T10:00:00Z", title: "Ada_Lovelace"), view("2025-05-01T10:05:00Z", title: "Analytical_Engine")]))
+        let two = try page(
+            Run(
+                fullYear() + [
+                    view("2025-05-01T10:00:00Z", title: "Ada_Lovelace"),
+                    view("2025-05-01T10:05:00Z", title: "Analytical_Engine"),
+                ]))
         #expect(!slideIDs(two).contains("rabbit-hole"))
-        let three = try page(Run(fullYear() + [view("2025-05-01T10:00:00Z", title: "Ada_Lovelace"), view("2025-05-01T10:05:00Z", title: "Charles_Babbage"),
-                                               view("2025-05-01T10:10:00Z", title: "Analytical_Engine")]))
+        let three = try page(
+            Run(
+                fullYear() + [
+                    view("2025-05-01T10:00:00Z", title: "Ada_Lovelace"),
+                    view("2025-05-01T10:05:00Z", title: "Charles_Babbage"),
+                    view("2025-05-01T10:10:00Z", title: "Analytical_Engine"),
+                ]))
         #expect(slideIDs(three).contains("rabbit-hole"))
         #expect(three.contains("3</p>\n<p class=\"hero-label\">articles in one sitting"))
-        #expect(three.contains(#"<a href="https://en.wikipedia.org/wiki/Ada_Lovelace" rel="noreferrer"><bdi>Ada Lovelace</bdi></a>"#))
-        #expect(three.contains(#"<a href="https://en.wikipedia.org/wiki/Analytical_Engine" rel="noreferrer"><bdi>Analytical Engine</bdi></a>"#))
+        #expect(
+            three.contains(
+                #"<a href="https://en.wikipedia.org/wiki/Ada_Lovelace" rel="noreferrer"><bdi>Ada Lovelace</bdi></a>"#))
+        #expect(
+            three.contains(
+                #"<a href="https://en.wikipedia.org/wiki/Analytical_Engine" rel="noreferrer"><bdi>Analytical Engine</bdi></a>"#
+            ))
     }
 
     /// docs/OUTPUT.md's bands: never a reproach when this year had less.
-    @Test(arguments: [("1000", "You read more than twice as much as in 2024."), ("600", "You read 20% more than in 2024."),
-                      ("520", "You read about as much as in 2024."), ("100", "2024 was a big year. Here is what stayed with you in 2025:")])
+    @Test(arguments: [
+        ("1000", "You read more than twice as much as in 2024."), ("600", "You read 20% more than in 2024."),
+        ("520", "You read about as much as in 2024."),
+        ("100", "2024 was a big year. Here is what stayed with you in 2025:"),
+    ])
     func theChangeSlideSaysHowThisYearComparesKindly(seconds: String, says: String) throws {
-        let deck = try page(Run([view("2024-05-01T10:00:00Z", seconds: "500"), view("2025-05-01T10:00:00Z", seconds: seconds)]))
+        let deck = try page(
+            Run([view("2024-05-01T10:00:00Z", seconds: "500"), view("2025-05-01T10:00:00Z", seconds: seconds)]))
         #expect(slideIDs(deck).contains("change"))
         #expect(deck.contains(says), "\(seconds) s")
-        let slide = deck.components(separatedBy: #"class="slide slide-change "#)[1].components(separatedBy: "</section>")[0]
-        if seconds == "100" { #expect(!slide.contains("in 2024<") && !slide.contains("%"), "no figure of the drop: \(slide)") }
+        let slide = deck.components(separatedBy: #"class="slide slide-change "#)[1].components(
+            separatedBy: "</section>")[0]
+        if seconds == "100" {
+            #expect(!slide.contains("in 2024<") && !slide.contains("%"), "no figure of the drop: \(slide)")
+        }
     }
 
     @Test func theChangeSlideNeedsReadingInBothYears() throws {
         #expect(!slideIDs(try page(Run([view("2025-05-01T10:00:00Z")]))).contains("change"))
-        #expect(!slideIDs(try page(Run([view("2024-05-01T10:00:00Z", seconds: "0"), view("2025-05-01T10:00:00Z")]))).contains("change"))
+        #expect(
+            !slideIDs(try page(Run([view("2024-05-01T10:00:00Z", seconds: "0"), view("2025-05-01T10:00:00Z")])))
+                .contains("change"))
     }
 
     @Test func theOpeningSaysWhatTheFiguresRestOn() throws {
@@ -214,7 +279,8 @@ import YirTestSupport
         let late = try page(Run([view("2025-03-03T10:00:00Z")]))
         #expect(late.contains("Your reading time is counted from March 3, 2025."))
         let early = try page(Run([view("2025-02-15T10:00:00Z")]))
-        #expect(!early.contains("counted from") && !early.contains("cleared"), "a first view within 60 days says nothing")
+        #expect(
+            !early.contains("counted from") && !early.contains("cleared"), "a first view within 60 days says nothing")
     }
 
     @Test func rankSlideNeedsTenReadersWithReadingTime() throws {
@@ -240,7 +306,9 @@ import YirTestSupport
         #expect(en.longDate(CivilDate(year: 2024, month: 2, day: 29)) == "February 29, 2024")
         #expect(de.longDate(CivilDate(year: 2024, month: 2, day: 29)) == "29. Februar 2024")
         #expect(en.hour(0) == "12\u{202F}AM" && en.hour(12) == "12\u{202F}PM" && de.hour(21) == "21 Uhr")
-        let lines = (0..<40).map { view("2025-03-\(String(format: "%02d", $0 % 28 + 1))T10:00:00Z", title: "A\($0 % 5)", seconds: "2000") }
+        let lines = (0..<40).map {
+            view("2025-03-\(String(format: "%02d", $0 % 28 + 1))T10:00:00Z", title: "A\($0 % 5)", seconds: "2000")
+        }
         let german = try page(Run(lines), locale: "de")
         #expect(german.contains(#"<html lang="de" dir="ltr">"#))
         #expect(german.contains("Dein Lesejahr 2025"))
@@ -249,10 +317,14 @@ import YirTestSupport
 
     @Test func aMissingKeyFallsBackToEnglishAndTemplatesOverrideFileByFile() throws {
         let overlay = scratchFolder()
-        try FileManager.default.createDirectory(at: overlay.appendingPathComponent("strings"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: overlay.appendingPathComponent("html"), withIntermediateDirectories: true)
-        try #"{"opening_heading": "Jaro {year}"}"#.write(to: overlay.appendingPathComponent("strings/eo.json"), atomically: true, encoding: .utf8)
-        try "body { color: rebeccapurple; }".write(to: overlay.appendingPathComponent("html/style.mustache"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: overlay.appendingPathComponent("strings"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: overlay.appendingPathComponent("html"), withIntermediateDirectories: true)
+        try #"{"opening_heading": "Jaro {year}"}"#.write(
+            to: overlay.appendingPathComponent("strings/eo.json"), atomically: true, encoding: .utf8)
+        try "body { color: rebeccapurple; }".write(
+            to: overlay.appendingPathComponent("html/style.mustache"), atomically: true, encoding: .utf8)
         let page = try page(Run([view("2025-03-01T10:00:00Z")]), locale: "eo", overlay: overlay.path)
         #expect(page.contains("Jaro 2025"))
         #expect(page.contains(#"<html lang="eo" dir="ltr">"#), "labelled with the language of its own file")
@@ -287,8 +359,13 @@ import YirTestSupport
     /// The report keeps thumbnails of saves only: the top article shows the one its save
     /// carried, in place of the illustration, and none without remote images.
     @Test func theTopArticleShowsTheThumbnailItsSaveCarried() throws {
-        let lines = fullYear(days: 6, seconds: "600") + [view("2025-03-10T10:00:00Z", title: "Article_0", seconds: "3000"),
-            save("2025-12-01T10:00:00Z", title: "Article_0", extra: #","thumbnail":"https://upload.wikimedia.org/top.jpg""#)]
+        let lines =
+            fullYear(days: 6, seconds: "600") + [
+                view("2025-03-10T10:00:00Z", title: "Article_0", seconds: "3000"),
+                save(
+                    "2025-12-01T10:00:00Z", title: "Article_0",
+                    extra: #","thumbnail":"https://upload.wikimedia.org/top.jpg""#),
+            ]
         let page = try page(Run(lines))
         #expect(page.contains(#"<img class="art photo" src="https://upload.wikimedia.org/top.jpg""#))
         #expect(!(try self.page(Run(lines), remoteImages: false)).contains("top.jpg"))
@@ -313,16 +390,20 @@ import YirTestSupport
     @Test func calendarHasOneCellPerDayOfTheYearInTheReadersZone() throws {
         // 2024 is a leap year; the view at 23:30Z on 31 Dec 2023 is 1 Jan 2024 in Berlin. Four
         // more articles on 2–4 January make a whole deck with a streak, so the calendar shows.
-        let january = [("2024-01-02T10:00:00Z", "B", "20"), ("2024-01-03T10:00:00Z", "C", "20"),
-                       ("2024-01-04T10:00:00Z", "D", "20"), ("2024-01-04T11:00:00Z", "E", "5")]
-            .map { view($0.0, title: $0.1, seconds: $0.2, extra: #","tz":"Europe/Berlin""#) }
+        let january = [
+            ("2024-01-02T10:00:00Z", "B", "20"), ("2024-01-03T10:00:00Z", "C", "20"),
+            ("2024-01-04T10:00:00Z", "D", "20"), ("2024-01-04T11:00:00Z", "E", "5"),
+        ]
+        .map { view($0.0, title: $0.1, seconds: $0.2, extra: #","tz":"Europe/Berlin""#) }
         let run = { (year: String) in
             var r = Run([view("\(year)", title: "A", seconds: "60", extra: #","tz":"Europe/Berlin""#)] + january)
             r.asOf = "2024-12-31T12:00:00Z"
             return r
         }
         let reader = try run("2023-12-31T23:30:00Z").reader()
-        #expect(reader.activity?.days.first.map { CivilDate(daysSinceEpoch: $0.day) } == CivilDate(year: 2024, month: 1, day: 1))
+        #expect(
+            reader.activity?.days.first.map { CivilDate(daysSinceEpoch: $0.day) }
+                == CivilDate(year: 2024, month: 1, day: 1))
         #expect(reader.activity?.hourViews[0] == 1)
         let days = { (page: String) in page.components(separatedBy: #"data-days=""#)[1].prefix { $0 != "\"" } }
         let page = try page(run("2023-12-31T23:30:00Z"))
@@ -350,11 +431,12 @@ import YirTestSupport
             y = 2
             return /x y/.test(a)
             """
-        #expect(ScriptCompaction.compact(script) == """
-            var a="x  //  y",b='it\\'s';var c=/^#s-(\\d+) $/.exec(h),d=a+ +b,e=c- -1;x=1
-            y=2
-            return/x y/.test(a)
-            """)
+        #expect(
+            ScriptCompaction.compact(script) == """
+                var a="x  //  y",b='it\\'s';var c=/^#s-(\\d+) $/.exec(h),d=a+ +b,e=c- -1;x=1
+                y=2
+                return/x y/.test(a)
+                """)
     }
 
     @Test func indexListsTheReadersWithTheMostReadingWhenThereAreTooMany() throws {
@@ -362,17 +444,24 @@ import YirTestSupport
         let model = try Run(lines).model()
         var html = try renderer()
         let names = model.statistics.readers.map { "readers/\($0.user).html" }
-        #expect(html.indexPage(model, readerLinks: names).components(separatedBy: "<tr><th scope=\"row\"><a href=").count - 1 == 5)
+        #expect(
+            html.indexPage(model, readerLinks: names).components(separatedBy: "<tr><th scope=\"row\"><a href=").count
+                - 1 == 5)
         html.maximumListedReaders = 3
         let page = html.indexPage(model, readerLinks: names)
-        let rows = page.components(separatedBy: "<tr><th scope=\"row\"><a href=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        let rows = page.components(separatedBy: "<tr><th scope=\"row\"><a href=\"").dropFirst().map {
+            $0.prefix { $0 != "\"" }
+        }
         #expect(rows == [Substring(names[2]), Substring(names[3]), Substring(names[4])], "r3, r4, r5 in user order")
         #expect(page.contains("The 3 readers with the most reading time of 5"))
     }
 
     @Test func pagesAreWellFormedForLibxml2sHTMLParser() throws {
         let reference = packageRoot.appendingPathComponent("Tests/Reference")
-        let pages = ["index.html"] + (try FileManager.default.contentsOfDirectory(atPath: reference.appendingPathComponent("readers").path)).map { "readers/\($0)" }
+        let pages =
+            ["index.html"]
+            + (try FileManager.default.contentsOfDirectory(atPath: reference.appendingPathComponent("readers").path))
+            .map { "readers/\($0)" }
         for name in pages {
             let problems = htmlParserProblems(try Data(contentsOf: reference.appendingPathComponent(name)))
             #expect(problems.isEmpty, "\(name): \(problems)")
@@ -393,15 +482,21 @@ func htmlParserProblems(_ data: Data) -> [String] {
         xmlSetStructuredErrorFunc(nil, nil)
     }
     // libxml2 2.9's error handlers are per thread, so tests running in parallel do not mix.
-    xmlSetStructuredErrorFunc(Unmanaged.passUnretained(problems).toOpaque(), { data, error in
-        guard let data, let error else { return }
-        let problems = Unmanaged<Problems>.fromOpaque(data).takeUnretainedValue()
-        let code = Int32(error.pointee.code)
-        if code == Int32(XML_HTML_UNKNOWN_TAG.rawValue) { return }
-        problems.list.append("line \(error.pointee.line): \(String(cString: error.pointee.message).trimmingCharacters(in: .whitespacesAndNewlines))")
-    })
+    xmlSetStructuredErrorFunc(
+        Unmanaged.passUnretained(problems).toOpaque(),
+        { data, error in
+            guard let data, let error else { return }
+            let problems = Unmanaged<Problems>.fromOpaque(data).takeUnretainedValue()
+            let code = Int32(error.pointee.code)
+            if code == Int32(XML_HTML_UNKNOWN_TAG.rawValue) { return }
+            problems.list.append(
+                "line \(error.pointee.line): \(String(cString: error.pointee.message).trimmingCharacters(in: .whitespacesAndNewlines))"
+            )
+        })
     let document = data.withUnsafeBytes { buffer in
-        htmlCtxtReadMemory(context, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(buffer.count), "page.html", "UTF-8", 0)
+        htmlCtxtReadMemory(
+            context, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(buffer.count), "page.html", "UTF-8",
+            0)
     }
     if let document { xmlFreeDoc(document) }
     return problems.list

@@ -99,8 +99,10 @@ import YirTestSupport
     }
 
     @Test func hugeAndNonFiniteNumbersAreRejectedWithTheirReason() throws {
-        for (number, reason) in [("1e400", RejectReason.numberOutOfRange), ("123456789012345678901234567890", .numberOutOfRange),
-                                 ("NaN", .invalidJSON), ("Infinity", .invalidJSON), ("-Infinity", .invalidJSON)] {
+        for (number, reason) in [
+            ("1e400", RejectReason.numberOutOfRange), ("123456789012345678901234567890", .numberOutOfRange),
+            ("NaN", .invalidJSON), ("Infinity", .invalidJSON), ("-Infinity", .invalidJSON),
+        ] {
             let line = #"{"type":"session","timestamp":"2025-05-01T10:00:00Z","duration_ms":\#(number)}"#
             #expect(try diagnostics(Data(line.utf8)).rejected == [reason: 1], "\(number)")
         }
@@ -127,10 +129,14 @@ import YirTestSupport
         let profile = NativeProfile()
         var strings = LocalStrings(zones: ZoneCatalog())
         var text = line
-        let record = try text.withUTF8 { try profile.decode(UnsafeRawBufferPointer($0), impliedType: nil, strings: &strings).get() }
+        let record = try text.withUTF8 {
+            try profile.decode(UnsafeRawBufferPointer($0), impliedType: nil, strings: &strings).get()
+        }
         let catalog = Catalog()
         var set: Int32 = -1
-        strings.attributes.takeUnshipped().forEach { id, bytes in if id == record.attributes { set = catalog.attributeSet(bytes) } }
+        strings.attributes.takeUnshipped().forEach { id, bytes in
+            if id == record.attributes { set = catalog.attributeSet(bytes) }
+        }
         let attributes = catalog.attributeSets[Int(set)]
         #expect(attributes.categories.map { catalog.categories.string($0) } == distinct)
         #expect(attributes.topics.map { catalog.topics.string($0) } == distinct)
@@ -144,7 +150,9 @@ import YirTestSupport
         var strings = LocalStrings(zones: ZoneCatalog())
         func decode(_ categories: String) throws -> Int32 {
             var line = view("2025-05-01T10:00:00Z", extra: #","categories":\#(categories)"#)
-            return try line.withUTF8 { try profile.decode(UnsafeRawBufferPointer($0), impliedType: nil, strings: &strings).get() }.attributes
+            return try line.withUTF8 {
+                try profile.decode(UnsafeRawBufferPointer($0), impliedType: nil, strings: &strings).get()
+            }.attributes
         }
         let first = try decode(#"["Moons","Physics"]"#), second = try decode(#"["Stars"]"#)
         #expect(strings.attributes.takeUnshipped().count == 2)

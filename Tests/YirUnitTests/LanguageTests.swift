@@ -8,8 +8,10 @@ import YirTestSupport
 /// shipped strings files, and the fallback along a tag's chain. One test per rule.
 @Suite struct LanguageTests {
     /// The 20 languages shipped with yir: the largest reading communities of Wikipedia.
-    static let shipped = ["en", "de", "fr", "es", "it", "pt", "nl", "pl", "ru", "uk", "tr", "ar", "fa", "he", "hi", "id",
-                          "ja", "ko", "zh-Hans", "zh-Hant"]
+    static let shipped = [
+        "en", "de", "fr", "es", "it", "pt", "nl", "pl", "ru", "uk", "tr", "ar", "fa", "he", "hi", "id",
+        "ja", "ko", "zh-Hans", "zh-Hant",
+    ]
 
     @Test func languageTagsAreCheckedForTheirFormAndWrittenInTheConventionalCase() {
         #expect(LanguageTag("pt-br")?.text == "pt-BR")
@@ -19,7 +21,10 @@ import YirTestSupport
         #expect(LanguageTag("de-CH-1996")?.text == "de-CH-1996")
         #expect(LanguageTag("en-US-u-ca-gregory")?.text == "en-US-u-ca-gregory")
         #expect(LanguageTag("x-private")?.text == "x-private")
-        for bad in ["", "e", "en_US", "en-", "-en", "de--DE", "toolongtag", "en-US-u", "de-1996-1996", "en-a-x-a-y", "ar-ابج", "12"] {
+        for bad in [
+            "", "e", "en_US", "en-", "-en", "de--DE", "toolongtag", "en-US-u", "de-1996-1996", "en-a-x-a-y", "ar-ابج",
+            "12",
+        ] {
             #expect(LanguageTag(bad) == nil, "\(bad)")
         }
     }
@@ -45,7 +50,9 @@ import YirTestSupport
     @Test func rightToLeftLanguagesAreKnownFromCLDR() throws {
         let catalog = try HTMLTemplates(folders: [templatesFolder]).strings
         for tag in ["ar", "fa", "he"] { #expect(catalog.strings(for: LanguageTag(tag)!).isRightToLeft, "\(tag)") }
-        for tag in ["en", "ja", "ru", "hi"] { #expect(!catalog.strings(for: LanguageTag(tag)!).isRightToLeft, "\(tag)") }
+        for tag in ["en", "ja", "ru", "hi"] {
+            #expect(!catalog.strings(for: LanguageTag(tag)!).isRightToLeft, "\(tag)")
+        }
     }
 
     @Test func pluralCategoriesComeFromCLDRsRules() throws {
@@ -72,7 +79,10 @@ import YirTestSupport
                 #expect(translated != nil, "\(name).json lacks \(key)")
                 guard let translated else { continue }
                 if forms != nil {
-                    #expect(translated == needed, "\(name).json: \(key) has \(translated.map { $0.sorted() } ?? []), its rules need \(needed.sorted())")
+                    #expect(
+                        translated == needed,
+                        "\(name).json: \(key) has \(translated.map { $0.sorted() } ?? []), its rules need \(needed.sorted())"
+                    )
                 }
             }
             #expect(Set(file.keys.keys).isSubset(of: english.keys.keys), "\(name).json has keys English lacks")
@@ -90,11 +100,16 @@ import YirTestSupport
     /// Numbers, dates, times, month labels, duration units and zone names, against Babel.
     @Test(.needs(.babel)) func numbersDatesAndTimesAgreeWithBabelsCLDRForTwentyLocales() throws {
         var forms: [String: [String: [String: String]]] = [:]
-        let dates = [CivilDate(year: 2025, month: 1, day: 1), CivilDate(year: 2025, month: 8, day: 22), CivilDate(year: 2024, month: 2, day: 29)]
+        let dates = [
+            CivilDate(year: 2025, month: 1, day: 1), CivilDate(year: 2025, month: 8, day: 22),
+            CivilDate(year: 2024, month: 2, day: 29),
+        ]
         for name in Self.shipped {
             let format = LocaleFormat(LanguageTag(name)!)
             var kinds: [String: [String: String]] = [:]
-            for n: Int64 in [0, 7, 1234, 1_234_567, -42] { kinds["integer", default: [:]][String(n)] = format.integer(n) }
+            for n: Int64 in [0, 7, 1234, 1_234_567, -42] {
+                kinds["integer", default: [:]][String(n)] = format.integer(n)
+            }
             for p: Int64 in [0, 5, 23, 100, 250] { kinds["percent", default: [:]][String(p)] = format.percent(p) }
             for d in dates {
                 let iso = String(format: "%04d-%02d-%02d", d.year, d.month, d.day)
@@ -105,8 +120,12 @@ import YirTestSupport
                 let time = LocalTime(wallMilliseconds: Int64(h) * 3_600_000 + Int64(m) * 60_000)
                 kinds["time", default: [:]][String(format: "%02d:%02d", h, m)] = format.shortTime(time)
             }
-            for month in 1...12 { kinds["month_abbreviated", default: [:]][String(month)] = format.shortMonthName(month) }
-            for (value, milliseconds) in [("2 hours", Int64(7_200_000)), ("25 minutes", 1_500_000), ("45 seconds", 45_000)] {
+            for month in 1...12 {
+                kinds["month_abbreviated", default: [:]][String(month)] = format.shortMonthName(month)
+            }
+            for (value, milliseconds) in [
+                ("2 hours", Int64(7_200_000)), ("25 minutes", 1_500_000), ("45 seconds", 45_000),
+            ] {
                 kinds["duration_unit", default: [:]][value] = format.duration(milliseconds: milliseconds)
             }
             for zone in ["Europe/Berlin", "America/New_York", "Asia/Tokyo", "Asia/Kolkata", "Australia/Sydney"] {
@@ -116,8 +135,9 @@ import YirTestSupport
         }
         let file = scratchFolder().appendingPathComponent("forms.json")
         try JSONEncoder().encode(forms).write(to: file)
-        let r = try runProgram(URL(fileURLWithPath: Tools.python),
-                               [packageRoot.appendingPathComponent("Tests/cldr_check.py").path, file.path])
+        let r = try runProgram(
+            URL(fileURLWithPath: Tools.python),
+            [packageRoot.appendingPathComponent("Tests/cldr_check.py").path, file.path])
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
     }
 
@@ -142,7 +162,8 @@ import YirTestSupport
             let tag = try #require(LanguageTag(name)), strings = catalog.strings(for: tag), format = LocaleFormat(tag)
             for date in dates {
                 let long = format.longDate(date)
-                let values = Dictionary(uniqueKeysWithValues: ["date", "end", "start", "save_date", "when"].map { ($0, long) })
+                let values = Dictionary(
+                    uniqueKeysWithValues: ["date", "end", "start", "save_date", "when"].map { ($0, long) })
                 for key in strings.keys.keys {
                     let sentence = strings.plural(key, 2, format.integer(2), values)
                     for stop in ["..", "。。", "।।"] where sentence.contains(stop) {
@@ -170,7 +191,9 @@ import YirTestSupport
         #expect(language("simple.wikipedia.org") == "en")
         #expect(language("als.wikipedia.org") == "gsw")
         #expect(language("fr.wiktionary.org") == "fr")
-        for none in ["commons.wikimedia.org", "www.wikidata.org", "meta.wikimedia.org", "app", "example.org", "wikipedia.org"] {
+        for none in [
+            "commons.wikimedia.org", "www.wikidata.org", "meta.wikimedia.org", "app", "example.org", "wikipedia.org",
+        ] {
             #expect(language(none) == nil, "\(none)")
         }
     }
@@ -187,26 +210,43 @@ import YirTestSupport
     @Test func aReadersLanguageIsTheirLatestLocaleElseTheirMostReadWikiElseEnglish() throws {
         let de = #","locale":"de""#, ptBR = #","locale":"pt-br""#
         // The latest record's locale, written in its conventional case, whatever the wikis read.
-        #expect(try language([view("2025-03-01T10:00:00Z", wiki: "ja.wikipedia.org", extra: de),
-                              view("2025-04-01T10:00:00Z", wiki: "ja.wikipedia.org", extra: ptBR)]) == "pt-BR")
+        #expect(
+            try language([
+                view("2025-03-01T10:00:00Z", wiki: "ja.wikipedia.org", extra: de),
+                view("2025-04-01T10:00:00Z", wiki: "ja.wikipedia.org", extra: ptBR),
+            ]) == "pt-BR")
         // On equal timestamps the later in input order.
-        #expect(try language([view("2025-04-01T10:00:00Z", extra: ptBR), view("2025-04-01T10:00:00Z", extra: de)]) == "de")
+        #expect(
+            try language([view("2025-04-01T10:00:00Z", extra: ptBR), view("2025-04-01T10:00:00Z", extra: de)]) == "de")
         // A record after the as-of instant names nothing.
-        #expect(try language([view("2025-04-01T10:00:00Z", extra: de), view("2026-02-01T10:00:00Z", extra: ptBR)]) == "de")
+        #expect(
+            try language([view("2025-04-01T10:00:00Z", extra: de), view("2026-02-01T10:00:00Z", extra: ptBR)]) == "de")
         // A wall time without tz names no language.
         #expect(try language([view("2025-04-01T10:00:00", wiki: "fr.wikipedia.org", extra: de)]) == "fr")
         // No locale: the wiki with the most counted reading time; on equal time the first domain.
-        #expect(try language([view("2025-03-01T10:00:00Z", wiki: "fr.wikipedia.org", seconds: "30"),
-                              view("2025-03-02T10:00:00Z", wiki: "zh-yue.wikipedia.org", seconds: "20"),
-                              view("2025-03-03T10:00:00Z", wiki: "zh-yue.wikipedia.org", seconds: "20")]) == "yue")
-        #expect(try language([view("2025-03-01T10:00:00Z", wiki: "fr.wikipedia.org", seconds: "30"),
-                              view("2025-03-02T10:00:00Z", wiki: "de.wikipedia.org", seconds: "30")]) == "de")
+        #expect(
+            try language([
+                view("2025-03-01T10:00:00Z", wiki: "fr.wikipedia.org", seconds: "30"),
+                view("2025-03-02T10:00:00Z", wiki: "zh-yue.wikipedia.org", seconds: "20"),
+                view("2025-03-03T10:00:00Z", wiki: "zh-yue.wikipedia.org", seconds: "20"),
+            ]) == "yue")
+        #expect(
+            try language([
+                view("2025-03-01T10:00:00Z", wiki: "fr.wikipedia.org", seconds: "30"),
+                view("2025-03-02T10:00:00Z", wiki: "de.wikipedia.org", seconds: "30"),
+            ]) == "de")
         // Time outside the year does not count for the wiki.
-        #expect(try language([view("2024-03-01T10:00:00Z", wiki: "fr.wikipedia.org", seconds: "900"),
-                              view("2025-03-02T10:00:00Z", wiki: "it.wikipedia.org", seconds: "1")]) == "it")
+        #expect(
+            try language([
+                view("2024-03-01T10:00:00Z", wiki: "fr.wikipedia.org", seconds: "900"),
+                view("2025-03-02T10:00:00Z", wiki: "it.wikipedia.org", seconds: "1"),
+            ]) == "it")
         // A most-read wiki that names no language, or no reading: English.
-        #expect(try language([view("2025-03-01T10:00:00Z", wiki: "commons.wikimedia.org", seconds: "60"),
-                              view("2025-03-02T10:00:00Z", wiki: "de.wikipedia.org", seconds: "5")]) == "en")
+        #expect(
+            try language([
+                view("2025-03-01T10:00:00Z", wiki: "commons.wikimedia.org", seconds: "60"),
+                view("2025-03-02T10:00:00Z", wiki: "de.wikipedia.org", seconds: "5"),
+            ]) == "en")
         #expect(try language([session("2025-03-01T10:00:00Z", ms: "60000")]) == "en")
         // --locale TAG: every reader.
         #expect(try language([view("2025-03-01T10:00:00Z", extra: de)], locale: "fa") == "fa")

@@ -5,8 +5,10 @@ import Testing
 /// The CLDR forms of `LocaleFormat` that the slides show: month labels, durations, time zones.
 @Suite struct LocaleFormatTests {
     /// The languages yir ships strings for (`LanguageTests.shipped`).
-    static let shipped = ["en", "de", "fr", "es", "it", "pt", "nl", "pl", "ru", "uk", "tr", "ar", "fa", "he", "hi", "id",
-                          "ja", "ko", "zh-Hans", "zh-Hant"]
+    static let shipped = [
+        "en", "de", "fr", "es", "it", "pt", "nl", "pl", "ru", "uk", "tr", "ar", "fa", "he", "hi", "id",
+        "ja", "ko", "zh-Hans", "zh-Hant",
+    ]
 
     static func format(_ tag: String) -> LocaleFormat { LocaleFormat(LanguageTag(tag)!) }
 
@@ -51,7 +53,9 @@ import Testing
         }
         let fr = Self.format("fr"), fa = Self.format("fa"), ru = Self.format("ru"), he = Self.format("he")
         #expect(fr.shortMonthName(6) == "juin" && fr.shortMonthName(7) == "juil.")
-        #expect(fa.shortMonthName(6) == "ژوئن" && fa.shortMonthName(7) == "ژوئیه", "Gregorian months, not the Persian calendar's")
+        #expect(
+            fa.shortMonthName(6) == "ژوئن" && fa.shortMonthName(7) == "ژوئیه",
+            "Gregorian months, not the Persian calendar's")
         #expect(ru.shortMonthName(3) == "март", "stand-alone: the nominative, not the genitive of a date")
         #expect(he.shortMonthName(6) == "יוני", "the name, not its first three letters")
         #expect(Self.format("en").narrowMonthName(1) == "J" && ru.narrowMonthName(1) == "Я")

@@ -12,8 +12,9 @@ import YirTestSupport
     /// The file's test lines: five columns of scalars each (source, NFC, NFD, NFKC, NFKD).
     static func lines() throws -> [[[Unicode.Scalar]]] {
         // bzip2 through Python's own library, the tests' Python: no other tool needed.
-        let r = try runProgram(URL(fileURLWithPath: Tools.python),
-                               ["-c", "import bz2, sys; sys.stdout.buffer.write(bz2.open(sys.argv[1]).read())", file])
+        let r = try runProgram(
+            URL(fileURLWithPath: Tools.python),
+            ["-c", "import bz2, sys; sys.stdout.buffer.write(bz2.open(sys.argv[1]).read())", file])
         try #require(r.status == 0, "\(file) cannot be read (make test installs unicode-data): \(r.stderr)")
         return r.stdoutText.split(separator: "\n").compactMap { line in
             guard let first = line.first, first != "#", first != "@" else { return nil }

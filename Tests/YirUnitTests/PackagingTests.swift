@@ -13,7 +13,8 @@ import YirTemplates
             let url = folder.appendingPathComponent(path)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
-                  !path.hasSuffix(".swift"), !(path as NSString).lastPathComponent.hasPrefix(".") else { continue }
+                !path.hasSuffix(".swift"), !(path as NSString).lastPathComponent.hasPrefix(".")
+            else { continue }
             files[path] = try Data(contentsOf: url)
         }
         return files

@@ -9,8 +9,11 @@ import YirTestSupport
     @Test func readerFiguresComeBackExactly() throws {
         #expect(PartitionFormat.fixedDecimal("1.0005") == FixedDecimal(10005, scale: 4))
         #expect(PartitionFormat.fixedDecimal("12") == FixedDecimal(12, scale: 0))
-        #expect(PartitionFormat.fixedDecimal("-1") == nil && PartitionFormat.fixedDecimal("1e3") == nil && PartitionFormat.fixedDecimal("1.") == nil)
-        #expect(PartitionFormat.fixedDecimal("9223372036854775807.5") == nil && PartitionFormat.fixedDecimal("1.+5") == nil)
+        #expect(
+            PartitionFormat.fixedDecimal("-1") == nil && PartitionFormat.fixedDecimal("1e3") == nil
+                && PartitionFormat.fixedDecimal("1.") == nil)
+        #expect(
+            PartitionFormat.fixedDecimal("9223372036854775807.5") == nil && PartitionFormat.fixedDecimal("1.+5") == nil)
         let text = #"{"a":"Fu\u00dfball \ud83d\ude00 \"q\" \\","b":[1,-2.5e3,true,null],"c":{"d":[[]]}}"#
         var a: String?
         var b: [String] = []
@@ -21,7 +24,11 @@ import YirTestSupport
                 case "a": a = try r.string()
                 case "b":
                     try r.array { r throws(JSONPullReader.Failure) in
-                        if r.null() { b.append("null") } else if b.count == 2 { b.append(String(try r.bool())) } else {
+                        if r.null() {
+                            b.append("null")
+                        } else if b.count == 2 {
+                            b.append(String(try r.bool()))
+                        } else {
                             b.append(String(decoding: try r.numberText(), as: UTF8.self))
                         }
                     }

@@ -12,9 +12,11 @@ import YirTestSupport
         ("http://[2001:db8::1]:8443/wiki/X", "[2001:db8::1]"), ("http://[2001:DB8::A]/wiki/X", "[2001:db8::a]"),
         ("https://user:pw@[::1]:443/", "[::1]"), ("http://192.0.2.7/wiki/X", "192.0.2.7"),
         ("http://192.0.2.7:8080/wiki/X", "192.0.2.7"), ("https://en.wikipedia.org:443/wiki/X", "en.wikipedia.org"),
-        ("https://user:pw@de.wikipedia.org:8443/w?x#y", "de.wikipedia.org"), ("https://user@de.wikipedia.org/", "de.wikipedia.org"),
+        ("https://user:pw@de.wikipedia.org:8443/w?x#y", "de.wikipedia.org"),
+        ("https://user@de.wikipedia.org/", "de.wikipedia.org"),
         ("https://user%40home@de.wikipedia.org/", "de.wikipedia.org"),
-        ("HTTPS://EN.Wikipedia.ORG/wiki/X", "en.wikipedia.org"), ("https://en.wikipedia.org./wiki/X", "en.wikipedia.org"),
+        ("HTTPS://EN.Wikipedia.ORG/wiki/X", "en.wikipedia.org"),
+        ("https://en.wikipedia.org./wiki/X", "en.wikipedia.org"),
         ("https://en.wikipedia.org?x=1", "en.wikipedia.org"), ("https://en.wikipedia.org#top", "en.wikipedia.org"),
         ("https://en.wikipedia.org", "en.wikipedia.org"), ("app://screen", "screen"),
     ])
@@ -26,8 +28,10 @@ import YirTestSupport
         #expect(hosts.host(ofURL: Array(url.utf8)) == expected, "remembered")
     }
 
-    @Test(arguments: ["/wiki/X", "en.wikipedia.org/wiki/X", "https:///x", "https://user@/x", "https://:8080/x",
-                      "file:///etc/hosts", "mailto:a@b.org", "https://a b.org/x", "https://./x", ""])
+    @Test(arguments: [
+        "/wiki/X", "en.wikipedia.org/wiki/X", "https:///x", "https://user@/x", "https://:8080/x",
+        "file:///etc/hosts", "mailto:a@b.org", "https://a b.org/x", "https://./x", "",
+    ])
     func aURLWithoutAHostHasNone(url: String) {
         #expect(URLHosts.host(ofURL: Array(url.utf8)) == nil)
     }

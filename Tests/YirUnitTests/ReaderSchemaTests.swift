@@ -14,9 +14,12 @@ import YirTestSupport
         try Data(ReaderSchemas.jsonSchema().utf8).write(to: json)
         try Data(ReaderSchemas.xsdType().utf8).write(to: xsd)
         let write = ProcessInfo.processInfo.environment["YIR_WRITE_SCHEMAS"] == "1"
-        let r = try runProgram(URL(fileURLWithPath: "/usr/bin/env"),
-                               ["python3", packageRoot.appendingPathComponent("Tests/reader_schemas.py").path,
-                                write ? "write" : "check", json.path, xsd.path, packageRoot.appendingPathComponent("Templates").path])
+        let r = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "python3", packageRoot.appendingPathComponent("Tests/reader_schemas.py").path,
+                write ? "write" : "check", json.path, xsd.path, packageRoot.appendingPathComponent("Templates").path,
+            ])
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
     }
 
@@ -24,6 +27,8 @@ import YirTestSupport
         let columns = CSVReport.columns
         #expect(columns.first == "user" && columns.last == "rank_top_percent")
         #expect(Set(columns).count == columns.count, "a column name twice: \(columns)")
-        #expect(columns.contains("rabbit_hole_first_wiki") && columns.contains("pattern_hour") && !columns.contains("top_articles"))
+        #expect(
+            columns.contains("rabbit_hole_first_wiki") && columns.contains("pattern_hour")
+                && !columns.contains("top_articles"))
     }
 }

@@ -16,24 +16,48 @@ import YirPipeline
         (#"[1,2,3]"#, .notAnObject),
         (#""page_view""#, .notAnObject),
         (#"{"type":"history_cleared","timestamp":"2025-05-01T10:00:00Z","note":"\ud800"}"#, .invalidUTF8),
-        (#"{"type":"history_cleared","timestamp":"2025-05-01T10:00:00Z","deep":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}", .nestingTooDeep),
+        (
+            #"{"type":"history_cleared","timestamp":"2025-05-01T10:00:00Z","deep":"#
+                + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}", .nestingTooDeep
+        ),
         (#"{"type":"page_view","wiki":"enwiki","title":"Moon","seconds":1}"#, .missingField),
         (#"{"type":"page_view","timestamp":"2025-05-01T10:00:00Z","title":"Moon","seconds":1}"#, .missingField),
         (#"{"type":"page_view","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon"}"#, .missingField),
         (#"{"type":"notification_subscription","timestamp":"2025-05-01T10:00:00Z","key":"k"}"#, .missingField),
-        (#"{"type":"page_view","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","seconds":"12"}"#, .wrongType),
+        (
+            #"{"type":"page_view","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","seconds":"12"}"#,
+            .wrongType
+        ),
         (#"{"type":"page_view","timestamp":true,"wiki":"enwiki","title":"Moon","seconds":1}"#, .wrongType),
-        (#"{"type":"notification_subscription","timestamp":"2025-05-01T10:00:00Z","key":"k","enabled":"yes"}"#, .wrongType),
+        (
+            #"{"type":"notification_subscription","timestamp":"2025-05-01T10:00:00Z","key":"k","enabled":"yes"}"#,
+            .wrongType
+        ),
         (#"{"type":"session","user":42,"timestamp":"2025-05-01T10:00:00Z","duration_ms":1}"#, .wrongType),
         (#"{"type":"session","user":"","timestamp":"2025-05-01T10:00:00Z","duration_ms":1}"#, .invalidValue),
-        (#"{"type":"saved_article","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","action":"like"}"#, .invalidValue),
+        (
+            #"{"type":"saved_article","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","action":"like"}"#,
+            .invalidValue
+        ),
         (#"{"type":"saved_article","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":" _ "}"#, .invalidValue),
-        (#"{"type":"page_view","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","seconds":1,"namespace":1.5}"#, .invalidValue),
-        (#"{"type":"page_view","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","seconds":-1}"#, .negativeDuration),
+        (
+            #"{"type":"page_view","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","seconds":1,"namespace":1.5}"#,
+            .invalidValue
+        ),
+        (
+            #"{"type":"page_view","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","seconds":-1}"#,
+            .negativeDuration
+        ),
         (#"{"type":"session","timestamp":"2025-05-01T10:00:00Z","duration_ms":1e400}"#, .numberOutOfRange),
         (#"{"type":"session","timestamp":"2025-05-01T10:00:00Z","duration_ms":1,"other":-1.8e308}"#, .numberOutOfRange),
-        (#"{"type":"session","timestamp":"2025-05-01T10:00:00Z","duration_ms":123456789012345678901234567890}"#, .numberOutOfRange),
-        (#"{"type":"page_view","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","seconds":1e15}"#, .numberOutOfRange),
+        (
+            #"{"type":"session","timestamp":"2025-05-01T10:00:00Z","duration_ms":123456789012345678901234567890}"#,
+            .numberOutOfRange
+        ),
+        (
+            #"{"type":"page_view","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","seconds":1e15}"#,
+            .numberOutOfRange
+        ),
         (#"{"type":"session","timestamp":"2025-05-01T10:00:00Z","duration_ms":-0.5}"#, .negativeDuration),
         (#"{"type":"session","timestamp":"2025-05-01","duration_ms":1}"#, .invalidTimestamp),
         (#"{"type":"session","timestamp":"2025-02-29T10:00:00Z","duration_ms":1}"#, .invalidTimestamp),
@@ -43,7 +67,10 @@ import YirPipeline
         (#"{"type":"session","timestamp":"2100-01-01T00:00:00Z","duration_ms":1}"#, .timestampOutOfRange),
         (#"{"type":"session","timestamp":-1,"duration_ms":1}"#, .timestampOutOfRange),
         (#"{"type":"pageview","timestamp":"2025-05-01T10:00:00Z"}"#, .unknownType),
-        (#"{"type":"session","timestamp":"2025-05-01T10:00:00Z","duration_ms":1,"tz":"Mars/Olympus"}"#, .unknownTimeZone),
+        (
+            #"{"type":"session","timestamp":"2025-05-01T10:00:00Z","duration_ms":1,"tz":"Mars/Olympus"}"#,
+            .unknownTimeZone
+        ),
         (#"{"type":"session","timestamp":"2025-05-01T10:00:00Z","duration_ms":1,"tz":"GMT+1"}"#, .unknownTimeZone),
     ]
 
@@ -83,12 +110,14 @@ import YirPipeline
     }
 
     @Test func validEscapesAndSurrogatePairsAreDecoded() throws {
-        let line = #"{"type":"page_view","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"\u00c9mile \ud83d\ude00 \"Q\"\/x","seconds":1}"#
+        let line =
+            #"{"type":"page_view","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"\u00c9mile \ud83d\ude00 \"Q\"\/x","seconds":1}"#
         #expect(try Run([line]).titles().top.first == "Émile 😀 \"Q\"/x")
     }
 
     @Test func duplicateKeysTakeTheLastValue() throws {
-        let line = #"{"type":"page_view","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","seconds":1,"seconds":7}"#
+        let line =
+            #"{"type":"page_view","timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","seconds":1,"seconds":7}"#
         #expect(try Run([line]).reader().reading.milliseconds == 7000)
     }
 
@@ -112,7 +141,8 @@ import YirPipeline
     }
 
     @Test func nullOptionalFieldsAreAbsent() throws {
-        let line = #"{"type":"page_view","user":null,"tz":null,"id":null,"namespace":null,"timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","seconds":1}"#
+        let line =
+            #"{"type":"page_view","user":null,"tz":null,"id":null,"namespace":null,"timestamp":"2025-05-01T10:00:00Z","wiki":"enwiki","title":"Moon","seconds":1}"#
         let reader = try Run([line]).reader("default")
         #expect(reader.reading.views == 1)
     }

@@ -43,8 +43,14 @@ import YirTestSupport
 
     @Test func sameTypeAndIdCountsOnceFirstInInputOrder() throws {
         let run = Run(files: [
-            ("a.jsonl", Data([view("2025-05-01T10:00:00Z", seconds: "10", extra: #","id":"x1""#),
-                              session("2025-05-01T10:00:00Z", ms: "1000", extra: #","id":"x1""#)].joined(separator: "\n").utf8)),
+            (
+                "a.jsonl",
+                Data(
+                    [
+                        view("2025-05-01T10:00:00Z", seconds: "10", extra: #","id":"x1""#),
+                        session("2025-05-01T10:00:00Z", ms: "1000", extra: #","id":"x1""#),
+                    ].joined(separator: "\n").utf8)
+            ),
             ("b.jsonl", Data(view("2025-05-02T10:00:00Z", seconds: "99", extra: #","id":"x1""#).utf8)),
         ])
         let model = try run.model()
@@ -56,12 +62,16 @@ import YirTestSupport
     }
 
     @Test func emptyIdIsNoId() throws {
-        let run = Run([view("2025-05-01T10:00:00Z", extra: #","id":"""#), view("2025-05-01T10:00:00Z", extra: #","id":"""#)])
+        let run = Run([
+            view("2025-05-01T10:00:00Z", extra: #","id":"""#), view("2025-05-01T10:00:00Z", extra: #","id":"""#),
+        ])
         #expect(try run.diagnostics().duplicates == 0)
     }
 
     @Test func pageViewOverMaxViewSecondsCountsWithZeroSeconds() throws {
-        var run = Run([view("2025-05-01T10:00:00Z", seconds: "86400.001"), view("2025-05-02T10:00:00Z", seconds: "86400")])
+        var run = Run([
+            view("2025-05-01T10:00:00Z", seconds: "86400.001"), view("2025-05-02T10:00:00Z", seconds: "86400"),
+        ])
         let reader = try run.reader()
         #expect(reader.reading.views == 2)
         #expect(reader.reading.milliseconds == 86_400_000)
@@ -96,7 +106,9 @@ import YirTestSupport
     }
 
     @Test func underscoresAndSpacesInTitlesAreTheSame() throws {
-        let run = Run([view("2025-05-01T10:00:00Z", title: "Ada_Lovelace"), view("2025-05-02T10:00:00Z", title: " Ada Lovelace ")])
+        let run = Run([
+            view("2025-05-01T10:00:00Z", title: "Ada_Lovelace"), view("2025-05-02T10:00:00Z", title: " Ada Lovelace "),
+        ])
         #expect(try run.reader().reading.articles == 1)
         #expect(try run.titles().top.first == "Ada Lovelace")
     }
@@ -105,16 +117,19 @@ import YirTestSupport
     /// Each such scalar is a starter, alone unchanged by NFC, and unchanged after a letter
     /// that composes with marks in its script (e, Cyrillic е, न, か, 가) — so skipping is exact.
     @Test func plainNFCScalarsAreLeftAsTheyAre() {
-        let ranges: [ClosedRange<UInt32>] = [0x20...0x2FF, 0x400...0x52F, 0x900...0x97F, 0x3041...0x30FF,
-                                             0x4E00...0x9FFF, 0xAC00...0xD7A3]
+        let ranges: [ClosedRange<UInt32>] = [
+            0x20...0x2FF, 0x400...0x52F, 0x900...0x97F, 0x3041...0x30FF,
+            0x4E00...0x9FFF, 0xAC00...0xD7A3,
+        ]
         let plain = ranges.flatMap { $0 }.filter(Normalization.isPlainNFC).compactMap(Unicode.Scalar.init)
         #expect(plain.count > 33_000)
         #expect(plain.allSatisfy { $0.properties.canonicalCombiningClass == .notReordered })
         for before in ["e", "\u{435}", "\u{928}", "\u{304B}", "\u{AC00}", ""] {
             var text = ""
             for scalar in plain { text += before; text.unicodeScalars.append(scalar) }
-            #expect(text._nfcCodeUnits == Array(text.utf8),
-                    "after \(before.debugDescription)")
+            #expect(
+                text._nfcCodeUnits == Array(text.utf8),
+                "after \(before.debugDescription)")
         }
         // And what the ranges leave out does change, or may.
         for mark: UInt32 in [0x301, 0x93C, 0x958, 0x3099, 0x1161, 0x11A8] { #expect(!Normalization.isPlainNFC(mark)) }
@@ -124,14 +139,17 @@ import YirTestSupport
     @Test func titlesAreTrimmedOfUnicodeWhiteSpace() {
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            #expect(Normalization.isWhiteSpace(value) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+            #expect(
+                Normalization.isWhiteSpace(value) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
         }
     }
 
     /// The shortcut and the normaliser give the same title, white space at the edges included.
-    @Test(arguments: ["  D\u{FC}rre\u{A0}", "\u{3000}\u{6771}\u{4EAC} ", "\u{92D}\u{93E}\u{930}\u{924}",
-                      "\u{2003}\u{41F}\u{440}\u{438}\u{432}\u{435}\u{442}\u{2029}", "\u{AC00}_\u{AC01}",
-                      "Cafe\u{301}", "\u{915}\u{93C}", "\u{A0}", " \u{85} "])
+    @Test(arguments: [
+        "  D\u{FC}rre\u{A0}", "\u{3000}\u{6771}\u{4EAC} ", "\u{92D}\u{93E}\u{930}\u{924}",
+        "\u{2003}\u{41F}\u{440}\u{438}\u{432}\u{435}\u{442}\u{2029}", "\u{AC00}_\u{AC01}",
+        "Cafe\u{301}", "\u{915}\u{93C}", "\u{A0}", " \u{85} ",
+    ])
     func titlesTakingTheShortcutMatchTheNormaliser(title: String) {
         let bytes = Array(title.utf8)
         let expected = Normalization.titleByNormaliser(bytes.map { $0 == UInt8(ascii: "_") ? 0x20 : $0 })
@@ -148,15 +166,19 @@ import YirTestSupport
     /// A Hangul LV syllable and a trailing jamo after it are one syllable in NFC (나 + ᆫ = 난):
     /// one article, written composed.
     @Test func hangulSyllableAndTrailingJamoAreOneArticle() throws {
-        let run = Run([view("2025-05-01T10:00:00Z", title: "\u{B098}\u{11AB}"), view("2025-05-02T10:00:00Z", title: "\u{B09C}")])
+        let run = Run([
+            view("2025-05-01T10:00:00Z", title: "\u{B098}\u{11AB}"), view("2025-05-02T10:00:00Z", title: "\u{B09C}"),
+        ])
         #expect(try run.reader().reading.articles == 1)
         #expect(try run.titles().top.map { Array($0.unicodeScalars) } == [["\u{B09C}"]])
     }
 
     @Test func secondsAreExactDecimalsKeptToTheMillisecond() throws {
         let reader = try Run([
-            view("2025-05-01T10:00:00Z", title: "A", seconds: "0.1"), view("2025-05-01T10:00:01Z", title: "B", seconds: "0.2"),
-            view("2025-05-01T10:00:02Z", title: "C", seconds: "1.0005"), view("2025-05-01T10:00:03Z", title: "D", seconds: "2.5e-1"),
+            view("2025-05-01T10:00:00Z", title: "A", seconds: "0.1"),
+            view("2025-05-01T10:00:01Z", title: "B", seconds: "0.2"),
+            view("2025-05-01T10:00:02Z", title: "C", seconds: "1.0005"),
+            view("2025-05-01T10:00:03Z", title: "D", seconds: "2.5e-1"),
         ]).reader()
         #expect(reader.reading.seconds.description == "1.551")  // 0.1 + 0.2 + 1.001 + 0.25
     }
@@ -195,11 +217,11 @@ import YirTestSupport
     @Test func eachUncountedRecordFallsUnderOneReasonInSpecOrder() throws {
         let run = Run([
             clear("2025-03-01T00:00:00Z"),
-            view("2026-01-02T00:00:00Z", title: "Main Page"),          // after_as_of (not excluded_page)
-            view("2024-12-01T00:00:00Z", title: "Main Page"),          // cleared (not outside_window)
-            view("2025-04-01T00:00:00Z", title: "Main Page"),          // excluded_page
-            session("2026-01-02T00:00:00Z", ms: "1"),                  // after_as_of
-            save("2026-01-02T00:00:00Z", title: "Moon"),               // after_as_of
+            view("2026-01-02T00:00:00Z", title: "Main Page"),  // after_as_of (not excluded_page)
+            view("2024-12-01T00:00:00Z", title: "Main Page"),  // cleared (not outside_window)
+            view("2025-04-01T00:00:00Z", title: "Main Page"),  // excluded_page
+            session("2026-01-02T00:00:00Z", ms: "1"),  // after_as_of
+            save("2026-01-02T00:00:00Z", title: "Moon"),  // after_as_of
             notification("2026-01-02T00:00:00Z", key: "k", enabled: true),  // after_as_of
         ])
         var late = run
@@ -215,13 +237,15 @@ import YirTestSupport
 
     @Test func averageIsRoundedToThreeDecimalsAndMedianIsExact() throws {
         let reader = try Run([
-            view("2025-05-01T10:00:00Z", title: "A", seconds: "1"), view("2025-05-01T10:00:00Z", title: "B", seconds: "1"),
+            view("2025-05-01T10:00:00Z", title: "A", seconds: "1"),
+            view("2025-05-01T10:00:00Z", title: "B", seconds: "1"),
             view("2025-05-01T10:00:00Z", title: "C", seconds: "0.001"),
         ]).reader()
         #expect(reader.reading.averageSecondsPerArticle.description == "0.667")  // 2.001 / 3
         #expect(reader.reading.medianSecondsPerArticle.description == "1")
         let even = try Run([
-            view("2025-05-01T10:00:00Z", title: "A", seconds: "1"), view("2025-05-01T10:00:00Z", title: "B", seconds: "1.001"),
+            view("2025-05-01T10:00:00Z", title: "A", seconds: "1"),
+            view("2025-05-01T10:00:00Z", title: "B", seconds: "1.001"),
         ]).reader()
         #expect(even.reading.medianSecondsPerArticle.description == "1.0005")
         #expect(even.reading.minutes == 0)
@@ -239,8 +263,10 @@ import YirTestSupport
             for length in [0, 1, 5, 40] {
                 let values = (0..<length).map { _ in "value \(Int.random(in: 0..<12, using: &random)) of some length" }
                 let precedes = { (a: String, b: String) in a.utf8.lexicographicallyPrecedes(b.utf8) }
-                #expect(ArticleTotals.first(count, of: values, by: precedes) == Array(values.sorted(by: precedes).prefix(count)),
-                        "count \(count), \(length) values")
+                #expect(
+                    ArticleTotals.first(count, of: values, by: precedes)
+                        == Array(values.sorted(by: precedes).prefix(count)),
+                    "count \(count), \(length) values")
             }
         }
     }
@@ -250,10 +276,14 @@ import YirTestSupport
     /// title, in UTF-8 byte order) is the same either way.
     @Test func articlesNamedByIdOrAsTextReadAndOrderAlike() {
         let catalog = Catalog()
-        let pairs = [("en.wikipedia.org", "B"), ("en.wikipedia.org", "b"), ("en.wikipedia.org", "Ärger"),
-                     ("de.wikipedia.org", "Z"), ("en.wikipedia.org", "B 2"), ("en.wikipedia.org", ""),
-                     ("en.wikipedia.org", "A long title of more than fifteen bytes")]
-        let ids = pairs.map { catalog.article(Article(wiki: catalog.wikis.intern($0.0), title: catalog.titles.intern($0.1))) }
+        let pairs = [
+            ("en.wikipedia.org", "B"), ("en.wikipedia.org", "b"), ("en.wikipedia.org", "Ärger"),
+            ("de.wikipedia.org", "Z"), ("en.wikipedia.org", "B 2"), ("en.wikipedia.org", ""),
+            ("en.wikipedia.org", "A long title of more than fifteen bytes"),
+        ]
+        let ids = pairs.map {
+            catalog.article(Article(wiki: catalog.wikis.intern($0.0), title: catalog.titles.intern($0.1)))
+        }
         let byID = ArticleNaming(catalog)
         let asText = ArticleNaming()
         let names = catalog.names()
@@ -263,7 +293,8 @@ import YirTestSupport
             #expect(asText.wiki(text) == pairs[i].0 && asText.title(text) == pairs[i].1)
             for (j, b) in ids.enumerated() {
                 let other = ArticleName.text(wiki: pairs[j].0, title: pairs[j].1)
-                #expect(byID.precedes(.catalog(a), .catalog(b)) == names.articlePrecedes(a, b), "\(pairs[i]) \(pairs[j])")
+                #expect(
+                    byID.precedes(.catalog(a), .catalog(b)) == names.articlePrecedes(a, b), "\(pairs[i]) \(pairs[j])")
                 #expect(asText.precedes(text, other) == names.articlePrecedes(a, b), "\(pairs[i]) \(pairs[j])")
             }
         }
@@ -274,7 +305,8 @@ import YirTestSupport
             // More seconds first.
             view("2025-05-01T10:00:00Z", title: "Most", seconds: "100"),
             // 50 s each: more views first…
-            view("2025-05-01T10:00:00Z", title: "TwoViews", seconds: "25"), view("2025-05-01T10:00:00Z", title: "TwoViews", seconds: "25"),
+            view("2025-05-01T10:00:00Z", title: "TwoViews", seconds: "25"),
+            view("2025-05-01T10:00:00Z", title: "TwoViews", seconds: "25"),
             // …then the later last view…
             view("2025-05-03T10:00:00Z", title: "Later", seconds: "50"),
             view("2025-05-02T10:00:00Z", title: "Earlier", seconds: "50"),
@@ -293,15 +325,18 @@ import YirTestSupport
     }
 
     @Test func topArticleHasFirstAndLastViewedAndNullWhenNoneCounted() throws {
-        let reader = try Run([view("2025-05-02T10:00:00Z"), view("2025-05-01T10:00:00Z"), view("2025-05-03T10:00:00Z")]).reader()
+        let reader = try Run([view("2025-05-02T10:00:00Z"), view("2025-05-01T10:00:00Z"), view("2025-05-03T10:00:00Z")])
+            .reader()
         #expect(reader.topArticles.first?.firstViewed == instant("2025-05-01T10:00:00Z"))
         #expect(reader.topArticles.first?.lastViewed == instant("2025-05-03T10:00:00Z"))
         #expect(try Run([session("2025-05-01T10:00:00Z", ms: "1")]).reader().topArticles.isEmpty)
     }
 
     @Test func appTimeSumsSessionsWithAnAverage() throws {
-        let reader = try Run([session("2025-05-01T10:00:00Z", ms: "1000"), session("2025-05-02T10:00:00Z", ms: "1001"),
-                              session("2025-05-03T10:00:00Z", ms: "0")]).reader()
+        let reader = try Run([
+            session("2025-05-01T10:00:00Z", ms: "1000"), session("2025-05-02T10:00:00Z", ms: "1001"),
+            session("2025-05-03T10:00:00Z", ms: "0"),
+        ]).reader()
         #expect(reader.appTime.seconds.description == "2.001")
         #expect(reader.appTime.sessions == 3)
         #expect(reader.appTime.averageSessionSeconds.description == "0.667")
@@ -309,8 +344,8 @@ import YirTestSupport
 
     @Test func patternsTakeTheMostViewsAndTheSmallestValueOnTies() throws {
         let reader = try Run([
-            view("2025-03-03T09:00:00Z"), view("2025-03-04T09:30:00Z"),   // Mon, Tue 9h
-            view("2025-02-05T14:00:00Z"), view("2025-02-06T14:00:00Z"),   // Wed, Thu 14h
+            view("2025-03-03T09:00:00Z"), view("2025-03-04T09:30:00Z"),  // Mon, Tue 9h
+            view("2025-02-05T14:00:00Z"), view("2025-02-06T14:00:00Z"),  // Wed, Thu 14h
         ]).reader()
         #expect(reader.patterns.hour == 9)
         #expect(reader.patterns.weekday == 1)
@@ -320,14 +355,17 @@ import YirTestSupport
         #expect(none.patterns.hour == nil && none.patterns.timeOfDay == nil)
     }
 
-    @Test(arguments: [(0, TimeOfDay.lateNight), (4, .lateNight), (5, .morning), (11, .morning), (12, .midday),
-                      (13, .afternoon), (16, .afternoon), (17, .evening), (20, .evening), (21, .night), (23, .night)])
+    @Test(arguments: [
+        (0, TimeOfDay.lateNight), (4, .lateNight), (5, .morning), (11, .morning), (12, .midday),
+        (13, .afternoon), (16, .afternoon), (17, .evening), (20, .evening), (21, .night), (23, .night),
+    ])
     func timeOfDayBoundaries(hour: Int, expected: TimeOfDay) {
         #expect(TimeOfDay(hour: hour) == expected)
     }
 
     @Test func monthlyListsTwelveMonthsOfTheYear() throws {
-        let reader = try Run([view("2025-01-31T23:00:00Z", seconds: "5"), view("2025-12-01T00:00:00Z", seconds: "7")]).reader()
+        let reader = try Run([view("2025-01-31T23:00:00Z", seconds: "5"), view("2025-12-01T00:00:00Z", seconds: "7")])
+            .reader()
         #expect(reader.monthly.map(\.month) == Array(1...12))
         #expect(reader.monthly[0].views == 1 && reader.monthly[0].milliseconds == 5000)
         #expect(reader.monthly[11].milliseconds == 7000)
@@ -348,7 +386,9 @@ import YirTestSupport
 
     @Test func streakDaysAreLocalDays() throws {
         // 23:30Z and 00:30Z next day are the same day in New York.
-        let reader = try Run([view("2025-05-01T23:30:00Z", extra: #","tz":"America/New_York""#), view("2025-05-02T00:30:00Z")]).reader()
+        let reader = try Run([
+            view("2025-05-01T23:30:00Z", extra: #","tz":"America/New_York""#), view("2025-05-02T00:30:00Z"),
+        ]).reader()
         #expect(reader.streak.days == 1)
     }
 
@@ -357,7 +397,8 @@ import YirTestSupport
     @Test func articleCountsWhenItsLatestActionIsASave() throws {
         let run = Run([
             save("2025-12-10T10:00:00Z", title: "Kept"),
-            save("2025-12-02T10:00:00Z", title: "Dropped"), save("2025-12-03T10:00:00Z", title: "Dropped", action: "unsave"),
+            save("2025-12-02T10:00:00Z", title: "Dropped"),
+            save("2025-12-03T10:00:00Z", title: "Dropped", action: "unsave"),
             save("2025-12-04T10:00:00Z", title: "Back", action: "unsave"), save("2025-12-05T10:00:00Z", title: "Back"),
             save("2025-12-06T10:00:00Z", title: "Same"), save("2025-12-06T10:00:00Z", title: "Same", action: "unsave"),
         ])
@@ -441,7 +482,10 @@ import YirTestSupport
             notification("2025-03-01T00:00:00Z", key: "echo-subscriptions-push-mention", enabled: false),
             notification("2026-03-01T00:00:00Z", key: "echo-subscriptions-push-mention", enabled: true),  // after as-of
         ]).reader()
-        #expect(reader.notifications.subscribed.map(\.label) == ["Talk page message", "Edit milestone", "aa-custom", "zz-custom"])
+        #expect(
+            reader.notifications.subscribed.map(\.label) == [
+                "Talk page message", "Edit milestone", "aa-custom", "zz-custom",
+            ])
         #expect(reader.notifications.unsubscribed.map(\.key) == ["echo-subscriptions-push-mention"])
         #expect(reader.notifications.unsubscribed.map(\.label) == ["Mention"])
     }
@@ -463,7 +507,9 @@ import YirTestSupport
         func next() -> UInt64 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return seed >> 33 }
         // Seconds with ties, some readers with none, and one with far more than the rest.
         let seconds = (0..<3001).map { $0 == 0 ? 86_400 : Int(next() % 500) }
-        let lines = seconds.enumerated().map { view("2025-05-01T10:00:00Z", seconds: "\($1)", user: String(format: "u%05d", $0)) }
+        let lines = seconds.enumerated().map {
+            view("2025-05-01T10:00:00Z", seconds: "\($1)", user: String(format: "u%05d", $0))
+        }
         let readers = try Run(lines).model().statistics.readers
         let withTime = seconds.filter { $0 > 0 }
         let expected = seconds.map { s -> Int? in
@@ -486,7 +532,8 @@ import YirTestSupport
     }
 
     @Test func cohortPercentilesAreNearestRankOverReadersWithTime() throws {
-        let lines = (1...10).map { view("2025-05-01T10:00:00Z", seconds: "\($0)", user: "u\($0)") }
+        let lines =
+            (1...10).map { view("2025-05-01T10:00:00Z", seconds: "\($0)", user: "u\($0)") }
             + [session("2025-05-01T10:00:00Z", ms: "0", user: "nobody")]
         let cohort = try Run(lines).model().statistics.cohort
         #expect(cohort.readers == 11)
@@ -511,13 +558,17 @@ import YirTestSupport
     }
 
     @Test func readersAreOrderedByUserInByteOrder() throws {
-        let users = try Run(["b", "B", "a", "é"].map { view("2025-05-01T10:00:00Z", user: $0) }).model().statistics.readers.map(\.user)
+        let users = try Run(["b", "B", "a", "é"].map { view("2025-05-01T10:00:00Z", user: $0) }).model().statistics
+            .readers.map(\.user)
         #expect(users == ["B", "a", "b", "é"])
     }
 
     @Test func aUserSeenOnlyOnRejectedLinesIsNoReader() throws {
-        let ghost = #"{"type":"page_view","user":"ghost","timestamp":"yesterday","wiki":"enwiki","title":"Moon","seconds":1}"#
-        var run = Run([ghost, view("2025-05-01T10:00:00Z", user: "real"), ghost, view("2025-05-02T10:00:00Z", user: "zed")])
+        let ghost =
+            #"{"type":"page_view","user":"ghost","timestamp":"yesterday","wiki":"enwiki","title":"Moon","seconds":1}"#
+        var run = Run([
+            ghost, view("2025-05-01T10:00:00Z", user: "real"), ghost, view("2025-05-02T10:00:00Z", user: "zed"),
+        ])
         run.chunkSize = 1  // one line per chunk: strings of rejected lines reach the catalog first
         let model = try run.model()
         #expect(model.statistics.readers.map(\.user) == ["real", "zed"])

@@ -18,14 +18,19 @@ import YirTestSupport
     }
 
     @Test func anArticlesAttributesAreThoseOfItsLatestCountedViewThatCarriesEach() throws {
-        let reader = try Run([
-            about("2025-03-01T10:00:00Z", "Berlin", #""categories":["Old"],"coordinates":{"lat":52.52,"lon":13.405}"#),
-            about("2025-03-02T10:00:00Z", "Berlin", #""categories":["New"]"#),
-            // The latest view, but after the as-of instant: it does not count, nor do its categories.
-            about("2026-03-01T10:00:00Z", "Berlin", #""categories":["After as-of"]"#),
-        ], asOf: "2025-12-31T12:00:00Z").reader()
+        let reader = try Run(
+            [
+                about(
+                    "2025-03-01T10:00:00Z", "Berlin", #""categories":["Old"],"coordinates":{"lat":52.52,"lon":13.405}"#),
+                about("2025-03-02T10:00:00Z", "Berlin", #""categories":["New"]"#),
+                // The latest view, but after the as-of instant: it does not count, nor do its categories.
+                about("2026-03-01T10:00:00Z", "Berlin", #""categories":["After as-of"]"#),
+            ], asOf: "2025-12-31T12:00:00Z"
+        ).reader()
         #expect(reader.categories.map(\.name) == ["New"])
-        #expect(reader.places?.countries.map(\.name) == ["DE"], "the coordinates of the earlier view: the later carries none")
+        #expect(
+            reader.places?.countries.map(\.name) == ["DE"],
+            "the coordinates of the earlier view: the later carries none")
     }
 
     @Test func categoriesAreOrderedBySecondsThenArticlesThenNameAndCutAtTop() throws {
@@ -63,16 +68,22 @@ import YirTestSupport
     }
 
     @Test func categoriesAreNormalisedLikeTitlesAndTopicsKeepTheirUnderscores() throws {
-        let reader = try Run([about("2025-03-01T10:00:00Z", "A",
-                                    #""categories":["Cities_in_Germany"," Cities in Germany"],"topics":[" Geography.Regions.Europe.Western_Europe ","","STEM.Space","STEM.Space"]"#)])
-            .reader()
+        let reader = try Run([
+            about(
+                "2025-03-01T10:00:00Z", "A",
+                #""categories":["Cities_in_Germany"," Cities in Germany"],"topics":[" Geography.Regions.Europe.Western_Europe ","","STEM.Space","STEM.Space"]"#
+            )
+        ])
+        .reader()
         #expect(reader.categories.map(\.name) == ["Cities in Germany"])
         #expect(reader.topics.map(\.name) == ["Geography.Regions.Europe.Western_Europe", "STEM.Space"])
     }
 
     @Test func coordinatesOutOfRangeAreDroppedAndCountedAndTheViewStillCounts() throws {
-        let run = Run([about("2025-03-01T10:00:00Z", "A", #""coordinates":{"lat":90.5,"lon":10}"#),
-                       about("2025-03-01T11:00:00Z", "B", #""coordinates":{"lat":10,"lon":-180.25}"#)])
+        let run = Run([
+            about("2025-03-01T10:00:00Z", "A", #""coordinates":{"lat":90.5,"lon":10}"#),
+            about("2025-03-01T11:00:00Z", "B", #""coordinates":{"lat":10,"lon":-180.25}"#),
+        ])
         #expect(try run.diagnostics().droppedCoordinates == 2)
         let reader = try run.reader()
         #expect(reader.places == nil)
@@ -82,11 +93,13 @@ import YirTestSupport
     /// SPEC §4.5 (v4): a place is outside the range by its value, however close; kept, it is
     /// still held to 10⁻⁷ degree.
     @Test func coordinatesAreComparedWithTheRangeByValueHoweverClose() throws {
-        let run = Run([about("2025-03-01T10:00:00Z", "A", #""coordinates":{"lat":90.00000001,"lon":0}"#),
-                       about("2025-03-01T11:00:00Z", "B", #""coordinates":{"lat":0,"lon":-180.0000000000000000001}"#),
-                       about("2025-03-01T12:00:00Z", "C", #""coordinates":{"lat":-9.00000000000001e1,"lon":0}"#),
-                       about("2025-03-01T13:00:00Z", "D", #""coordinates":{"lat":-90.000000000,"lon":1.8e2}"#),
-                       about("2025-03-01T14:00:00Z", "E", #""coordinates":{"lat":89.99999999,"lon":-179.999999999}"#)])
+        let run = Run([
+            about("2025-03-01T10:00:00Z", "A", #""coordinates":{"lat":90.00000001,"lon":0}"#),
+            about("2025-03-01T11:00:00Z", "B", #""coordinates":{"lat":0,"lon":-180.0000000000000000001}"#),
+            about("2025-03-01T12:00:00Z", "C", #""coordinates":{"lat":-9.00000000000001e1,"lon":0}"#),
+            about("2025-03-01T13:00:00Z", "D", #""coordinates":{"lat":-90.000000000,"lon":1.8e2}"#),
+            about("2025-03-01T14:00:00Z", "E", #""coordinates":{"lat":89.99999999,"lon":-179.999999999}"#),
+        ])
         #expect(try run.diagnostics().droppedCoordinates == 3)
         let places = try #require(try run.reader().places)
         #expect(places.articles == 2)
@@ -99,9 +112,13 @@ import YirTestSupport
     @Test func membersOfCoordinatesOtherThanLatAndLonAreIgnored() throws {
         let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
         let tooDeep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
-        let run = Run([about("2025-03-01T10:00:00Z", "Berlin", #""coordinates":{"lat":52.52,"lon":13.405,"alt":{"x":[1]}}"#),
-                       about("2025-03-01T11:00:00Z", "Paris", #""coordinates":{"alt":\#(deep),"lon":2.3522,"lat":48.8566,"name":"x"}"#),
-                       about("2025-03-01T12:00:00Z", "Nowhere", #""coordinates":{"lat":1,"lon":2,"alt":\#(tooDeep)}"#)])
+        let run = Run([
+            about("2025-03-01T10:00:00Z", "Berlin", #""coordinates":{"lat":52.52,"lon":13.405,"alt":{"x":[1]}}"#),
+            about(
+                "2025-03-01T11:00:00Z", "Paris",
+                #""coordinates":{"alt":\#(deep),"lon":2.3522,"lat":48.8566,"name":"x"}"#),
+            about("2025-03-01T12:00:00Z", "Nowhere", #""coordinates":{"lat":1,"lon":2,"alt":\#(tooDeep)}"#),
+        ])
         #expect(try run.diagnostics().rejected == [.nestingTooDeep: 1])
         let places = try #require(try run.reader().places)
         #expect(places.countries.map(\.name) == ["DE", "FR"])
@@ -125,13 +142,17 @@ import YirTestSupport
             about("2025-03-01T10:00:00Z", "Berlin", seconds: "120", #""coordinates":{"lat":52.52,"lon":13.405}"#),
             about("2025-03-02T10:00:00Z", "Paris", seconds: "60", #""coordinates":{"lat":48.8566,"lon":2.3522}"#),
             about("2025-03-03T10:00:00Z", "Potsdam", seconds: "60", #""coordinates":{"lat":52.3906,"lon":13.0645}"#),
-            about("2025-03-04T10:00:00Z", "Point Nemo", seconds: "30", #""coordinates":{"lat":-48.8767,"lon":-123.3933}"#),
+            about(
+                "2025-03-04T10:00:00Z", "Point Nemo", seconds: "30", #""coordinates":{"lat":-48.8767,"lon":-123.3933}"#),
         ]).reader()
         let places = try #require(reader.places)
         #expect(places.articles == 4 && places.milliseconds == 270_000)
-        #expect(places.countries == [SubjectTotal(name: "DE", articles: 2, milliseconds: 180_000),
-                                     SubjectTotal(name: "FR", articles: 1, milliseconds: 60_000)],
-                "the place at sea counts in articles and seconds, in no country")
+        #expect(
+            places.countries == [
+                SubjectTotal(name: "DE", articles: 2, milliseconds: 180_000),
+                SubjectTotal(name: "FR", articles: 1, milliseconds: 60_000),
+            ],
+            "the place at sea counts in articles and seconds, in no country")
         #expect(places.north.coordinates == .init(lat: 525_200_000, lon: 134_050_000))
         #expect(places.south.coordinates.lat == -488_767_000)
         #expect(places.top.map(\.milliseconds) == [120_000, 60_000, 60_000, 30_000])
@@ -172,8 +193,11 @@ import YirTestSupport
         ])
         run.top = 5
         let cohort = try run.model().statistics.cohort.subjects
-        #expect(cohort.categories == [CohortSubject(name: "Physics", milliseconds: 90_000, readers: 1),
-                                      CohortSubject(name: "Art", milliseconds: 40_000, readers: 2)])
+        #expect(
+            cohort.categories == [
+                CohortSubject(name: "Physics", milliseconds: 90_000, readers: 1),
+                CohortSubject(name: "Art", milliseconds: 40_000, readers: 2),
+            ])
         #expect(cohort.placeReaders == 1 && cohort.countries == 1)
         #expect(cohort.editReaders == 1 && cohort.edits == 1)
     }
@@ -188,7 +212,10 @@ import YirTestSupport
         var lines: [String] = []
         for (topic, articles) in pairs {
             for i in 0..<articles {
-                lines.append(about("2025-04-\(String(format: "%02d", lines.count + 1))T10:00:00Z", "\(topic) \(i)", #""topics":["\#(topic)"]"#))
+                lines.append(
+                    about(
+                        "2025-04-\(String(format: "%02d", lines.count + 1))T10:00:00Z", "\(topic) \(i)",
+                        #""topics":["\#(topic)"]"#))
             }
         }
         return lines
@@ -201,20 +228,26 @@ import YirTestSupport
     }
 
     @Test func topicLabelsAreNamedInTheReadersLanguageAndOtherTopicsAsGiven() throws {
-        let de = HTMLTests().slide(try deck(topics([("Culture.Biography.Biography*", 3), ("My own topic", 1)]), locale: "de"), "topics")
+        let de = HTMLTests().slide(
+            try deck(topics([("Culture.Biography.Biography*", 3), ("My own topic", 1)]), locale: "de"), "topics")
         #expect(de.contains("<bdi>Biografie</bdi>") && de.contains("<bdi>My own topic</bdi>"), "\(de)")
         // Lift Wing writes the labels with spaces, CirrusSearch with underscores: both are known.
-        let ja = HTMLTests().slide(try deck(topics([("Culture.Internet culture", 3), ("STEM.Space", 1)]), locale: "ja"), "topics")
+        let ja = HTMLTests().slide(
+            try deck(topics([("Culture.Internet culture", 3), ("STEM.Space", 1)]), locale: "ja"), "topics")
         #expect(ja.contains("<bdi>インターネット文化</bdi>"), "\(ja)")
     }
 
     @Test func everyArticletopicLabelIsNamedInEveryLanguage() throws {
         let folder = packageRoot.appendingPathComponent("Templates")
-        let english = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("topics/en.json"))) as! [String: String]
+        let english =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("topics/en.json")))
+            as! [String: String]
         #expect(english.count == 64, "the 64 labels of Wikimedia's articletopic model")
         let strings = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("strings").path)
         for file in strings {
-            let names = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("topics/\(file)"))) as! [String: String]
+            let names =
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: folder.appendingPathComponent("topics/\(file)"))) as! [String: String]
             #expect(Set(names.keys) == Set(english.keys), "topics/\(file)")
             #expect(names.values.allSatisfy { !$0.isEmpty && !$0.contains(".") }, "topics/\(file)")
         }

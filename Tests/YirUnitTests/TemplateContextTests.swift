@@ -24,18 +24,24 @@ import YirTestSupport
         var files: [(name: String, contents: Data)] = []
         for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!
         where url.pathExtension == "jsonl" {
-            files.append((url.path.replacingOccurrences(of: folder.path + "/", with: "sample/"), try Data(contentsOf: url)))
+            files.append(
+                (url.path.replacingOccurrences(of: folder.path + "/", with: "sample/"), try Data(contentsOf: url)))
         }
         var cohort = Data()
         try SyntheticExport(readers: 300, days: 365, seed: 9).generate { cohort.append(contentsOf: $0) }
         files.append(("cohort.jsonl", cohort))
         // A reader who read as much as the year before (the level trend), and one who only
         // opened the app for less than a minute (a summary that thanks them, with no highlight).
-        files.append(("moments.jsonl", Data([
-            #"{"type":"page_view","user":"level","timestamp":"2024-03-01T10:00:00Z","wiki":"en.wikipedia.org","title":"A","seconds":600}"#,
-            #"{"type":"page_view","user":"level","timestamp":"2025-03-01T10:00:00Z","wiki":"en.wikipedia.org","title":"A","seconds":600}"#,
-            #"{"type":"session","user":"opened","timestamp":"2025-03-01T10:00:00Z","duration_ms":20000}"#,
-        ].joined(separator: "\n").utf8)))
+        files.append(
+            (
+                "moments.jsonl",
+                Data(
+                    [
+                        #"{"type":"page_view","user":"level","timestamp":"2024-03-01T10:00:00Z","wiki":"en.wikipedia.org","title":"A","seconds":600}"#,
+                        #"{"type":"page_view","user":"level","timestamp":"2025-03-01T10:00:00Z","wiki":"en.wikipedia.org","title":"A","seconds":600}"#,
+                        #"{"type":"session","user":"opened","timestamp":"2025-03-01T10:00:00Z","duration_ms":20000}"#,
+                    ].joined(separator: "\n").utf8)
+            ))
         var run = Run(files: files)
         run.locale = "auto"
         return try run.model()
@@ -45,17 +51,20 @@ import YirTestSupport
         let model = try sampleModel()
         let templates = try HTMLTemplates(folders: [templatesFolder])
         let recorder = Recorder()
-        let times = model.statistics.readers.compactMap { $0.reading.milliseconds > 0 ? $0.reading.milliseconds : nil }.sorted()
+        let times = model.statistics.readers.compactMap { $0.reading.milliseconds > 0 ? $0.reading.milliseconds : nil }
+            .sorted()
         for language in Set(model.statistics.readers.map(\.locale)) {
             let strings = templates.strings.strings(for: language)
-            let deck = SlideDeck(strings: strings, render: { context, name in
-                                     recorder.contexts[name, default: []].append(context)
-                                     return templates.render(context, template: name)
-                                 },
-                                 format: LocaleFormat(HTMLReport.formatLanguage(for: language, textIn: strings.language)),
-                                 readersWithReading: times.count, readingTimes: times, remoteImages: true,
-                                 shareName: "Wikipedia", shareLink: "https://www.wikipedia.org/",
-                                 articleNames: model.statistics.articleNames)
+            let deck = SlideDeck(
+                strings: strings,
+                render: { context, name in
+                    recorder.contexts[name, default: []].append(context)
+                    return templates.render(context, template: name)
+                },
+                format: LocaleFormat(HTMLReport.formatLanguage(for: language, textIn: strings.language)),
+                readersWithReading: times.count, readingTimes: times, remoteImages: true,
+                shareName: "Wikipedia", shareLink: "https://www.wikipedia.org/",
+                articleNames: model.statistics.articleNames)
             let pages = HTMLReport(templates: templates)
             for reader in model.statistics.readers where reader.locale == language {
                 recorder.contexts["slides", default: []].append(pages.readerContext(reader, deck: deck))
@@ -113,12 +122,17 @@ import YirTestSupport
         // Every kind of slide a deck can hold was met, so none is checked vacuously.
         let templates = try FileManager.default.contentsOfDirectory(atPath: "\(templatesFolder)/html")
             .filter { $0.hasPrefix("slide-") }.map { String($0.dropLast(".mustache".count)) }
-        #expect(Set(templates).subtracting(kinds).isEmpty, "slides never rendered: \(Set(templates).subtracting(kinds).sorted())")
+        #expect(
+            Set(templates).subtracting(kinds).isEmpty,
+            "slides never rendered: \(Set(templates).subtracting(kinds).sorted())")
         for (template, contexts) in recorded.sorted(by: { $0.key < $1.key }) {
             let tags = try Self.tags(of: template).subtracting(["t"])
             let keys = contexts.reduce(into: Set<String>()) { $0.formUnion(Self.keys(of: $1)) }
-            #expect(keys.subtracting(tags).isEmpty, "\(template): keys no tag reads: \(keys.subtracting(tags).sorted())")
-            #expect(tags.subtracting(keys).isEmpty, "\(template): tags no context gives: \(tags.subtracting(keys).sorted())")
+            #expect(
+                keys.subtracting(tags).isEmpty, "\(template): keys no tag reads: \(keys.subtracting(tags).sorted())")
+            #expect(
+                tags.subtracting(keys).isEmpty, "\(template): tags no context gives: \(tags.subtracting(keys).sorted())"
+            )
         }
     }
 }

@@ -12,8 +12,10 @@ import YirTestSupport
     /// every transition, across the whole table and outside it, it is the offset a binary
     /// search of the transitions gives — zones with DST, without, with half-hour DST, and one
     /// that skipped a day.
-    @Test(arguments: ["Europe/Berlin", "America/Sao_Paulo", "Australia/Lord_Howe", "America/New_York",
-                      "Asia/Kolkata", "Pacific/Apia", "UTC"])
+    @Test(arguments: [
+        "Europe/Berlin", "America/Sao_Paulo", "Australia/Lord_Howe", "America/New_York",
+        "Asia/Kolkata", "Pacific/Apia", "UTC",
+    ])
     func zoneOffsetsFromSpansMatchABinarySearch(zone: String) throws {
         let rules = try #require(ZoneCatalog().rules(for: zone))
         var instants: [Int64] = [Int64.min / 2, -10_000_000_000_000, 0, 4_200_000_000_000, 9_000_000_000_000]
@@ -21,7 +23,8 @@ import YirTestSupport
         var random = SeededRandom()
         for _ in 0..<20_000 { instants.append(Int64.random(in: -100_000_000_000...4_300_000_000_000, using: &random)) }
         for instant in instants {
-            #expect(rules.offsetSeconds(at: instant) == rules.searchedOffsetSeconds(at: instant), "\(zone) at \(instant)")
+            #expect(
+                rules.offsetSeconds(at: instant) == rules.searchedOffsetSeconds(at: instant), "\(zone) at \(instant)")
         }
         if zone != "UTC" && zone != "Asia/Kolkata" { #expect(rules.transitions.count > 10) }
     }
@@ -31,7 +34,10 @@ import YirTestSupport
     /// the one a byte-by-byte reader (below) gives — accepted or not, and the same time.
     @Test func timestampDigitsReadAWordAtATimeAsByteByByte() {
         var samples: [[UInt8]] = []
-        for template in ["2025-03-30T01:30:00Z", "2024-02-29t23:59:60.5+05:30", "1970-01-01 00:00:00", "2099-12-31T23:59:59.999-00:01"] {
+        for template in [
+            "2025-03-30T01:30:00Z", "2024-02-29t23:59:60.5+05:30", "1970-01-01 00:00:00",
+            "2099-12-31T23:59:59.999-00:01",
+        ] {
             let bytes = Array(template.utf8)
             samples.append(bytes)
             for position in 0..<19 {
@@ -45,7 +51,8 @@ import YirTestSupport
         var random = SeededRandom()
         for _ in 0..<20_000 {
             let instant = Int64.random(in: -1_000_000_000_000...5_000_000_000_000, using: &random)
-            samples.append(Array(RFC3339.format(instant, offsetSeconds: Int.random(in: -50_000...50_000, using: &random)).utf8))
+            samples.append(
+                Array(RFC3339.format(instant, offsetSeconds: Int.random(in: -50_000...50_000, using: &random)).utf8))
         }
         for sample in samples {
             let fast = sample.withUnsafeBytes { RFC3339.parse($0) }
@@ -66,12 +73,12 @@ import YirTestSupport
             return v
         }
         guard let year = number(0, 4), bytes[4] == 0x2D, let month = number(5, 2), bytes[7] == 0x2D,
-              let day = number(8, 2), bytes[10] == 0x54 || bytes[10] == 0x74 || bytes[10] == 0x20,
-              let hour = number(11, 2), bytes[13] == 0x3A, let minute = number(14, 2), bytes[16] == 0x3A,
-              let second = number(17, 2)
+            let day = number(8, 2), bytes[10] == 0x54 || bytes[10] == 0x74 || bytes[10] == 0x20,
+            let hour = number(11, 2), bytes[13] == 0x3A, let minute = number(14, 2), bytes[16] == 0x3A,
+            let second = number(17, 2)
         else { return .failure(.unparseable) }
         guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month),
-              hour <= 23, minute <= 59, second <= 60
+            hour <= 23, minute <= 59, second <= 60
         else { return .failure(.unparseable) }
         // The rest (fraction, offset, range) is read by the same code either way: substitute
         // a plain, valid date and time and let `parse` read it, then move by the difference.
@@ -118,7 +125,9 @@ import YirTestSupport
         ("1970-01-01T00:00:00.0006Z", "0.6", "UTC", "2025-12-31T12:00:00Z"),
         ("1969-12-31T23:59:59.9996Z", "-0.4", "UTC", "2025-12-31T12:00:00Z"),
     ])
-    func theSameInstantAsTextAndAsANumberIsTheSameRecord(text: String, number: String, zone: String, asOf: String) throws {
+    func theSameInstantAsTextAndAsANumberIsTheSameRecord(text: String, number: String, zone: String, asOf: String)
+        throws
+    {
         func run(_ timestamp: String) throws -> (lines: String, diagnostics: Diagnostics) {
             var run = Run([
                 #"{"type":"page_view","timestamp":\#(timestamp),"wiki":"enwiki","title":"Moon","seconds":1}"#,
@@ -272,9 +281,11 @@ import YirTestSupport
     /// RFC 3339 offsets are whole minutes: an offset with seconds (Monrovia's −0:44:30 until
     /// 1972) is written rounded to the nearest minute, halves away from zero, and the local
     /// time shown is the instant at that offset.
-    @Test(arguments: [(-2670, "1969-12-31T23:15:00-00:45"), (2670, "1970-01-01T00:45:00+00:45"),
-                      (2669, "1970-01-01T00:44:00+00:44"), (-30, "1969-12-31T23:59:00-00:01"),
-                      (30, "1970-01-01T00:01:00+00:01"), (29, "1970-01-01T00:00:00Z"), (-29, "1970-01-01T00:00:00Z")])
+    @Test(arguments: [
+        (-2670, "1969-12-31T23:15:00-00:45"), (2670, "1970-01-01T00:45:00+00:45"),
+        (2669, "1970-01-01T00:44:00+00:44"), (-30, "1969-12-31T23:59:00-00:01"),
+        (30, "1970-01-01T00:01:00+00:01"), (29, "1970-01-01T00:00:00Z"), (-29, "1970-01-01T00:00:00Z"),
+    ])
     func instantsAreWrittenWithTheOffsetRoundedToTheMinute(offsetSeconds: Int, expected: String) {
         #expect(RFC3339.format(0, offsetSeconds: offsetSeconds) == expected)
     }
@@ -289,10 +300,12 @@ import YirTestSupport
             var previous = CivilDate(daysSinceEpoch: range.lowerBound - 1)
             for days in range {
                 let date = CivilDate(daysSinceEpoch: days)
-                let next = previous.day < CivilDate.daysInMonth(year: previous.year, month: previous.month)
+                let next =
+                    previous.day < CivilDate.daysInMonth(year: previous.year, month: previous.month)
                     ? CivilDate(year: previous.year, month: previous.month, day: previous.day + 1)
-                    : previous.month < 12 ? CivilDate(year: previous.year, month: previous.month + 1, day: 1)
-                    : CivilDate(year: previous.year + 1, month: 1, day: 1)
+                    : previous.month < 12
+                        ? CivilDate(year: previous.year, month: previous.month + 1, day: 1)
+                        : CivilDate(year: previous.year + 1, month: 1, day: 1)
                 if date != next || date.daysSinceEpoch != days {
                     Issue.record("day \(days): \(date), expected \(next)")
                     break
@@ -302,7 +315,9 @@ import YirTestSupport
         }
         #expect(CivilDate(daysSinceEpoch: 0) == CivilDate(year: 1970, month: 1, day: 1))
         #expect(CivilDate(daysSinceEpoch: 11_016) == CivilDate(year: 2000, month: 2, day: 29))
-        #expect(CivilDate(year: 2000, month: 3, day: 1).daysSinceEpoch - CivilDate(year: 2000, month: 2, day: 28).daysSinceEpoch == 2)
+        #expect(
+            CivilDate(year: 2000, month: 3, day: 1).daysSinceEpoch
+                - CivilDate(year: 2000, month: 2, day: 28).daysSinceEpoch == 2)
         #expect(CivilDate.weekday(daysSinceEpoch: CivilDate(year: 2025, month: 1, day: 1).daysSinceEpoch) == 3)
     }
 }

@@ -10,7 +10,9 @@ import YirTestSupport
     /// every block (U+FFFE and U+FFFF too; U+FFFD itself is kept).
     @Test(.needs(.xmllint)) func readersRenderedOnSeveralThreadsMakeTheSameDocument() throws {
         let lines = (0..<700).map { i in
-            view("2025-05-01T10:00:00Z", title: i % 100 == 0 ? #"bell\uFFFF \uFFFE \uFFFD"# : "T\(i)", user: i % 250 == 0 ? #"u\uFFFF\#(i)"# : "u\(i)")
+            view(
+                "2025-05-01T10:00:00Z", title: i % 100 == 0 ? #"bell\uFFFF \uFFFE \uFFFD"# : "T\(i)",
+                user: i % 250 == 0 ? #"u\uFFFF\#(i)"# : "u\(i)")
         }
         let model = try Run(lines).model()
         func document(jobs: Int) throws -> (bytes: [UInt8], replaced: Int) {
@@ -37,13 +39,17 @@ import YirTestSupport
     /// The byte scan that lets a text through unsanitised agrees with XML 1.0's Char production
     /// read scalar by scalar, over random texts near its edges (U+FFFD–U+FFFF, U+EFBF, controls).
     @Test func theByteScanForCharactersXMLCannotHoldAgreesWithTheScalarRule() {
-        let alphabet: [Unicode.Scalar] = ["a", "\t", "\n", "\r", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "\u{85}", "\u{D7FF}",
-                                          "\u{E000}", "\u{EFBF}", "\u{EFFF}", "\u{FEFF}", "\u{FFBE}", "\u{FFFD}", "\u{FFFE}",
-                                          "\u{FFFF}", "\u{10000}", "\u{1F600}", "\u{10FFFF}", "é", "東"]
+        let alphabet: [Unicode.Scalar] = [
+            "a", "\t", "\n", "\r", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "\u{85}", "\u{D7FF}",
+            "\u{E000}", "\u{EFBF}", "\u{EFFF}", "\u{FEFF}", "\u{FFBE}", "\u{FFFD}", "\u{FFFE}",
+            "\u{FFFF}", "\u{10000}", "\u{1F600}", "\u{10FFFF}", "é", "東",
+        ]
         var generator = SeededRandom()
         for _ in 0..<5000 {
             var text = String.UnicodeScalarView()
-            for _ in 0..<Int.random(in: 0...6, using: &generator) { text.append(alphabet.randomElement(using: &generator)!) }
+            for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                text.append(alphabet.randomElement(using: &generator)!)
+            }
             let string = String(text)
             let byBytes = Array(string.utf8).withUnsafeBytes { XMLWriter.allAllowed($0) }
             #expect(byBytes == string.unicodeScalars.allSatisfy(XMLWriter.allowed), "\(string.debugDescription)")

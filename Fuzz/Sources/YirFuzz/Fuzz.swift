@@ -8,23 +8,26 @@ nonisolated(unsafe) private var decoder = BlockDecoder()
 /// A second through a mapping profile that uses every kind of source: nested and alternative
 /// paths, defaults, constants, units, host and text transforms, a value table,
 /// "start = end − duration" and paths into a string of JSON (SPEC §3).
-nonisolated(unsafe) private var mapped = BlockDecoder(mapping: try! MappingProfile.parse(Data("""
-    {"name": "fuzz", "parse": {"p.ctx": "json", "p.ctx.inner": "json"}, "records": [
-      {"type": "page_view", "when": {"path": "event", "equals": ["view", "$AppPageLeave"]},
-       "fields": {"user": {"path": ["u.id", "distinct_id"], "transform": "text"}, "timestamp": {"path": "time", "unit": "seconds"},
-                  "tz": "p.tz", "id": {"path": "_id", "transform": "text"}, "title": {"path": ["p.a.b.title", "p.title", "title"]},
-                  "wiki": {"path": "p.url", "transform": "host", "default": "app"}, "namespace": {"path": "p.ns", "default": 0},
-                  "seconds": {"path": ["p.ms", "p.ctx.ms", "p.ctx.inner.ms"], "unit": "milliseconds"}}},
-      {"type": "session", "when": {"path": "event", "equals": "end"},
-       "fields": {"timestamp": {"path": "time", "minus": {"path": "p.d", "unit": "seconds"}}, "duration_ms": {"path": "p.d", "unit": "seconds"}}},
-      {"type": "saved_article", "when": {"path": "p.kind", "equals": ["pin", "unpin"]},
-       "fields": {"timestamp": "time", "wiki": {"value": "x.org"}, "title": "p.title",
-                  "action": {"path": "p.kind", "map": {"pin": "save", "unpin": "unsave"}}, "thumbnail": "p.img",
-                  "list": "p.ctx.list"}},
-      {"type": "notification_subscription", "when": {"path": "event", "equals": ["n"]},
-       "fields": {"timestamp": "time", "key": "p.key", "enabled": {"path": "p.on", "default": true}}}
-    ]}
-    """.utf8), path: "fuzz"))
+nonisolated(unsafe) private var mapped = BlockDecoder(
+    mapping: try! MappingProfile.parse(
+        Data(
+            """
+            {"name": "fuzz", "parse": {"p.ctx": "json", "p.ctx.inner": "json"}, "records": [
+              {"type": "page_view", "when": {"path": "event", "equals": ["view", "$AppPageLeave"]},
+               "fields": {"user": {"path": ["u.id", "distinct_id"], "transform": "text"}, "timestamp": {"path": "time", "unit": "seconds"},
+                          "tz": "p.tz", "id": {"path": "_id", "transform": "text"}, "title": {"path": ["p.a.b.title", "p.title", "title"]},
+                          "wiki": {"path": "p.url", "transform": "host", "default": "app"}, "namespace": {"path": "p.ns", "default": 0},
+                          "seconds": {"path": ["p.ms", "p.ctx.ms", "p.ctx.inner.ms"], "unit": "milliseconds"}}},
+              {"type": "session", "when": {"path": "event", "equals": "end"},
+               "fields": {"timestamp": {"path": "time", "minus": {"path": "p.d", "unit": "seconds"}}, "duration_ms": {"path": "p.d", "unit": "seconds"}}},
+              {"type": "saved_article", "when": {"path": "p.kind", "equals": ["pin", "unpin"]},
+               "fields": {"timestamp": "time", "wiki": {"value": "x.org"}, "title": "p.title",
+                          "action": {"path": "p.kind", "map": {"pin": "save", "unpin": "unsave"}}, "thumbnail": "p.img",
+                          "list": "p.ctx.list"}},
+              {"type": "notification_subscription", "when": {"path": "event", "equals": ["n"]},
+               "fields": {"timestamp": "time", "key": "p.key", "enabled": {"path": "p.on", "default": true}}}
+            ]}
+            """.utf8), path: "fuzz"))
 
 /// libFuzzer's entry point: the input is a block of JSON Lines. Whatever the bytes, decoding
 /// must not crash, must not touch memory it should not (AddressSanitizer watches), and must

@@ -94,7 +94,9 @@ public struct JSONScanner {
         }
     }
 
-    private mutating func scan(_ line: UnsafeRawBufferPointer, into values: UnsafeMutableBufferPointer<Value?>) -> Failure? {
+    private mutating func scan(_ line: UnsafeRawBufferPointer, into values: UnsafeMutableBufferPointer<Value?>)
+        -> Failure?
+    {
         var cursor = Cursor(bytes: line)
         do {
             cursor.skipWhitespace()
@@ -123,7 +125,8 @@ public struct JSONScanner {
                     } else if isDigit(first) || first == UInt8(ascii: "-") {
                         let start = cursor.position
                         try cursor.scanNumber()
-                        value = Value(kind: .number, start: start, end: cursor.position, escaped: false, boolValue: false)
+                        value = Value(
+                            kind: .number, start: start, end: cursor.position, escaped: false, boolValue: false)
                     } else {
                         value = try scanValue(&cursor)
                     }
@@ -188,11 +191,15 @@ public struct JSONScanner {
     static func fingerprint(_ bytes: UnsafeRawPointer?, _ count: Int) -> (UInt64, UInt64) {
         guard let bytes else { return (0, 0) }
         if count >= 8 {
-            return (bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            return (
+                bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            )
         }
         if count >= 4 {
-            return (UInt64(bytes.loadUnaligned(as: UInt32.self)),
-                    UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            return (
+                UInt64(bytes.loadUnaligned(as: UInt32.self)),
+                UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            )
         }
         var word: UInt64 = 0
         for i in 0..<count { word |= UInt64(bytes.load(fromByteOffset: i, as: UInt8.self)) << (8 * UInt64(i)) }
@@ -374,7 +381,7 @@ struct Cursor {
     mutating func expectLiteral(_ literal: StaticString) throws(JSONScanner.Failure) {
         let count = literal.utf8CodeUnitCount
         guard bytes.count - position >= count,
-              memcmp(bytes.baseAddress! + position, literal.utf8Start, count) == 0
+            memcmp(bytes.baseAddress! + position, literal.utf8Start, count) == 0
         else { throw .invalid }
         position += count
     }
@@ -440,7 +447,8 @@ struct Cursor {
             // Most of a string is plain ASCII: skip it eight bytes at a time, stopping at the
             // first byte the rules below must look at.
             while position &+ 8 <= bytes.count {
-                let special = Self.specialBytes(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)))
+                let special = Self.specialBytes(
+                    UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)))
                 if special != 0 {
                     position += special.trailingZeroBitCount >> 3
                     break
@@ -450,8 +458,9 @@ struct Cursor {
             guard position < bytes.count else { throw .invalid }
             let b = bytes[position]
             if b == UInt8(ascii: "\"") {
-                let value = JSONScanner.Value(kind: .string, start: start, end: position, escaped: escaped,
-                                              boolValue: false, hasControlCharacter: control)
+                let value = JSONScanner.Value(
+                    kind: .string, start: start, end: position, escaped: escaped,
+                    boolValue: false, hasControlCharacter: control)
                 position += 1
                 return value
             }
@@ -552,7 +561,7 @@ struct Cursor {
 @inlinable @inline(__always) public func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

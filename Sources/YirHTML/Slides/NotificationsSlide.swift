@@ -7,8 +7,13 @@ extension SlideDeck {
     /// a reader keeps on, not something they follow. A key the table does not know is `other`.
     static let notificationKinds: [(kind: String, keys: [String])] = [
         ("people", ["edit-user-talk", "edit-thank", "dt-subscription", "mention", "emailuser"]),
-        ("edits", ["cx", "mention-failure", "mention-success", "article-linked", "wikibase-action", "page-review",
-                   "reverted", "thank-you-edit"]),
+        (
+            "edits",
+            [
+                "cx", "mention-failure", "mention-success", "article-linked", "wikibase-action", "page-review",
+                "reverted", "thank-you-edit",
+            ]
+        ),
         ("account", ["login-fail", "login-success", "user-rights"]),
     ].map { kind, names in (kind, names.map { "echo-subscriptions-push-\($0)" }) }
 
@@ -28,15 +33,20 @@ extension SlideDeck {
             return [
                 "group_heading": strings.text("notifications_kind_\(kind)"),
                 "items": items.map { n -> [String: Any] in
-                    if strings.has("notification_\(n.key)") { return ["notification": strings.text("notification_\(n.key)")] }
+                    if strings.has("notification_\(n.key)") {
+                        return ["notification": strings.text("notification_\(n.key)")]
+                    }
                     return ["notification": n.label == n.key ? Self.readableNotification(n.key) : n.label]
                 },
             ]
         }
-        return Slide("notifications", strings.text("notifications_title"), [
-            "notifications_label": strings.plural("notifications_on", subscribed.count, format.integer(subscribed.count)),
-            "groups": groups,
-        ])
+        return Slide(
+            "notifications", strings.text("notifications_title"),
+            [
+                "notifications_label": strings.plural(
+                    "notifications_on", subscribed.count, format.integer(subscribed.count)),
+                "groups": groups,
+            ])
     }
 
     /// A readable name for a notification type the table does not know:

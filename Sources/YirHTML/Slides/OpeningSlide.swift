@@ -8,11 +8,20 @@ extension SlideDeck {
     /// 1. Opening: the greeting, the window and the zone the figures are counted in.
     func openingSlide(_ reader: ReaderStats, _ facts: Facts) -> Slide {
         let year = facts.year
-        let windowText = facts.lastDay == CivilDate(year: year, month: 12, day: 31)
-            ? strings.text("opening_window_year", ["start": format.monthAndDay(CivilDate(year: year, month: 1, day: 1)),
-                                                   "end": format.longDate(facts.lastDay)])
-            : strings.text("opening_window_until", ["start": format.monthAndDay(CivilDate(year: year, month: 1, day: 1)),
-                                                    "date": format.longDate(facts.lastDay)])
+        let windowText =
+            facts.lastDay == CivilDate(year: year, month: 12, day: 31)
+            ? strings.text(
+                "opening_window_year",
+                [
+                    "start": format.monthAndDay(CivilDate(year: year, month: 1, day: 1)),
+                    "end": format.longDate(facts.lastDay),
+                ])
+            : strings.text(
+                "opening_window_until",
+                [
+                    "start": format.monthAndDay(CivilDate(year: year, month: 1, day: 1)),
+                    "date": format.longDate(facts.lastDay),
+                ])
         var opening: [String: Any] = [
             // A greeting without the user id: an identifier is not a name.
             "greeting": strings.text("opening_hello"),
@@ -31,7 +40,8 @@ extension SlideDeck {
             return strings.text("coverage_cleared", ["date": format.longDate(zone.local(cleared).date)])
         }
         if let first = reader.coverage.firstView,
-           first - reader.coverage.start >= Self.lateFirstViewDays * millisecondsPerDay {
+            first - reader.coverage.start >= Self.lateFirstViewDays * millisecondsPerDay
+        {
             return strings.text("coverage_first_view", ["date": format.longDate(zone.local(first).date)])
         }
         return nil

@@ -14,8 +14,12 @@ extension SlideDeck {
         var content: [String: Any] = [
             "hole_articles": format.integer(hole.articles),
             "hole_label": strings.plural("rabbit_hole_articles", hole.articles, format.integer(hole.articles)),
-            "hole_when": strings.text("rabbit_hole_when", ["date": format.longDate(reader.zone.local(hole.start).date),
-                                                           "duration": format.duration(milliseconds: hole.milliseconds)]),
+            "hole_when": strings.text(
+                "rabbit_hole_when",
+                [
+                    "date": format.longDate(reader.zone.local(hole.start).date),
+                    "duration": format.duration(milliseconds: hole.milliseconds),
+                ]),
             "hole_from": strings.text(roundTrip ? "rabbit_hole_round_trip" : "rabbit_hole_from"),
             "first_title": first,
         ]

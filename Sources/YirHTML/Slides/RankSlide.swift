@@ -13,10 +13,13 @@ extension SlideDeck {
         let percent = percentReadLess(than: reader.reading.milliseconds)
         guard percent >= Self.minimumRankPercent else { return nil }
         let figure = strings.text("rank_figure", ["percent": format.percent(Int64(percent))])
-        return Slide("rank", strings.text("rank_heading"), [
-            "percent": figure,
-            "rank_text": strings.text("rank_text", ["percent": figure, "readers": format.integer(readersWithReading)]),
-        ])
+        return Slide(
+            "rank", strings.text("rank_heading"),
+            [
+                "percent": figure,
+                "rank_text": strings.text(
+                    "rank_text", ["percent": figure, "readers": format.integer(readersWithReading)]),
+            ])
     }
 
     /// How many readers of the run with reading time read less than `milliseconds`, in whole

@@ -11,9 +11,11 @@ extension SlideDeck {
     func timeSlide(_ reader: ReaderStats, _ facts: Facts) -> Slide? {
         let appMinutes = reader.appTime.milliseconds / 60_000
         let hasReadingTime = reader.reading.milliseconds > 0
-        var time: [String: Any] = hasReadingTime ? ["hero": facts.reading.figure, "hero_label": facts.reading.label] : [:]
+        var time: [String: Any] =
+            hasReadingTime ? ["hero": facts.reading.figure, "hero_label": facts.reading.label] : [:]
         if reader.appTime.sessions > 0 && appMinutes > 0 {
-            let figure = format.integer(appMinutes), label = strings.plural("minutes_in_app", Int(appMinutes), format.integer(appMinutes))
+            let figure = format.integer(appMinutes),
+                label = strings.plural("minutes_in_app", Int(appMinutes), format.integer(appMinutes))
             if hasReadingTime {
                 time["app_minutes"] = figure
                 time["app_label"] = label
@@ -21,7 +23,8 @@ extension SlideDeck {
                 time["hero"] = figure
                 time["hero_label"] = label
             }
-            time["sessions"] = strings.plural("sessions", reader.appTime.sessions, format.integer(reader.appTime.sessions))
+            time["sessions"] = strings.plural(
+                "sessions", reader.appTime.sessions, format.integer(reader.appTime.sessions))
         }
         guard time["hero"] != nil else { return nil }
         return Slide("time", strings.text("time_heading"), time)
@@ -31,23 +34,30 @@ extension SlideDeck {
     /// handful of articles gets one warm slide of what was read, not a row of small numbers.
     func fewSlide(_ reader: ReaderStats) -> Slide {
         let articles = format.integer(reader.reading.articles)
-        return Slide("few", strings.text("few_heading"), [
-            "few_text": strings.plural("few_text", reader.reading.articles, articles,
-                                       ["duration": format.duration(milliseconds: reader.reading.milliseconds)]),
-            "few_list": reader.topArticles.map(article),
-        ])
+        return Slide(
+            "few", strings.text("few_heading"),
+            [
+                "few_text": strings.plural(
+                    "few_text", reader.reading.articles, articles,
+                    ["duration": format.duration(milliseconds: reader.reading.milliseconds)]),
+                "few_list": reader.topArticles.map(article),
+            ])
     }
 
     /// 3. Articles: how many, the views, and the average and median time per article.
     func articlesSlide(_ reader: ReaderStats) -> Slide {
         let articles = format.integer(reader.reading.articles)
-        return Slide("articles", strings.text("articles_heading"), [
-            "articles": articles,
-            "articles_label": strings.plural("articles", reader.reading.articles, articles),
-            "views": strings.plural("views", reader.reading.views, format.integer(reader.reading.views)),
-            "average": strings.text("articles_average", ["duration": duration(reader.reading.averageSecondsPerArticle)]),
-            "median": strings.text("articles_median", ["duration": duration(reader.reading.medianSecondsPerArticle)]),
-        ])
+        return Slide(
+            "articles", strings.text("articles_heading"),
+            [
+                "articles": articles,
+                "articles_label": strings.plural("articles", reader.reading.articles, articles),
+                "views": strings.plural("views", reader.reading.views, format.integer(reader.reading.views)),
+                "average": strings.text(
+                    "articles_average", ["duration": duration(reader.reading.averageSecondsPerArticle)]),
+                "median": strings.text(
+                    "articles_median", ["duration": duration(reader.reading.medianSecondsPerArticle)]),
+            ])
     }
 
     /// 4. Top article, then the rest of the top list numbered from 2.
@@ -57,11 +67,14 @@ extension SlideDeck {
         topArticle["article_wiki"] = articleNames.wiki(top.name)
         var content: [String: Any] = ["top_article": topArticle]
         if top.milliseconds > 0 {
-            content["top_minutes"] = strings.text("top_time", ["duration": format.duration(milliseconds: top.milliseconds)])
+            content["top_minutes"] = strings.text(
+                "top_time", ["duration": format.duration(milliseconds: top.milliseconds)])
         }
         // The article's lead image from its page views; else the one its save carried.
         let saved = reader.saved.recent.lazy.filter { $0.name == top.name }.compactMap(\.thumbnail).first
-        if let image = ArticleLinks.thumbnail(top.thumbnail ?? saved, remoteImages: remoteImages) { content["top_thumbnail"] = image }
+        if let image = ArticleLinks.thumbnail(top.thumbnail ?? saved, remoteImages: remoteImages) {
+            content["top_thumbnail"] = image
+        }
         if reader.topArticles.count > 1 {
             content["top_rest"] = reader.topArticles.dropFirst().map(article)
             content["top_list_heading"] = strings.text("top_list_heading")

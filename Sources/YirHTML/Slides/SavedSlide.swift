@@ -14,14 +14,17 @@ extension SlideDeck {
         var savedContent: [String: Any] = [:]
         if saved.yearCount > 0 {
             savedContent["hero"] = format.integer(saved.yearCount)
-            savedContent["hero_label"] = strings.plural("saved_in_year", saved.yearCount, format.integer(saved.yearCount), ["year": year])
-            savedContent["recently"] = saved.last30DaysCount > 0
+            savedContent["hero_label"] = strings.plural(
+                "saved_in_year", saved.yearCount, format.integer(saved.yearCount), ["year": year])
+            savedContent["recently"] =
+                saved.last30DaysCount > 0
                 ? strings.plural("saved_in_last_30_days", saved.last30DaysCount, format.integer(saved.last30DaysCount))
                 : strings.text("saved_none_in_last_30_days")
         } else if saved.last30DaysCount > 0 {
             // Early in a year, the last 30 days reach back into the one before.
             savedContent["hero"] = format.integer(saved.last30DaysCount)
-            savedContent["hero_label"] = strings.plural("saved_last_30_days", saved.last30DaysCount, format.integer(saved.last30DaysCount))
+            savedContent["hero_label"] = strings.plural(
+                "saved_last_30_days", saved.last30DaysCount, format.integer(saved.last30DaysCount))
         } else {
             savedContent["empty"] = strings.plural("saved_this_year", 0, format.integer(0), ["year": year])
             savedContent["call"] = strings.text("saved_call")
@@ -33,10 +36,14 @@ extension SlideDeck {
         if !saved.recent.isEmpty {
             savedContent["recent"] = saved.recent.map { save -> [String: Any] in
                 let wiki = articleNames.wiki(save.name), title = articleNames.title(save.name)
-                var item: [String: Any] = ["save_title": title,
-                                           "save_date": format.longDate(zone.local(save.saved).date)]
+                var item: [String: Any] = [
+                    "save_title": title,
+                    "save_date": format.longDate(zone.local(save.saved).date),
+                ]
                 if let url = ArticleLinks.url(wiki: wiki, title: title) { item["save_url"] = url }
-                if let thumbnail = ArticleLinks.thumbnail(save.thumbnail, remoteImages: remoteImages) { item["thumbnail"] = thumbnail }
+                if let thumbnail = ArticleLinks.thumbnail(save.thumbnail, remoteImages: remoteImages) {
+                    item["thumbnail"] = thumbnail
+                }
                 return item
             }
             savedContent["recent_heading"] = strings.text("saved_recent")

@@ -18,30 +18,42 @@ extension SlideDeck {
     /// What the year was about: the top topic large, and its runners-up with their articles.
     /// Topic labels of Wikimedia's `articletopic` taxonomy in the reader's language, others as given.
     func topicsSlide(_ reader: ReaderStats) -> Slide? {
-        guard reader.topics.count >= 2, let top = reader.topics.first, top.articles >= Self.minimumTopicArticles else { return nil }
-        return Slide("topics", strings.text("topics_heading"), [
-            "topics_lead": strings.text("topics_lead"),
-            "top_topic": strings.topicName(top.name),
-            "top_topic_articles": strings.plural("topic_articles", top.articles, format.integer(top.articles)),
-            // Two topics at least (above): there is always a runner-up.
-            "topics_also": strings.text("topics_also"),
-            "topics_rest": reader.topics.dropFirst().prefix(Self.topicRunnersUp).map { topic in
-                ["subject_name": strings.topicName(topic.name),
-                 "subject_figure": strings.plural("topic_articles", topic.articles, format.integer(topic.articles))]
-            },
-        ])
+        guard reader.topics.count >= 2, let top = reader.topics.first, top.articles >= Self.minimumTopicArticles else {
+            return nil
+        }
+        return Slide(
+            "topics", strings.text("topics_heading"),
+            [
+                "topics_lead": strings.text("topics_lead"),
+                "top_topic": strings.topicName(top.name),
+                "top_topic_articles": strings.plural("topic_articles", top.articles, format.integer(top.articles)),
+                // Two topics at least (above): there is always a runner-up.
+                "topics_also": strings.text("topics_also"),
+                "topics_rest": reader.topics.dropFirst().prefix(Self.topicRunnersUp).map { topic in
+                    [
+                        "subject_name": strings.topicName(topic.name),
+                        "subject_figure": strings.plural(
+                            "topic_articles", topic.articles, format.integer(topic.articles)),
+                    ]
+                },
+            ])
     }
 
     /// The categories read most, each with its articles.
     func categoriesSlide(_ reader: ReaderStats) -> Slide? {
         guard reader.categories.count >= Self.minimumCategories else { return nil }
-        return Slide("categories", strings.text("categories_heading"), [
-            "categories_lead": strings.text("categories_lead"),
-            "categories": reader.categories.map { category in
-                ["subject_name": category.name,
-                 "subject_figure": strings.plural("topic_articles", category.articles, format.integer(category.articles))]
-            },
-        ])
+        return Slide(
+            "categories", strings.text("categories_heading"),
+            [
+                "categories_lead": strings.text("categories_lead"),
+                "categories": reader.categories.map { category in
+                    [
+                        "subject_name": category.name,
+                        "subject_figure": strings.plural(
+                            "topic_articles", category.articles, format.integer(category.articles)),
+                    ]
+                },
+            ])
     }
 
     /// Where the reading went: a world map with the places pinned and their countries filled,
@@ -56,15 +68,18 @@ extension SlideDeck {
         if !places.countries.isEmpty {
             let names = places.countries.map { countryName($0.name) }
             content["hero"] = format.integer(places.countries.count)
-            content["hero_label"] = strings.plural("countries", places.countries.count, format.integer(places.countries.count))
+            content["hero_label"] = strings.plural(
+                "countries", places.countries.count, format.integer(places.countries.count))
             content["countries"] = format.list(names.map(Self.isolated))
         } else {
             content["hero"] = format.integer(places.articles)
             content["hero_label"] = strings.plural("places", places.articles, format.integer(places.articles))
         }
         if places.north.name != places.south.name {
-            content["north"] = strings.text("places_north", ["title": Self.isolated(articleNames.title(places.north.name))])
-            content["south"] = strings.text("places_south", ["title": Self.isolated(articleNames.title(places.south.name))])
+            content["north"] = strings.text(
+                "places_north", ["title": Self.isolated(articleNames.title(places.north.name))])
+            content["south"] = strings.text(
+                "places_south", ["title": Self.isolated(articleNames.title(places.south.name))])
         }
         return Slide("places", strings.text("places_heading"), content)
     }
@@ -72,12 +87,14 @@ extension SlideDeck {
     /// The edits of the year, with thanks.
     func editsSlide(_ reader: ReaderStats) -> Slide? {
         guard reader.edits.count > 0 else { return nil }
-        return Slide("edits", strings.text("edits_heading"), [
-            "hero": format.integer(reader.edits.count),
-            "hero_label": strings.plural("edits", reader.edits.count, format.integer(reader.edits.count)),
-            "edits_pages": strings.plural("edits_pages", reader.edits.pages, format.integer(reader.edits.pages)),
-            "edits_thanks": strings.text("edits_thanks"),
-        ])
+        return Slide(
+            "edits", strings.text("edits_heading"),
+            [
+                "hero": format.integer(reader.edits.count),
+                "hero_label": strings.plural("edits", reader.edits.count, format.integer(reader.edits.count)),
+                "edits_pages": strings.plural("edits_pages", reader.edits.pages, format.integer(reader.edits.pages)),
+                "edits_thanks": strings.text("edits_thanks"),
+            ])
     }
 
     /// A country's name from CLDR in the reader's language; Natural Earth's few areas without

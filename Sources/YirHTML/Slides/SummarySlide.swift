@@ -13,21 +13,32 @@ extension SlideDeck {
         if reader.reading.milliseconds > 0 {
             highlights.append(["highlight_value": facts.reading.figure, "highlight_label": facts.reading.label])
         } else if reader.appTime.sessions > 0 && appMinutes > 0 {
-            highlights.append(["highlight_value": format.integer(appMinutes),
-                               "highlight_label": strings.plural("minutes_in_app", Int(appMinutes), format.integer(appMinutes))])
+            highlights.append([
+                "highlight_value": format.integer(appMinutes),
+                "highlight_label": strings.plural("minutes_in_app", Int(appMinutes), format.integer(appMinutes)),
+            ])
         }
         if reader.reading.articles > 0 {
-            highlights.append(["highlight_value": format.integer(reader.reading.articles),
-                               "highlight_label": strings.plural("articles", reader.reading.articles, format.integer(reader.reading.articles))])
+            highlights.append([
+                "highlight_value": format.integer(reader.reading.articles),
+                "highlight_label": strings.plural(
+                    "articles", reader.reading.articles, format.integer(reader.reading.articles)),
+            ])
         }
         if facts.streakShown {
-            highlights.append(["highlight_value": format.integer(reader.streak.days),
-                               "highlight_label": strings.plural("days_in_a_row", reader.streak.days, format.integer(reader.streak.days))])
+            highlights.append([
+                "highlight_value": format.integer(reader.streak.days),
+                "highlight_label": strings.plural(
+                    "days_in_a_row", reader.streak.days, format.integer(reader.streak.days)),
+            ])
         }
         let saved = reader.saved
         if saved.yearCount > 0 {
-            highlights.append(["highlight_value": format.integer(saved.yearCount),
-                               "highlight_label": strings.plural("saved_in_year", saved.yearCount, format.integer(saved.yearCount), ["year": format.year(year)])])
+            highlights.append([
+                "highlight_value": format.integer(saved.yearCount),
+                "highlight_label": strings.plural(
+                    "saved_in_year", saved.yearCount, format.integer(saved.yearCount), ["year": format.year(year)]),
+            ])
         }
         var summary: [String: Any] = [
             "summary_year": strings.text("summary_year", ["year": format.year(year)]),
@@ -39,8 +50,12 @@ extension SlideDeck {
             summary["highlights"] = highlights
             summary["has_highlights"] = true
         }
-        if let top = reader.topArticles.first { summary["summary_top"] = strings.text("summary_top", ["title": Self.isolated(articleNames.title(top.name))]) }
-        if let timeOfDay = reader.patterns.timeOfDay, !facts.shortDeck { summary["summary_time"] = strings.text("time_of_day_\(timeOfDay.rawValue)") }
+        if let top = reader.topArticles.first {
+            summary["summary_top"] = strings.text("summary_top", ["title": Self.isolated(articleNames.title(top.name))])
+        }
+        if let timeOfDay = reader.patterns.timeOfDay, !facts.shortDeck {
+            summary["summary_time"] = strings.text("time_of_day_\(timeOfDay.rawValue)")
+        }
         return Slide("summary", strings.text("summary_heading"), summary)
     }
 }

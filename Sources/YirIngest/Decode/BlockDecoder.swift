@@ -22,7 +22,8 @@ public struct BlockDecoder {
     public mutating func decode(_ bytes: UnsafeRawBufferPointer, impliedType: RecordType? = nil) -> Outcome {
         let chunk = InputChunk(input: 0, bytes: bytes, offset: 0, atInputStart: true)
         let parsed = parser.parse(chunk, impliedType: impliedType)
-        return Outcome(lines: parsed.lines, records: parsed.records, rejections: parsed.rejections.map(\.reason),
-                       ignored: parsed.ignored)
+        return Outcome(
+            lines: parsed.lines, records: parsed.records, rejections: parsed.rejections.map(\.reason),
+            ignored: parsed.ignored)
     }
 }

@@ -102,10 +102,14 @@ struct ChunkParser {
             }
             accept(decoded, line.line, number: line.number, offset: line.offset)
         }
-        func accept(_ decoded: Result<ParsedRecord, RejectReason>, _ line: UnsafeRawBufferPointer, number: Int, offset: Int64) {
+        func accept(
+            _ decoded: Result<ParsedRecord, RejectReason>, _ line: UnsafeRawBufferPointer, number: Int, offset: Int64
+        ) {
             switch decoded {
             case .success(let record):
-                let shard = shardCount == 1 ? 0
+                let shard =
+                    shardCount == 1
+                    ? 0
                     : Self.shard(ofUserHash: strings.userHash, shardCount: shardCount)
                 result.shards[shard].append(record)
             case .failure(let reason):
@@ -133,7 +137,8 @@ struct ChunkParser {
             let offset = chunk.offset + Int64(lineStart)
             guard line.count <= LineLimits.maximumLineLength else {
                 readPending()
-                result.rejections.append((result.physicalLines, offset, .lineTooLong, Array(line.prefix(LineLimits.keptPrefix))))
+                result.rejections.append(
+                    (result.physicalLines, offset, .lineTooLong, Array(line.prefix(LineLimits.keptPrefix))))
                 continue
             }
             if let translator {
@@ -147,7 +152,9 @@ struct ChunkParser {
                 case .record:
                     // The native line is decoded like any other; a rejection still shows the
                     // input's own line.
-                    decoded = translator.line.withUnsafeBytes { profile.decode($0, impliedType: nil, strings: &strings) }
+                    decoded = translator.line.withUnsafeBytes {
+                        profile.decode($0, impliedType: nil, strings: &strings)
+                    }
                 }
                 accept(decoded, line, number: result.physicalLines, offset: offset)
                 continue
@@ -161,7 +168,8 @@ struct ChunkParser {
             let user = profileOf(turn)._withUnsafeGuaranteedRef { $0.plainUser(in: line) }
             if let user {
                 if let before = pendingUser, before.count == user.count,
-                   user.isEmpty || bytesEqual(before.baseAddress!, user.baseAddress!, user.count) {
+                    user.isEmpty || bytesEqual(before.baseAddress!, user.baseAddress!, user.count)
+                {
                     lookahead = .same
                 } else {
                     let key = strings.userKey(user)

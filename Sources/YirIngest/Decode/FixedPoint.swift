@@ -128,10 +128,11 @@ struct FixedPoint: Equatable {
             for _ in 0..<(-shift) { divisor *= 10 }
             let quotient = digits / divisor
             let remainder = digits % divisor
-            let roundsUp = switch rounding {
-            case .halfAwayFromZero: remainder * 2 >= divisor
-            case .down: floorsAway && (remainder != 0 || dropped)
-            }
+            let roundsUp =
+                switch rounding {
+                case .halfAwayFromZero: remainder * 2 >= divisor
+                case .down: floorsAway && (remainder != 0 || dropped)
+                }
             magnitude = Int64(min(quotient + (roundsUp ? 1 : 0), UInt64(Self.limit)))
             isExact = remainder == 0 && !dropped
         }

@@ -22,7 +22,8 @@ public enum Normalization {
     ]
 
     /// Domains that count as Wikimedia sites (lower-cased, mobile `.m.` removed).
-    private static let wikimediaDomains = families.map { "." + $0.domain + ".org" }
+    private static let wikimediaDomains =
+        families.map { "." + $0.domain + ".org" }
         + [".wikimedia.org", ".wikidata.org", ".mediawiki.org", ".wikifunctions.org"]
 
     /// The domain of a site given as a domain (`en.wikipedia.org`, `en.m.wikipedia.org`),
@@ -68,7 +69,9 @@ public enum Normalization {
     /// Lower-case letters, digits after the first, `-` or `_` between: `en`, `zh-min-nan`, `be_x_old`.
     private static func isLanguageCode(_ s: some StringProtocol) -> Bool {
         guard let first = s.utf8.first, first >= 0x61 && first <= 0x7A, s.utf8.count <= 20 else { return false }
-        return s.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F }
+        return s.utf8.allSatisfy {
+            ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F
+        }
     }
 
     /// A title with `_` read as a space, surrounding white space trimmed, in Unicode NFC.
@@ -88,7 +91,9 @@ public enum Normalization {
         for i in out.indices where out[i] == UInt8(ascii: "_") { out[i] = UInt8(ascii: " ") }
         if out.allSatisfy({ $0 < 0x80 }) {
             let isSpace: (UInt8) -> Bool = { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }
-            guard let first = out.firstIndex(where: { !isSpace($0) }) else { return out.removeAll(keepingCapacity: true) }
+            guard let first = out.firstIndex(where: { !isSpace($0) }) else {
+                return out.removeAll(keepingCapacity: true)
+            }
             let last = out.lastIndex(where: { !isSpace($0) })!
             out.removeSubrange((last + 1)...)
             out.removeSubrange(..<first)
@@ -167,13 +172,13 @@ public enum Normalization {
     /// NormalizationTest.txt through this shortcut.
     static func isPlainNFC(_ value: UInt32) -> Bool {
         switch value {
-        case 0..<0x300: true                          // Latin, Latin-1, Latin Extended, IPA, modifiers
-        case 0x400...0x482, 0x48A...0x52F: true       // Cyrillic (0483–0489 are combining marks)
+        case 0..<0x300: true  // Latin, Latin-1, Latin Extended, IPA, modifiers
+        case 0x400...0x482, 0x48A...0x52F: true  // Cyrillic (0483–0489 are combining marks)
         case 0x900...0x93B, 0x93D...0x94C, 0x94E...0x950, 0x955...0x957, 0x960...0x97F:
-            true                                      // Devanagari without nukta, virama, stress signs, qa–yya
-        case 0x3041...0x3096, 0x30A1...0x30FA: true   // kana (not the combining sound marks 3099–309A)
-        case 0x4E00...0x9FFF: true                    // CJK Unified Ideographs
-        case 0xAC00...0xD7A3: true                    // Hangul syllables
+            true  // Devanagari without nukta, virama, stress signs, qa–yya
+        case 0x3041...0x3096, 0x30A1...0x30FA: true  // kana (not the combining sound marks 3099–309A)
+        case 0x4E00...0x9FFF: true  // CJK Unified Ideographs
+        case 0xAC00...0xD7A3: true  // Hangul syllables
         default: false
         }
     }

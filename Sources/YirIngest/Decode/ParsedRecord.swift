@@ -86,7 +86,7 @@ struct LocalStrings {
     /// A hash of the user `user(_:key:)` returned last, the same in every worker: it picks
     /// the reader's shard and salts the fingerprints of its records' ids.
     private(set) var userHash: UInt64 = 0
-    var wikis = StringTable()       // normalised
+    var wikis = StringTable()  // normalised
     /// The articles this worker met that it had not met before and that `knownArticles` did
     /// not know, since they were last shipped: local article id `shippedArticles + i` is the
     /// normalised wiki `newArticles.wikis[i]` and normalised title `newArticles.titles[i]`.
@@ -104,7 +104,7 @@ struct LocalStrings {
     /// Where zone names are looked up (only at a name's first sighting).
     private let zoneCatalog: ZoneCatalog
     var zoneRules: [ZoneRules?] = []  // by local zone id; nil: not an IANA zone
-    private var isZone: [Bool] = []   // by local zone id: zoneRules[id] != nil
+    private var isZone: [Bool] = []  // by local zone id: zoneRules[id] != nil
 
     /// Page views' attributes, encoded (`ArticleAttributes.encode`).
     var attributes = LocalAttributeSets()
@@ -150,7 +150,9 @@ struct LocalStrings {
     /// repeat it line after line, and a compare costs less than a fingerprint.
     func isLastUser(_ bytes: UnsafeRawBufferPointer) -> Bool {
         lastUser >= 0 && lastUserBytes.count == bytes.count
-            && lastUserBytes.withUnsafeBytes { bytes.isEmpty || bytesEqual($0.baseAddress!, bytes.baseAddress!, bytes.count) }
+            && lastUserBytes.withUnsafeBytes {
+                bytes.isEmpty || bytesEqual($0.baseAddress!, bytes.baseAddress!, bytes.count)
+            }
     }
 
     /// The fingerprint under which a user is looked up.
@@ -209,7 +211,8 @@ struct LocalStrings {
 
     /// The article (wiki, title as read), or nil when nothing is left of the title after
     /// normalisation. `key` is `articleKey(rawWiki:title:)`, when already made.
-    mutating func article(rawWiki: Int32, title raw: UnsafeRawBufferPointer, key: (UInt64, UInt64)? = nil) -> ArticleID? {
+    mutating func article(rawWiki: Int32, title raw: UnsafeRawBufferPointer, key: (UInt64, UInt64)? = nil) -> ArticleID?
+    {
         let key = key ?? articleKey(rawWiki: rawWiki, title: raw)
         if let id = articleOfRawPair.value(key) {
             return id >= 0 ? .local(id) : id == -1 ? nil : .catalog(-2 - id)

@@ -47,19 +47,25 @@ struct URLHosts {
         func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
         guard let first = url.first, isLetter(first) else { return nil }
         var i = 1
-        while i < url.count, isLetter(url[i]) || (url[i] >= 0x30 && url[i] <= 0x39) || url[i] == 0x2B || url[i] == 0x2D || url[i] == 0x2E {
+        while i < url.count,
+            isLetter(url[i]) || (url[i] >= 0x30 && url[i] <= 0x39) || url[i] == 0x2B || url[i] == 0x2D || url[i] == 0x2E
+        {
             i += 1
         }
-        guard url.count >= i + 3, url[i] == UInt8(ascii: ":"), url[i + 1] == UInt8(ascii: "/"), url[i + 2] == UInt8(ascii: "/")
+        guard url.count >= i + 3, url[i] == UInt8(ascii: ":"), url[i + 1] == UInt8(ascii: "/"),
+            url[i + 2] == UInt8(ascii: "/")
         else { return nil }
-        return url[(i + 3)...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? url.count
+        return url[(i + 3)...].firstIndex {
+            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+        } ?? url.count
     }
 
     /// The host of `scheme://authority` by `URLComponents`; nil when it is empty or the
     /// authority is not one (`https://a b/`).
     static func parseHost(_ schemeAndAuthority: [UInt8]) -> [UInt8]? {
         guard let text = String(validating: schemeAndAuthority, as: UTF8.self),
-              var host = URLComponents(string: text)?.host else { return nil }
+            var host = URLComponents(string: text)?.host
+        else { return nil }
         if host.hasSuffix(".") { host.removeLast() }  // `en.wikipedia.org.` is `en.wikipedia.org`
         guard !host.isEmpty else { return nil }
         return Array(host.lowercased().utf8)

@@ -45,8 +45,10 @@ public final class Ingestor {
     /// - Parameters:
     ///   - jobs: worker threads (at least 1).
     ///   - chunkSize: bytes per chunk; only tests set it, to prove results do not depend on it.
-    public init(options: IngestOptions, zones: ZoneCatalog, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                chunkSize: Int = Ingestor.defaultChunkSize, onReject: @escaping (Rejection) throws -> Void = { _ in }) {
+    public init(
+        options: IngestOptions, zones: ZoneCatalog, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        chunkSize: Int = Ingestor.defaultChunkSize, onReject: @escaping (Rejection) throws -> Void = { _ in }
+    ) {
         self.options = options
         self.zones = zones
         self.jobs = max(1, jobs)
@@ -77,12 +79,16 @@ public final class Ingestor {
         let jobs = jobs
         shards.withSharedSlots { shards in
             Parallel.perform(min(jobs, shards.count)) { thread in
-                for s in stride(from: thread, to: shards.count, by: jobs) { shards[s].seenIDs = RecordIDSet(expected: expected) }
+                for s in stride(from: thread, to: shards.count, by: jobs) {
+                    shards[s].seenIDs = RecordIDSet(expected: expected)
+                }
             }
         }
         let measurable = files.allSatisfy { !$0.isCompressed && !$0.isStandardInput }
         progress.totalBytes = measurable ? Int64(bytes) : nil
-        inputs = files.map { InputSummary(path: $0.isStandardInput ? options.standardInputName ?? $0.path : $0.path, bytes: 0, lines: 0) }
+        inputs = files.map {
+            InputSummary(path: $0.isStandardInput ? options.standardInputName ?? $0.path : $0.path, bytes: 0, lines: 0)
+        }
         physicalLines = Array(repeating: 0, count: files.count)
         var bytesRead = [Int64](repeating: 0, count: files.count)
         defer { for (i, n) in bytesRead.enumerated() { inputs[i].bytes = n } }
@@ -156,7 +162,8 @@ public final class Ingestor {
         parsers = []
         learner.freeMaps()
         knownArticles = KnownArticles(parts: 1)
-        let firstReader = shards.reduce(into: [0]) { starts, shard in starts.append(starts.last! + shard.readers.count) }
+        let firstReader = shards.reduce(into: [0]) { starts, shard in starts.append(starts.last! + shard.readers.count)
+        }
         var stores = [[RecordStore]](repeating: [], count: shards.count)
         let jobs = jobs
         shards.withSharedSlots { shards in
@@ -178,16 +185,19 @@ public final class Ingestor {
         shards = []
         learner.catalog.trimCapacity()
         yir_release_freed_memory()
-        return IngestResult(catalog: learner.catalog, readers: readers, records: stores.flatMap { $0 }, zoneRules: learner.zoneRules,
-                            diagnostics: diagnostics, inputs: inputs)
+        return IngestResult(
+            catalog: learner.catalog, readers: readers, records: stores.flatMap { $0 }, zoneRules: learner.zoneRules,
+            diagnostics: diagnostics, inputs: inputs)
     }
 
     /// One step of the pipeline: the workers parse `batch` while the batch parsed in the step
     /// before (`earlier`) is merged, so that what only one thread can do — learning a batch's
     /// new strings and articles — overlaps with parsing instead of holding every other thread
     /// at a barrier. Returns `batch` parsed, to merge in the next step.
-    private func step(parsing batch: [(chunk: InputChunk, reader: ChunkReader)], merging earlier: ParsedBatch?,
-                      _ files: [InputFile]) throws -> ParsedBatch? {
+    private func step(
+        parsing batch: [(chunk: InputChunk, reader: ChunkReader)], merging earlier: ParsedBatch?,
+        _ files: [InputFile]
+    ) throws -> ParsedBatch? {
         let clock = ContinuousClock()
         var start = clock.now
         if !batch.isEmpty { InputChangeTestHook.stopOnce() }
@@ -228,8 +238,9 @@ public final class Ingestor {
             diagnostics.ignored += chunk.ignored
             for r in chunk.rejections {
                 diagnostics.rejected[r.reason, default: 0] += 1
-                let rejection = Rejection(file: files[input].path, line: firstLine + r.line, offset: r.offset,
-                                          reason: r.reason, text: r.text)
+                let rejection = Rejection(
+                    file: files[input].path, line: firstLine + r.line, offset: r.offset,
+                    reason: r.reason, text: r.text)
                 try onReject(rejection)
                 if options.strict { throw StrictModeStop(rejection: rejection) }
             }
@@ -247,20 +258,29 @@ public final class Ingestor {
     /// (tasks are taken in order), and its new strings are learnt in that order too, batch
     /// after batch. Workers look articles up in `knownArticles` as it was before this step:
     /// the merge adds `earlier`'s to its own copy (copy-on-write) meanwhile.
-    private func run(parsing batch: [(chunk: InputChunk, reader: ChunkReader)], merging earlier: ParsedBatch?,
-                     _ files: [InputFile]) -> ParsedBatch? {
+    private func run(
+        parsing batch: [(chunk: InputChunk, reader: ChunkReader)], merging earlier: ParsedBatch?,
+        _ files: [InputFile]
+    ) -> ParsedBatch? {
         var results = [ParsedChunk](repeating: ParsedChunk(), count: batch.count)
         if jobs > 1 { for w in parsers.indices { parsers[w].strings.knownArticles = knownArticles } }
         defer { for w in parsers.indices { parsers[w].strings.knownArticles = nil } }
         if let earlier {
             // Sized for every user the batch may add, before the shards write to it at once.
-            let needed = learner.catalog.users.count + earlier.results.reduce(0) { $0 + $1.newStrings[Table.users.rawValue].count }
-            if readerOfUser.count < needed { readerOfUser.append(contentsOf: repeatElement(-1, count: needed - readerOfUser.count)) }
+            let needed =
+                learner.catalog.users.count
+                + earlier.results.reduce(0) { $0 + $1.newStrings[Table.users.rawValue].count }
+            if readerOfUser.count < needed {
+                readerOfUser.append(contentsOf: repeatElement(-1, count: needed - readerOfUser.count))
+            }
         }
-        let step = Step(batch: batch, merging: earlier?.results ?? [], files: files, jobs: jobs,
-                        knownParts: knownArticles.parts.count, shards: shards.count)
+        let step = Step(
+            batch: batch, merging: earlier?.results ?? [], files: files, jobs: jobs,
+            knownParts: knownArticles.parts.count, shards: shards.count)
         withStepSlots(&results) { slots in
-            Parallel.tasks(step.tasks, workers: jobs) { task, worker in self.perform(task, of: step, worker: worker, slots) }
+            Parallel.tasks(step.tasks, workers: jobs) { task, worker in
+                self.perform(task, of: step, worker: worker, slots)
+            }
         }
         guard !batch.isEmpty else { return nil }
         return ParsedBatch(results: results, inputs: batch.map(\.chunk.input), bytes: batch.map(\.chunk.bytes.count))
@@ -280,8 +300,10 @@ public final class Ingestor {
         /// Left by each learning task: the tasks after parsing wait for both.
         let learnt = DispatchGroup()
 
-        init(batch: [(chunk: InputChunk, reader: ChunkReader)], merging: [ParsedChunk], files: [InputFile], jobs: Int,
-             knownParts: Int, shards: Int) {
+        init(
+            batch: [(chunk: InputChunk, reader: ChunkReader)], merging: [ParsedChunk], files: [InputFile], jobs: Int,
+            knownParts: Int, shards: Int
+        ) {
             chunks = batch.map(\.chunk)
             chunkReaders = batch.map(\.reader)
             impliedTypes = batch.map { files[$0.chunk.input].impliedType }
@@ -312,7 +334,10 @@ public final class Ingestor {
                 shards.withSharedSlots { shards in
                     readerOfUser.withSharedSlots { readerOfUser in
                         knownArticles.parts.withSharedSlots { known in
-                            body(StepSlots(results: results, parsers: parsers, shards: shards, readerOfUser: readerOfUser, known: known))
+                            body(
+                                StepSlots(
+                                    results: results, parsers: parsers, shards: shards, readerOfUser: readerOfUser,
+                                    known: known))
                         }
                     }
                 }
@@ -343,8 +368,9 @@ public final class Ingestor {
         step.learnt.wait()
         if t < step.knownTasks {
             for chunk in step.merging {
-                KnownArticles.learn(chunk.newFingerprints, catalogIDs: learner.articleMaps[chunk.worker].articles,
-                                    part: t, of: step.knownTasks, into: &slots.known[t])
+                KnownArticles.learn(
+                    chunk.newFingerprints, catalogIDs: learner.articleMaps[chunk.worker].articles,
+                    part: t, of: step.knownTasks, into: &slots.known[t])
             }
             return
         }
@@ -352,8 +378,9 @@ public final class Ingestor {
         let maps = learner.maps
         let articleMaps = learner.articleMaps
         for chunk in step.merging {
-            slots.shards[s].merge(chunk.shards[s], strings: maps[chunk.worker],
-                                  articles: articleMaps[chunk.worker].articles, readerOfUser: slots.readerOfUser.buffer)
+            slots.shards[s].merge(
+                chunk.shards[s], strings: maps[chunk.worker],
+                articles: articleMaps[chunk.worker].articles, readerOfUser: slots.readerOfUser.buffer)
         }
     }
 }

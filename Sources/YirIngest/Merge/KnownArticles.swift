@@ -18,8 +18,10 @@ struct KnownArticles {
 
     /// Adds to `map`, part `part` of `count`, the fingerprints of `new` that belong there and
     /// are not in it yet; their local article ids become the catalog's through `catalogIDs`.
-    static func learn(_ new: [(key: (UInt64, UInt64), value: Int32)], catalogIDs: [Int32],
-                      part: Int, of count: Int, into map: inout FingerprintMap) {
+    static func learn(
+        _ new: [(key: (UInt64, UInt64), value: Int32)], catalogIDs: [Int32],
+        part: Int, of count: Int, into map: inout FingerprintMap
+    ) {
         for (key, local) in new where Self.part(of: key, among: count) == part && map.value(key) == nil {
             map.insert(key, value: local < 0 ? -1 : catalogIDs[Int(local)])
         }

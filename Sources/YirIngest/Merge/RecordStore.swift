@@ -77,8 +77,10 @@ final class StagedRecords<Record: BitwiseCopyable> {
     /// memory per range of readers in `pieces` (none for a piece without records of this kind),
     /// and points each reader's `span` at its records. Each staged block is freed as soon as
     /// it is moved, so the two copies are never held whole together.
-    func group(starts: [Int], pieces: [Range<Int>], readers: inout [ReaderActivity],
-               span: WritableKeyPath<ReaderActivity, UnsafeBufferPointer<Record>>) -> [UnsafeMutableRawPointer?] {
+    func group(
+        starts: [Int], pieces: [Range<Int>], readers: inout [ReaderActivity],
+        span: WritableKeyPath<ReaderActivity, UnsafeBufferPointer<Record>>
+    ) -> [UnsafeMutableRawPointer?] {
         // Where each reader's next record goes (nil: a reader with none of this kind).
         var next = [UnsafeMutablePointer<Record>?](repeating: nil, count: readers.count)
         let memory = pieces.map { piece -> UnsafeMutableRawPointer? in
@@ -132,7 +134,8 @@ struct PageMemory {
     init<T>(_: T.Type, count: Int) {
         bytes = max(1, count * MemoryLayout<T>.stride)
         guard let base = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              base != MAP_FAILED else {
+            base != MAP_FAILED
+        else {
             fatalError("out of memory: \(bytes) bytes for records")
         }
         self.base = base

@@ -40,8 +40,10 @@ struct Shard {
 
     init(options: IngestOptions) { self.options = options }
 
-    mutating func merge(_ records: [ParsedRecord], strings: CatalogLearner.StringMaps, articles: [Int32],
-                        readerOfUser: UnsafeMutableBufferPointer<Int32>) {
+    mutating func merge(
+        _ records: [ParsedRecord], strings: CatalogLearner.StringMaps, articles: [Int32],
+        readerOfUser: UnsafeMutableBufferPointer<Int32>
+    ) {
         // What a record's merge reads at random is asked for records ahead, so that it has
         // arrived by the time the record is merged and the misses overlap instead of coming
         // one after another. Each stage needs what the one before brought in: the user's
@@ -64,8 +66,12 @@ struct Shard {
                     guard record.zone >= 0 || record.locale >= 0 else { return }
                     let reader = Int(readerOfUser[Int(users[Int(record.user)])])
                     guard reader >= 0 else { return }
-                    if record.zone >= 0 { latestZones.withUnsafeBufferPointer { yir_prefetch($0.baseAddress! + reader) } }
-                    if record.locale >= 0 { latestLocales.withUnsafeBufferPointer { yir_prefetch($0.baseAddress! + reader) } }
+                    if record.zone >= 0 {
+                        latestZones.withUnsafeBufferPointer { yir_prefetch($0.baseAddress! + reader) }
+                    }
+                    if record.locale >= 0 {
+                        latestLocales.withUnsafeBufferPointer { yir_prefetch($0.baseAddress! + reader) }
+                    }
                 }
                 for record in records.prefix(far) { prefetchUser(record) }
                 for record in records.prefix(ahead) { prefetchReader(record) }
@@ -82,8 +88,10 @@ struct Shard {
 
     /// The reader of a worker's local user id, made at the user's first record here: the
     /// catalog also holds users met only on rejected lines.
-    private mutating func readerIndex(ofLocalUser local: Int32, _ strings: CatalogLearner.StringMaps,
-                                      _ readerOfUser: UnsafeMutableBufferPointer<Int32>) -> Int {
+    private mutating func readerIndex(
+        ofLocalUser local: Int32, _ strings: CatalogLearner.StringMaps,
+        _ readerOfUser: UnsafeMutableBufferPointer<Int32>
+    ) -> Int {
         let user = Int(strings.ids[LocalStrings.Table.users.rawValue][Int(local)])
         if readerOfUser[user] < 0 {
             readerOfUser[user] = Int32(readers.count)
@@ -94,8 +102,10 @@ struct Shard {
         return Int(readerOfUser[user])
     }
 
-    private mutating func accept(_ record: ParsedRecord, _ strings: CatalogLearner.StringMaps, _ articles: [Int32],
-                                 _ readerOfUser: UnsafeMutableBufferPointer<Int32>) {
+    private mutating func accept(
+        _ record: ParsedRecord, _ strings: CatalogLearner.StringMaps, _ articles: [Int32],
+        _ readerOfUser: UnsafeMutableBufferPointer<Int32>
+    ) {
         func global(_ local: Int32, _ table: LocalStrings.Table) -> Int32 { strings.ids[table.rawValue][Int(local)] }
         var article: Int32 {
             record.flags.contains(.catalogArticle) ? record.subject : articles[Int(record.subject)]
@@ -132,9 +142,10 @@ struct Shard {
             if record.flags.contains(.thumbnailDropped) { diagnostics.droppedThumbnails += 1 }
             if record.flags.contains(.coordinatesDropped) { diagnostics.droppedCoordinates += 1 }
             if record.attributes >= 0 { viewAttributes.append(global(record.attributes, .attributes), reader: reader) }
-            pageViews.append(PageView(
-                time: time, article: article, isArticle: !record.flags.contains(.otherNamespace),
-                milliseconds: milliseconds, hasAttributes: record.attributes >= 0), reader: reader)
+            pageViews.append(
+                PageView(
+                    time: time, article: article, isArticle: !record.flags.contains(.otherNamespace),
+                    milliseconds: milliseconds, hasAttributes: record.attributes >= 0), reader: reader)
         case .session:
             var milliseconds = record.milliseconds
             if milliseconds > IngestOptions.maxSessionMilliseconds {
@@ -145,18 +156,21 @@ struct Shard {
         case .savedArticle:
             if record.flags.contains(.thumbnailDropped) { diagnostics.droppedThumbnails += 1 }
             let thumbnail = record.thumbnail < 0 ? nil : global(record.thumbnail, .urls)
-            saves.append(SaveAction(
-                time: time, article: article,
-                isSave: !record.flags.contains(.isUnsave), thumbnail: thumbnail), reader: reader)
+            saves.append(
+                SaveAction(
+                    time: time, article: article,
+                    isSave: !record.flags.contains(.isUnsave), thumbnail: thumbnail), reader: reader)
         case .historyCleared:
             historyClears.append(time, reader: reader)
         case .notificationSubscription:
             let key = global(record.subject, .keys)
-            notifications.append(NotificationChange(
-                time: time, key: key, enabled: record.flags.contains(.enabled)), reader: reader)
+            notifications.append(
+                NotificationChange(
+                    time: time, key: key, enabled: record.flags.contains(.enabled)), reader: reader)
         case .edit:
-            edits.append(EditAction(time: time, article: article, namespace: Int32(truncatingIfNeeded: record.milliseconds)),
-                         reader: reader)
+            edits.append(
+                EditAction(time: time, article: article, namespace: Int32(truncatingIfNeeded: record.milliseconds)),
+                reader: reader)
         }
     }
 
@@ -171,10 +185,12 @@ struct Shard {
         }
         latestZones = []
         latestLocales = []
-        let starts = (pageViews.starts(readers: readers.count), sessions.starts(readers: readers.count),
-                      saves.starts(readers: readers.count), historyClears.starts(readers: readers.count),
-                      notifications.starts(readers: readers.count), edits.starts(readers: readers.count),
-                      viewAttributes.starts(readers: readers.count))
+        let starts = (
+            pageViews.starts(readers: readers.count), sessions.starts(readers: readers.count),
+            saves.starts(readers: readers.count), historyClears.starts(readers: readers.count),
+            notifications.starts(readers: readers.count), edits.starts(readers: readers.count),
+            viewAttributes.starts(readers: readers.count)
+        )
         func bytes(before r: Int) -> Int {
             starts.0[r] * MemoryLayout<PageView>.stride + starts.1[r] * MemoryLayout<AppSession>.stride
                 + starts.2[r] * MemoryLayout<SaveAction>.stride + starts.3[r] * MemoryLayout<RecordTime>.stride
@@ -183,20 +199,24 @@ struct Shard {
         }
         var pieces: [Range<Int>] = []
         var first = 0
-        for r in readers.indices where r == readers.count - 1 || bytes(before: r + 1) - bytes(before: first) >= RecordStore.bytes {
+        for r in readers.indices
+        where r == readers.count - 1 || bytes(before: r + 1) - bytes(before: first) >= RecordStore.bytes {
             pieces.append(first..<(r + 1))
             first = r + 1
         }
-        let memory = [pageViews.group(starts: starts.0, pieces: pieces, readers: &readers, span: \.pageViews),
-                      sessions.group(starts: starts.1, pieces: pieces, readers: &readers, span: \.sessions),
-                      saves.group(starts: starts.2, pieces: pieces, readers: &readers, span: \.saves),
-                      historyClears.group(starts: starts.3, pieces: pieces, readers: &readers, span: \.historyClears),
-                      notifications.group(starts: starts.4, pieces: pieces, readers: &readers, span: \.notifications),
-                      edits.group(starts: starts.5, pieces: pieces, readers: &readers, span: \.edits),
-                      viewAttributes.group(starts: starts.6, pieces: pieces, readers: &readers, span: \.viewAttributes)]
+        let memory = [
+            pageViews.group(starts: starts.0, pieces: pieces, readers: &readers, span: \.pageViews),
+            sessions.group(starts: starts.1, pieces: pieces, readers: &readers, span: \.sessions),
+            saves.group(starts: starts.2, pieces: pieces, readers: &readers, span: \.saves),
+            historyClears.group(starts: starts.3, pieces: pieces, readers: &readers, span: \.historyClears),
+            notifications.group(starts: starts.4, pieces: pieces, readers: &readers, span: \.notifications),
+            edits.group(starts: starts.5, pieces: pieces, readers: &readers, span: \.edits),
+            viewAttributes.group(starts: starts.6, pieces: pieces, readers: &readers, span: \.viewAttributes),
+        ]
         return pieces.indices.map { p in
-            RecordStore(readers: (firstReader + pieces[p].lowerBound)..<(firstReader + pieces[p].upperBound),
-                        memory: memory.compactMap { $0[p] })
+            RecordStore(
+                readers: (firstReader + pieces[p].lowerBound)..<(firstReader + pieces[p].upperBound),
+                memory: memory.compactMap { $0[p] })
         }
     }
 }

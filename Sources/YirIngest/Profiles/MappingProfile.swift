@@ -130,7 +130,9 @@ extension MappingProfile {
         guard let root = try? JSONSerialization.jsonObject(with: data), let object = root as? [String: Any] else {
             throw fail("not a JSON object")
         }
-        guard let name = object["name"] as? String, !name.isEmpty else { throw fail("\"name\" must be a non-empty string") }
+        guard let name = object["name"] as? String, !name.isEmpty else {
+            throw fail("\"name\" must be a non-empty string")
+        }
         guard let rules = object["records"] as? [Any], !rules.isEmpty else {
             throw fail("\"records\" must be a non-empty array of rules")
         }
@@ -139,32 +141,41 @@ extension MappingProfile {
             let shape = fail("\"parse\" must be an object of paths to \"json\": {\"action_context\": \"json\"}")
             guard let parse = parse as? [String: Any] else { throw shape }
             for key in parse.keys.sorted() {
-                guard parse[key] as? String == "json" else { throw fail("parse.\(key) must be \"json\", the one format yir parses") }
+                guard parse[key] as? String == "json" else {
+                    throw fail("parse.\(key) must be \"json\", the one format yir parses")
+                }
                 profile.parsed.insert(try parsePath(key, place: "parse.\(key)", fail))
             }
         }
         for (index, item) in rules.enumerated() {
             let place = "records[\(index)]"
             guard let rule = item as? [String: Any] else { throw fail("\(place) must be an object") }
-            guard let typeName = rule["type"] as? String, let type = RecordType.allCases.first(where: { $0.name == typeName }) else {
+            guard let typeName = rule["type"] as? String,
+                let type = RecordType.allCases.first(where: { $0.name == typeName })
+            else {
                 throw fail("\(place).type must be one of \(RecordType.allCases.map(\.name).joined(separator: ", "))")
             }
             var parsed = Rule(type: type, when: nil, fields: [])
             if let when = rule["when"] {
                 guard let when = when as? [String: Any], let path = when["path"] as? String,
-                      let equals = (when["equals"] as? [Any]) ?? (when["equals"] as? String).map({ [$0] }),
-                      !equals.isEmpty, equals.allSatisfy({ $0 is String }) else {
+                    let equals = (when["equals"] as? [Any]) ?? (when["equals"] as? String).map({ [$0] }),
+                    !equals.isEmpty, equals.allSatisfy({ $0 is String })
+                else {
                     throw fail("\(place).when must be {\"path\": \"a.b\", \"equals\": [\"…\"]}")
                 }
-                parsed.when = Condition(path: try parsePath(path, place: "\(place).when.path", fail),
-                                        equals: equals.map { Array(($0 as! String).utf8) })
+                parsed.when = Condition(
+                    path: try parsePath(path, place: "\(place).when.path", fail),
+                    equals: equals.map { Array(($0 as! String).utf8) })
             }
             guard let fields = rule["fields"] as? [String: Any] else { throw fail("\(place).fields must be an object") }
             for key in fields.keys.sorted() {
                 guard let field = NativeField(rawValue: key) else {
-                    throw fail("\(place).fields.\(key) is not a field of a record (\(NativeField.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw fail(
+                        "\(place).fields.\(key) is not a field of a record (\(NativeField.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
                 }
-                parsed.fields.append((field, try parseSource(fields[key]!, field: field, place: "\(place).fields.\(key)", fail)))
+                parsed.fields.append(
+                    (field, try parseSource(fields[key]!, field: field, place: "\(place).fields.\(key)", fail)))
             }
             parsed.fields.sort { a, b in
                 NativeField.allCases.firstIndex(of: a.field)! < NativeField.allCases.firstIndex(of: b.field)!
@@ -174,14 +185,20 @@ extension MappingProfile {
         return profile
     }
 
-    private static func parsePath(_ text: String, place: String, _ fail: (String) -> ProfileError) throws(ProfileError) -> Path {
+    private static func parsePath(_ text: String, place: String, _ fail: (String) -> ProfileError) throws(ProfileError)
+        -> Path
+    {
         let keys = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard !keys.isEmpty, keys.allSatisfy({ !$0.isEmpty }) else { throw fail("\(place): \"\(text)\" is not a dot path") }
+        guard !keys.isEmpty, keys.allSatisfy({ !$0.isEmpty }) else {
+            throw fail("\(place): \"\(text)\" is not a dot path")
+        }
         guard keys.count <= 8 else { throw fail("\(place): paths go at most 8 objects deep") }
         return Path(keys: keys)
     }
 
-    private static func parsePaths(_ value: Any?, place: String, _ fail: (String) -> ProfileError) throws(ProfileError) -> [Path] {
+    private static func parsePaths(_ value: Any?, place: String, _ fail: (String) -> ProfileError) throws(ProfileError)
+        -> [Path]
+    {
         switch value {
         case nil: return []
         case let text as String: return [try parsePath(text, place: place, fail)]
@@ -196,15 +213,19 @@ extension MappingProfile {
         }
     }
 
-    private static func constant(_ value: Any, place: String, _ fail: (String) -> ProfileError) throws(ProfileError) -> Constant {
+    private static func constant(_ value: Any, place: String, _ fail: (String) -> ProfileError) throws(ProfileError)
+        -> Constant
+    {
         guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]) else {
             throw fail("\(place) is not a JSON value")
         }
         return Constant(json: Array(data))
     }
 
-    private static func parseSource(_ spec: Any, field: NativeField, place: String,
-                                    _ fail: (String) -> ProfileError) throws(ProfileError) -> Source {
+    private static func parseSource(
+        _ spec: Any, field: NativeField, place: String,
+        _ fail: (String) -> ProfileError
+    ) throws(ProfileError) -> Source {
         // A bare string is a path: "user": "distinct_id".
         if let text = spec as? String { return Source(paths: [try parsePath(text, place: place, fail)]) }
         guard let spec = spec as? [String: Any] else { throw fail("\(place) must be a path or an object") }
@@ -223,7 +244,9 @@ extension MappingProfile {
             guard let name = unit as? String, let parsed = TimeUnit(rawValue: name) else {
                 throw fail("\(place).unit must be \"seconds\" or \"milliseconds\"")
             }
-            guard field.nativeUnit != nil else { throw fail("\(place).unit: \(field.rawValue) is not a duration or a time") }
+            guard field.nativeUnit != nil else {
+                throw fail("\(place).unit: \(field.rawValue) is not a duration or a time")
+            }
             source.unit = parsed
         }
         if let transform = spec["transform"] {
@@ -234,7 +257,9 @@ extension MappingProfile {
         }
         if let map = spec["map"] {
             guard let table = map as? [String: Any] else { throw fail("\(place).map must be an object") }
-            for (key, value) in table { source.map[Array(key.utf8)] = try constant(value, place: "\(place).map.\(key)", fail) }
+            for (key, value) in table {
+                source.map[Array(key.utf8)] = try constant(value, place: "\(place).map.\(key)", fail)
+            }
         }
         if let minus = spec["minus"] {
             guard field == .timestamp else { throw fail("\(place).minus is for timestamp only") }

@@ -24,8 +24,10 @@ final class NativeProfile {
     private var scratch: [UInt8] = []
 
     /// Validates one line and reads its record, interning strings into `strings`.
-    func decode(_ line: UnsafeRawBufferPointer, impliedType: RecordType?,
-                         strings: inout LocalStrings) -> Result<ParsedRecord, RejectReason> {
+    func decode(
+        _ line: UnsafeRawBufferPointer, impliedType: RecordType?,
+        strings: inout LocalStrings
+    ) -> Result<ParsedRecord, RejectReason> {
         if let failure = scan(line) { return .failure(failure) }
         return read(line, impliedType: impliedType, strings: &strings)
     }
@@ -53,8 +55,10 @@ final class NativeProfile {
     }
 
     /// Reads the record of the line `scan` accepted last.
-    func read(_ line: UnsafeRawBufferPointer, impliedType: RecordType?, strings: inout LocalStrings,
-              user lookahead: UserLookahead = .none) -> Result<ParsedRecord, RejectReason> {
+    func read(
+        _ line: UnsafeRawBufferPointer, impliedType: RecordType?, strings: inout LocalStrings,
+        user lookahead: UserLookahead = .none
+    ) -> Result<ParsedRecord, RejectReason> {
         scannerLine = line
         defer { scannerLine = UnsafeRawBufferPointer(start: nil, count: 0) }
         do {
@@ -72,8 +76,10 @@ final class NativeProfile {
     /// The string value of a field as bytes (escapes decoded), passed to `body`; nil when absent.
     /// A text member (`isText`: one a reader may see) holding a control character is rejected
     /// before any other rule of its own looks at it (decision 126).
-    private func withString<R>(_ field: Field, required: Bool = false, isText: Bool = false,
-                                        _ body: (UnsafeRawBufferPointer) throws(RejectReason) -> R) throws(RejectReason) -> R? {
+    private func withString<R>(
+        _ field: Field, required: Bool = false, isText: Bool = false,
+        _ body: (UnsafeRawBufferPointer) throws(RejectReason) -> R
+    ) throws(RejectReason) -> R? {
         guard let v = value(field) else {
             if required { throw .missingField }
             return nil
@@ -97,16 +103,21 @@ final class NativeProfile {
     /// Set for the duration of `read`; the scanner's values are offsets into it.
     private var scannerLine = UnsafeRawBufferPointer(start: nil, count: 0)
 
-    private func number(_ field: Field, scale: Int, rounding: FixedPoint.Rounding = .halfAwayFromZero) throws(RejectReason) -> FixedPoint {
+    private func number(_ field: Field, scale: Int, rounding: FixedPoint.Rounding = .halfAwayFromZero)
+        throws(RejectReason) -> FixedPoint
+    {
         guard let v = value(field) else { throw .missingField }
         guard v.kind == .number else { throw .wrongType }
-        let n = FixedPoint(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]), scale: scale, rounding: rounding)
+        let n = FixedPoint(
+            UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]), scale: scale, rounding: rounding)
         guard n.magnitude < FixedPoint.limit else { throw .numberOutOfRange }
         return n
     }
 
-    private func read(_ line: UnsafeRawBufferPointer, impliedType: RecordType?,
-                      strings: inout LocalStrings, user lookahead: UserLookahead) throws(RejectReason) -> ParsedRecord {
+    private func read(
+        _ line: UnsafeRawBufferPointer, impliedType: RecordType?,
+        strings: inout LocalStrings, user lookahead: UserLookahead
+    ) throws(RejectReason) -> ParsedRecord {
         let type: RecordType
         if let named = try withString(.type, { RecordType(name: $0) }) {
             guard let named else { throw .unknownType }
@@ -124,11 +135,14 @@ final class NativeProfile {
         // A site first met on a line rejected further down is still learnt, as users are:
         // the catalog names sites only through articles, so nothing shows it.
         var early: (article: (rawWiki: Int32, key: (UInt64, UInt64))?, user: (UInt64, UInt64)?) = (nil, nil)
-        if type == .pageView || type == .savedArticle || type == .edit, let wiki = value(.wiki), let title = value(.title),
-           wiki.kind == .string, title.kind == .string, !wiki.escaped, !title.escaped, wiki.end > wiki.start,
-           !wiki.hasControlCharacter, !title.hasControlCharacter {
+        if type == .pageView || type == .savedArticle || type == .edit, let wiki = value(.wiki),
+            let title = value(.title),
+            wiki.kind == .string, title.kind == .string, !wiki.escaped, !title.escaped, wiki.end > wiki.start,
+            !wiki.hasControlCharacter, !title.hasControlCharacter
+        {
             let rawWiki = strings.rawWiki(UnsafeRawBufferPointer(rebasing: line[wiki.start..<wiki.end]))
-            let key = strings.articleKey(rawWiki: rawWiki, title: UnsafeRawBufferPointer(rebasing: line[title.start..<title.end]))
+            let key = strings.articleKey(
+                rawWiki: rawWiki, title: UnsafeRawBufferPointer(rebasing: line[title.start..<title.end]))
             strings.prefetchArticle(key)
             early.article = (rawWiki, key)
         }
@@ -169,7 +183,8 @@ final class NativeProfile {
         var user: Int32 = -1
         try withString(.user, isText: true) { (bytes) throws(RejectReason) in
             // 1–256 characters: count scalars only when the bytes alone cannot decide.
-            if bytes.isEmpty || (bytes.count > 256 && String(decoding: bytes, as: UTF8.self).unicodeScalars.count > 256) {
+            if bytes.isEmpty || (bytes.count > 256 && String(decoding: bytes, as: UTF8.self).unicodeScalars.count > 256)
+            {
                 throw .invalidValue
             }
             user = strings.user(bytes, key: early.user)
@@ -306,8 +321,9 @@ final class NativeProfile {
         var key: (UInt64, UInt64) = (0x7FB5_D329_728E_A185, 0x81DA_DEF4_BC2D_D44D)
         for field in [Field.categories, .topics, .coordinates, .thumbnail] {
             guard let v = value(field) else { continue }
-            let hash = hashBytes(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]),
-                                 seeds: (key.0 ^ UInt64(field.rawValue), key.1 &+ UInt64(v.kind.rawValue) &+ 1))
+            let hash = hashBytes(
+                UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]),
+                seeds: (key.0 ^ UInt64(field.rawValue), key.1 &+ UInt64(v.kind.rawValue) &+ 1))
             key = (mix64(hash.0), mix64(hash.1))
         }
         let outcome: Int32
@@ -327,7 +343,9 @@ final class NativeProfile {
     /// Reads the attribute fields of the line; `AttributeOutcome`'s value.
     private func parseAttributes(strings: inout LocalStrings) -> Int32 {
         /// The names of a list, or the outcome that rejects the line.
-        func names(_ field: Field, normalise: (UnsafeRawBufferPointer, inout [UInt8]) -> Void) -> Result<[[UInt8]]?, AttributeRejection> {
+        func names(_ field: Field, normalise: (UnsafeRawBufferPointer, inout [UInt8]) -> Void) -> Result<
+            [[UInt8]]?, AttributeRejection
+        > {
             guard let v = value(field) else { return .success(nil) }
             guard v.kind == .array else { return .failure(AttributeRejection(outcome: AttributeOutcome.rejected)) }
             var reader = JSONPullReader(UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end]))
@@ -356,7 +374,9 @@ final class NativeProfile {
                     result.append(normalised)
                 }
             } catch {
-                return .failure(AttributeRejection(outcome: hasControlCharacter ? AttributeOutcome.controlCharacter : AttributeOutcome.rejected))
+                return .failure(
+                    AttributeRejection(
+                        outcome: hasControlCharacter ? AttributeOutcome.controlCharacter : AttributeOutcome.rejected))
             }
             return .success(result)
         }
@@ -376,15 +396,20 @@ final class NativeProfile {
             // Scanned as the line was, for `lat` and `lon` alone: other members are skipped
             // however deep they nest (the line's own limit already held), never read.
             let object = UnsafeRawBufferPointer(rebasing: scannerLine[v.start..<v.end])
-            guard coordinatesScanner.scan(object) == nil, let la = coordinatesScanner.values[0], let lo = coordinatesScanner.values[1],
-                  la.kind == .number, lo.kind == .number else { return AttributeOutcome.rejected }
+            guard coordinatesScanner.scan(object) == nil, let la = coordinatesScanner.values[0],
+                let lo = coordinatesScanner.values[1],
+                la.kind == .number, lo.kind == .number
+            else { return AttributeOutcome.rejected }
             let lat = UnsafeRawBufferPointer(rebasing: object[la.start..<la.end])
             let lon = UnsafeRawBufferPointer(rebasing: object[lo.start..<lo.end])
             /// The degrees in 10⁻⁷ units, nil outside ±`limit`: compared by value, so that
             /// 90.00000001 is outside though it rounds to 90.
             func degrees(_ text: UnsafeRawBufferPointer, within limit: Int64) -> Int64? {
-                guard !FixedPoint.magnitude(of: text, scale: ArticleAttributes.Coordinates.scale,
-                                            exceeds: limit * 10_000_000) else { return nil }
+                guard
+                    !FixedPoint.magnitude(
+                        of: text, scale: ArticleAttributes.Coordinates.scale,
+                        exceeds: limit * 10_000_000)
+                else { return nil }
                 let n = FixedPoint(text, scale: ArticleAttributes.Coordinates.scale)
                 return n.isNegative ? -n.magnitude : n.magnitude
             }
@@ -406,23 +431,30 @@ final class NativeProfile {
         if categories != nil || topics != nil || coordinates != nil || thumbnail != nil {
             if let thumbnail {
                 thumbnail.withUnsafeBytes {
-                    ArticleAttributes.encode(categories: categories, topics: topics, coordinates: coordinates,
-                                             thumbnail: $0, into: &encodedAttributes)
+                    ArticleAttributes.encode(
+                        categories: categories, topics: topics, coordinates: coordinates,
+                        thumbnail: $0, into: &encodedAttributes)
                 }
             } else {
-                ArticleAttributes.encode(categories: categories, topics: topics, coordinates: coordinates,
-                                         thumbnail: nil, into: &encodedAttributes)
+                ArticleAttributes.encode(
+                    categories: categories, topics: topics, coordinates: coordinates,
+                    thumbnail: nil, into: &encodedAttributes)
             }
             id = encodedAttributes.withUnsafeBytes { strings.attributes.intern($0) }
         }
-        return AttributeOutcome.encode(id: id, droppedThumbnail: droppedThumbnail, droppedCoordinates: droppedCoordinates)
+        return AttributeOutcome.encode(
+            id: id, droppedThumbnail: droppedThumbnail, droppedCoordinates: droppedCoordinates)
     }
 
-    private func readArticle(into record: inout ParsedRecord, strings: inout LocalStrings,
-                             early: (rawWiki: Int32, key: (UInt64, UInt64))?) throws(RejectReason) {
+    private func readArticle(
+        into record: inout ParsedRecord, strings: inout LocalStrings,
+        early: (rawWiki: Int32, key: (UInt64, UInt64))?
+    ) throws(RejectReason) {
         let article: LocalStrings.ArticleID
         if let early {
-            guard let found = strings.article(rawWiki: early.rawWiki, title: title(), key: early.key) else { throw .invalidValue }
+            guard let found = strings.article(rawWiki: early.rawWiki, title: title(), key: early.key) else {
+                throw .invalidValue
+            }
             article = found
         } else {
             let wiki = try withString(.wiki, required: true, isText: true) { (bytes) throws(RejectReason) in

@@ -112,7 +112,9 @@ final class ProfileTranslator {
         let text = value.raw
         return when.equals.contains { candidate in
             candidate.count == text.count
-                && candidate.withUnsafeBytes { text.isEmpty || bytesEqual($0.baseAddress!, text.baseAddress!, text.count) }
+                && candidate.withUnsafeBytes {
+                    text.isEmpty || bytesEqual($0.baseAddress!, text.baseAddress!, text.count)
+                }
         }
     }
 
@@ -158,8 +160,14 @@ final class ProfileTranslator {
                 line.append(contentsOf: value.json)
                 return true
             }
-            guard value.kind == .string, let host = value.escaped ? hosts.host(ofURL: value.stringBytes) : hosts.host(ofURL: value.raw) else {
-                if let fallback = compiled.fallback { line.append(contentsOf: fallback.json) } else { line.append(contentsOf: value.json) }
+            guard value.kind == .string,
+                let host = value.escaped ? hosts.host(ofURL: value.stringBytes) : hosts.host(ofURL: value.raw)
+            else {
+                if let fallback = compiled.fallback {
+                    line.append(contentsOf: fallback.json)
+                } else {
+                    line.append(contentsOf: value.json)
+                }
                 return true
             }
             appendJSONString(host, to: &line)
@@ -177,9 +185,11 @@ final class ProfileTranslator {
         default:
             break
         }
-        if !compiled.minusPaths.isEmpty, let end = milliseconds(value, unit: compiled.unit ?? .milliseconds, rounding: .down),
-           let durationValue = firstValue(compiled.minusPaths), durationValue.kind == .number,
-           let duration = milliseconds(durationValue, unit: compiled.minusUnit, rounding: .halfAwayFromZero) {
+        if !compiled.minusPaths.isEmpty,
+            let end = milliseconds(value, unit: compiled.unit ?? .milliseconds, rounding: .down),
+            let durationValue = firstValue(compiled.minusPaths), durationValue.kind == .number,
+            let duration = milliseconds(durationValue, unit: compiled.minusUnit, rounding: .halfAwayFromZero)
+        {
             appendInstant(end, minus: duration)
             return true
         }
@@ -198,8 +208,10 @@ final class ProfileTranslator {
         case wall(Int64)
     }
 
-    private func milliseconds(_ value: PathReader.Found, unit: MappingProfile.TimeUnit,
-                              rounding: FixedPoint.Rounding) -> Milliseconds? {
+    private func milliseconds(
+        _ value: PathReader.Found, unit: MappingProfile.TimeUnit,
+        rounding: FixedPoint.Rounding
+    ) -> Milliseconds? {
         switch value.kind {
         case .number:
             let n = FixedPoint(value.raw, scale: unit == .seconds ? 3 : 0, rounding: rounding)
@@ -236,8 +248,10 @@ final class ProfileTranslator {
 
     /// A number converted between seconds and milliseconds, exactly (to the millisecond;
     /// instants down, durations to the nearest).
-    private func appendNumber(_ value: PathReader.Found, from unit: MappingProfile.TimeUnit, to native: MappingProfile.TimeUnit,
-                              rounding: FixedPoint.Rounding) {
+    private func appendNumber(
+        _ value: PathReader.Found, from unit: MappingProfile.TimeUnit, to native: MappingProfile.TimeUnit,
+        rounding: FixedPoint.Rounding
+    ) {
         let n = FixedPoint(value.raw, scale: unit == .seconds ? 3 : 0, rounding: rounding)
         let ms = n.magnitude >= FixedPoint.limit ? FixedPoint.limit : n.value
         line.append(contentsOf: (native == .seconds ? decimalText(ms, scale: 3) : String(ms)).utf8)

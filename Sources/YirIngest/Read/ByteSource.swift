@@ -29,9 +29,11 @@ final class FileDescriptorSource: ByteSource {
             // SPEC §4.5 (v4): a closed standard input is no input (66), never a descriptor of
             // yir's own that took its number.
             guard yir_standard_input_is_readable() != 0 else {
-                throw .cannotOpen(path: path, reason: yir_standard_input_was_closed() != 0
-                    ? "standard input is closed (give the export's path, or - with the export on standard input)"
-                    : "standard input is not open for reading")
+                throw .cannotOpen(
+                    path: path,
+                    reason: yir_standard_input_was_closed() != 0
+                        ? "standard input is closed (give the export's path, or - with the export on standard input)"
+                        : "standard input is not open for reading")
             }
             descriptor = 0
             ownsDescriptor = false
@@ -136,8 +138,9 @@ final class GzipSource: ByteSource {
             midMember = true
             var taken = 0
             var written = 0
-            let status = yir_inflate(inflater, input.baseAddress!.assumingMemoryBound(to: UInt8.self) + pending.lowerBound,
-                                     pending.count, &taken, out + produced, buffer.count - produced, &written)
+            let status = yir_inflate(
+                inflater, input.baseAddress!.assumingMemoryBound(to: UInt8.self) + pending.lowerBound,
+                pending.count, &taken, out + produced, buffer.count - produced, &written)
             pending = (pending.lowerBound + taken)..<pending.upperBound
             produced += written
             switch status {

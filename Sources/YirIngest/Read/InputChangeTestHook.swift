@@ -15,18 +15,19 @@ import Synchronization
 /// Release builds have no such hook.
 enum InputChangeTestHook {
     #if DEBUG
-    private static let enabled = ProcessInfo.processInfo.environment["YIR_TEST_STOP_AFTER_FIRST_READ"] != nil
-    private static let stopped = Atomic<Bool>(false)
-    /// `YIR_TEST_READ_MARKS`'s file, opened for appending (each line one write, so a test's own
-    /// lines fall between them); -1 without it.
-    private static let marks: Int32 = ProcessInfo.processInfo.environment["YIR_TEST_READ_MARKS"]
-        .map { open($0, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600) } ?? -1
+        private static let enabled = ProcessInfo.processInfo.environment["YIR_TEST_STOP_AFTER_FIRST_READ"] != nil
+        private static let stopped = Atomic<Bool>(false)
+        /// `YIR_TEST_READ_MARKS`'s file, opened for appending (each line one write, so a test's own
+        /// lines fall between them); -1 without it.
+        private static let marks: Int32 =
+            ProcessInfo.processInfo.environment["YIR_TEST_READ_MARKS"]
+            .map { open($0, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600) } ?? -1
     #endif
 
     static func stopOnce() {
         #if DEBUG
-        if marks >= 0 { _ = "read\n".withCString { write(marks, $0, 5) } }
-        if enabled, !stopped.exchange(true, ordering: .relaxed) { raise(SIGSTOP) }
+            if marks >= 0 { _ = "read\n".withCString { write(marks, $0, 5) } }
+            if enabled, !stopped.exchange(true, ordering: .relaxed) { raise(SIGSTOP) }
         #endif
     }
 }

@@ -78,7 +78,9 @@ final class ChunkReader {
             // unmapping each (and the other cores' TLB flushes that unmapping sends) cost more.
             let whole = size == 0 ? nil : try Self.readWhole(raw, size: size, input: index)
             strategy = .whole(whole, bytes: Int64(whole?.bytes.count ?? 0))
-        } else if size != nil, let snapshot = raw.snapshot, let mapped = MappedFile(descriptor: raw.descriptor, snapshot: snapshot) {
+        } else if size != nil, let snapshot = raw.snapshot,
+            let mapped = MappedFile(descriptor: raw.descriptor, snapshot: snapshot)
+        {
             let size = mapped.bytes.count
             var chunks = (size + chunkSize - 1) / chunkSize
             let workers = max(1, workers)
@@ -91,15 +93,18 @@ final class ChunkReader {
 
     /// The file's `size` bytes, its size when opened, as one chunk; the read fails if the file
     /// changed meanwhile.
-    private static func readWhole(_ source: FileDescriptorSource, size: Int, input: Int) throws(InputError) -> InputChunk {
+    private static func readWhole(_ source: FileDescriptorSource, size: Int, input: Int) throws(InputError)
+        -> InputChunk
+    {
         let storage = ChunkStorage(byteCount: size)
         var count = 0
         while count < size {
             count += try source.read(into: UnsafeMutableRawBufferPointer(rebasing: storage.buffer[count..<size]))
         }
         try source.checkUnchanged()
-        return InputChunk(input: input, bytes: UnsafeRawBufferPointer(rebasing: storage.buffer[0..<count]), offset: 0,
-                          atInputStart: true, storage: storage)
+        return InputChunk(
+            input: input, bytes: UnsafeRawBufferPointer(rebasing: storage.buffer[0..<count]), offset: 0,
+            atInputStart: true, storage: storage)
     }
 
     /// Standard input, a pipe or a `.gz`: read as it comes, not mapped or read whole.
@@ -150,14 +155,16 @@ final class ChunkReader {
         guard start < mapping.count else { return nil }
         var end = min(start + mappedChunkSize, mapping.count)
         if end < mapping.count,
-           let hit = memchr(mapping.baseAddress! + end - 1, 0x0A, mapping.count - end + 1) {
+            let hit = memchr(mapping.baseAddress! + end - 1, 0x0A, mapping.count - end + 1)
+        {
             end = mapping.baseAddress!.distance(to: hit) + 1
         } else {
             end = mapping.count
         }
         mappedPosition = end
-        return InputChunk(input: input, bytes: UnsafeRawBufferPointer(rebasing: mapping[start..<end]),
-                          offset: Int64(start), atInputStart: !started)
+        return InputChunk(
+            input: input, bytes: UnsafeRawBufferPointer(rebasing: mapping[start..<end]),
+            offset: Int64(start), atInputStart: !started)
     }
 
     /// Pages of a mapped input that have been parsed and merged are not needed again; giving
@@ -175,7 +182,11 @@ final class ChunkReader {
             if pending.count >= chunkSize, pending.lastIndex(of: 0x0A) != nil { break }
             if pending.count > LineLimits.maximumLineLength, !pending.contains(0x0A) { break }
             let n = try stream.read(into: block)
-            if n == 0 { streamDone = true } else { pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[0..<n])) }
+            if n == 0 {
+                streamDone = true
+            } else {
+                pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[0..<n]))
+            }
         }
         guard !pending.isEmpty else { return nil }
         let atStart = !started
@@ -183,7 +194,8 @@ final class ChunkReader {
 
         if !pending.contains(0x0A), pending.count > LineLimits.maximumLineLength {
             // A line over the limit: keep its beginning, drop the rest up to its end.
-            let storage = ChunkStorage(copying: pending.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[0..<LineLimits.keptPrefix]) })
+            let storage = ChunkStorage(
+                copying: pending.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[0..<LineLimits.keptPrefix]) })
             streamOffset += Int64(pending.count)
             pending.removeAll(keepingCapacity: true)
             while true {
@@ -197,15 +209,17 @@ final class ChunkReader {
                 }
                 streamOffset += Int64(n)
             }
-            return InputChunk(input: input, bytes: UnsafeRawBufferPointer(storage.buffer), offset: offset,
-                              atInputStart: atStart, isTooLongLine: true, storage: storage)
+            return InputChunk(
+                input: input, bytes: UnsafeRawBufferPointer(storage.buffer), offset: offset,
+                atInputStart: atStart, isTooLongLine: true, storage: storage)
         }
 
         let end = streamDone && pending.last != 0x0A ? pending.count : pending.lastIndex(of: 0x0A)! + 1
         let storage = pending.withUnsafeBytes { ChunkStorage(copying: UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
         pending.removeFirst(end)
         streamOffset += Int64(end)
-        return InputChunk(input: input, bytes: UnsafeRawBufferPointer(rebasing: storage.buffer[0..<end]), offset: offset,
-                          atInputStart: atStart, storage: storage)
+        return InputChunk(
+            input: input, bytes: UnsafeRawBufferPointer(rebasing: storage.buffer[0..<end]), offset: offset,
+            atInputStart: atStart, storage: storage)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import YirCore
 
@@ -107,7 +107,9 @@ public enum InputFiles {
                 var status = stat()
                 guard stat(full, &status) == 0 else {
                     // Listed, so there: ENOENT means a link whose target is not.
-                    throw .cannotOpen(path: full, reason: errno == ENOENT ? "a symbolic link to nothing" : String(cString: strerror(errno)))
+                    throw .cannotOpen(
+                        path: full,
+                        reason: errno == ENOENT ? "a symbolic link to nothing" : String(cString: strerror(errno)))
                 }
                 switch status.st_mode & S_IFMT {
                 case S_IFREG: found.append(full)

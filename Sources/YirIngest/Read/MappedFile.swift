@@ -108,7 +108,8 @@ struct FileSnapshot: Sendable {
         if nowSize < size { return .changedWhileRead(path: path, change: Self.sizes(size, nowSize)) }
         if faulted || endedEarly {
             // Shortened and written again since, or a page the disk could not give.
-            return .readFailed(path: path, reason: "part of it could not be read; it may have been cut short and written again")
+            return .readFailed(
+                path: path, reason: "part of it could not be read; it may have been cut short and written again")
         }
         return nil
     }

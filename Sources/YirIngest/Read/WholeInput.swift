@@ -16,12 +16,14 @@ public final class WholeInput {
         self.path = path
         let source = try FileDescriptorSource(path: path)
         if path != "-", let snapshot = source.snapshot, snapshot.size > Ingestor.defaultChunkSize,
-           let mapped = MappedFile(descriptor: source.descriptor, snapshot: snapshot) {
+            let mapped = MappedFile(descriptor: source.descriptor, snapshot: snapshot)
+        {
             self.mapped = mapped
             self.source = nil
             // The map is released with the last copy of the data, whoever holds it.
-            data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: mapped.bytes.baseAddress!), count: mapped.bytes.count,
-                        deallocator: .custom { _, _ in withExtendedLifetime(mapped) {} })
+            data = Data(
+                bytesNoCopy: UnsafeMutableRawPointer(mutating: mapped.bytes.baseAddress!), count: mapped.bytes.count,
+                deallocator: .custom { _, _ in withExtendedLifetime(mapped) {} })
             InputChangeTestHook.stopOnce()
             return
         }

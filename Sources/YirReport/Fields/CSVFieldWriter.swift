@@ -120,7 +120,10 @@ final class CSVFieldWriter: BlockWriter, ReaderFieldVisitor {
     }
 
     @inline(__always)
-    func object<T>(_ field: ReaderField, _ value: inout T?, empty: T, _ body: (inout CSVFieldWriter, inout T) throws(Failure) -> Void) throws(Failure) {
+    func object<T>(
+        _ field: ReaderField, _ value: inout T?, empty: T,
+        _ body: (inout CSVFieldWriter, inout T) throws(Failure) -> Void
+    ) throws(Failure) {
         guard field.role != .partition else { return }
         var fields = self
         if value != nil && !blank { return try body(&fields, &value!) }
@@ -132,8 +135,10 @@ final class CSVFieldWriter: BlockWriter, ReaderFieldVisitor {
     }
 
     @inline(__always)
-    func list<T>(_ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
-                          _ body: (inout CSVFieldWriter, inout T) throws(Failure) -> Void) throws(Failure) {
+    func list<T>(
+        _ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
+        _ body: (inout CSVFieldWriter, inout T) throws(Failure) -> Void
+    ) throws(Failure) {
         if cell(field) { row.value(value.count) }
     }
 
@@ -141,7 +146,10 @@ final class CSVFieldWriter: BlockWriter, ReaderFieldVisitor {
     func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) {}
 
     @inline(__always)
-    func rows<T>(_ field: ReaderField, _ value: inout [T], empty: T, _ row: (inout CSVFieldWriter, inout T) throws(Failure) -> Void) throws(Failure) {}
+    func rows<T>(
+        _ field: ReaderField, _ value: inout [T], empty: T,
+        _ row: (inout CSVFieldWriter, inout T) throws(Failure) -> Void
+    ) throws(Failure) {}
 }
 
 /// The names of `readers.csv`'s columns, in order: each field's own (`saved_year`), or its
@@ -191,17 +199,23 @@ struct CSVColumns: ReaderFieldVisitor {
         path.removeLast()
     }
 
-    mutating func object<T>(_ field: ReaderField, _ value: inout T?, empty: T, _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure) {
+    mutating func object<T>(
+        _ field: ReaderField, _ value: inout T?, empty: T, _ body: (inout Self, inout T) throws(Failure) -> Void
+    ) throws(Failure) {
         var placeholder = empty
         path.append(field.name.description)
         try body(&self, &placeholder)
         path.removeLast()
     }
 
-    mutating func list<T>(_ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
-                          _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure) { column(field) }
+    mutating func list<T>(
+        _ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
+        _ body: (inout Self, inout T) throws(Failure) -> Void
+    ) throws(Failure) { column(field) }
     mutating func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) {}
-    mutating func rows<T>(_ field: ReaderField, _ value: inout [T], empty: T, _ row: (inout Self, inout T) throws(Failure) -> Void) throws(Failure) {}
+    mutating func rows<T>(
+        _ field: ReaderField, _ value: inout [T], empty: T, _ row: (inout Self, inout T) throws(Failure) -> Void
+    ) throws(Failure) {}
 }
 
 extension ReaderField {

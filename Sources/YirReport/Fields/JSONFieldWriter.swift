@@ -139,7 +139,10 @@ final class JSONFieldWriter: BlockWriter, ReaderFieldVisitor {
     }
 
     @inline(__always)
-    func object<T>(_ field: ReaderField, _ value: inout T?, empty: T, _ body: (inout JSONFieldWriter, inout T) throws(Failure) -> Void) throws(Failure) {
+    func object<T>(
+        _ field: ReaderField, _ value: inout T?, empty: T,
+        _ body: (inout JSONFieldWriter, inout T) throws(Failure) -> Void
+    ) throws(Failure) {
         guard take(field) else { return }
         guard value != nil else { return json.null() }
         json.beginObject()
@@ -149,8 +152,10 @@ final class JSONFieldWriter: BlockWriter, ReaderFieldVisitor {
     }
 
     @inline(__always)
-    func list<T>(_ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
-                          _ body: (inout JSONFieldWriter, inout T) throws(Failure) -> Void) throws(Failure) {
+    func list<T>(
+        _ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
+        _ body: (inout JSONFieldWriter, inout T) throws(Failure) -> Void
+    ) throws(Failure) {
         guard take(field) else { return }
         json.beginArray()
         var fields = self
@@ -175,7 +180,10 @@ final class JSONFieldWriter: BlockWriter, ReaderFieldVisitor {
     }
 
     @inline(__always)
-    func rows<T>(_ field: ReaderField, _ value: inout [T], empty: T, _ row: (inout JSONFieldWriter, inout T) throws(Failure) -> Void) throws(Failure) {
+    func rows<T>(
+        _ field: ReaderField, _ value: inout [T], empty: T,
+        _ row: (inout JSONFieldWriter, inout T) throws(Failure) -> Void
+    ) throws(Failure) {
         guard take(field) else { return }
         json.beginArray()
         inRow = true

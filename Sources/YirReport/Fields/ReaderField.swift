@@ -69,10 +69,12 @@ public struct CountKind: Sendable {
     /// The XSD's type of it.
     public let xsdType: StaticString
 
-    public static let count = CountKind(range: 0...JSONPullReader.largestCount, expected: "a count from 0 to 2^53 − 1",
-                                        xsdType: "xs:nonNegativeInteger")
-    public static let positive = CountKind(range: 1...JSONPullReader.largestCount, expected: "a count from 1 to 2^53 − 1",
-                                           xsdType: "xs:positiveInteger")
+    public static let count = CountKind(
+        range: 0...JSONPullReader.largestCount, expected: "a count from 0 to 2^53 − 1",
+        xsdType: "xs:nonNegativeInteger")
+    public static let positive = CountKind(
+        range: 1...JSONPullReader.largestCount, expected: "a count from 1 to 2^53 − 1",
+        xsdType: "xs:positiveInteger")
     public static let hour = CountKind(range: 0...23, expected: "an hour from 0 to 23", xsdType: "Hour")
     public static let weekday = CountKind(range: 1...7, expected: "a weekday from 1 to 7", xsdType: "Weekday")
     public static let month = CountKind(range: 1...12, expected: "a month from 1 to 12", xsdType: "Month")
@@ -111,11 +113,13 @@ public protocol ReaderFieldVisitor: ~Copyable {
 
     mutating func object(_ field: ReaderField, _ body: (inout Self) throws(Failure) -> Void) throws(Failure)
     /// An object, or null.
-    mutating func object<T>(_ field: ReaderField, _ value: inout T?, empty: T,
-                            _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure)
+    mutating func object<T>(
+        _ field: ReaderField, _ value: inout T?, empty: T,
+        _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure)
     /// A list of objects; the XML names each one `element`. `count` bounds its length.
-    mutating func list<T>(_ field: ReaderField, element: StaticString, _ value: inout [T], empty: T,
-                          count: ClosedRange<Int>?, _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure)
+    mutating func list<T>(
+        _ field: ReaderField, element: StaticString, _ value: inout [T], empty: T,
+        count: ClosedRange<Int>?, _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure)
     /// A whole number in `range` inside a row of `rows` (milliseconds, epoch milliseconds, a
     /// day number); `expected` names the range when a value read back lies outside it.
     mutating func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) throws(Failure)
@@ -123,8 +127,9 @@ public protocol ReaderFieldVisitor: ~Copyable {
     mutating func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) throws(Failure)
     /// A list of fixed-length rows of values (`detail.days`), `row` walking one row's values
     /// in order, unnamed.
-    mutating func rows<T>(_ field: ReaderField, _ value: inout [T], empty: T,
-                          _ row: (inout Self, inout T) throws(Failure) -> Void) throws(Failure)
+    mutating func rows<T>(
+        _ field: ReaderField, _ value: inout [T], empty: T,
+        _ row: (inout Self, inout T) throws(Failure) -> Void) throws(Failure)
 
     /// A rule that relates fields (a streak's days and its dates): what the partition reader
     /// checks once the object's fields are read. `expected` says what a valid value is.

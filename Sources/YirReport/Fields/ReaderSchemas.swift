@@ -15,9 +15,11 @@ public enum ReaderSchemas {
 
     /// `<xs:complexType name="Reader">…</xs:complexType>`, indented as the file is.
     public static func xsdType() -> String {
-        var lines = ["  <xs:complexType name=\"Reader\">",
-                     "    <xs:annotation><xs:documentation>One reader's year (SPEC §2.3).</xs:documentation></xs:annotation>",
-                     "    <xs:sequence>"]
+        var lines = [
+            "  <xs:complexType name=\"Reader\">",
+            "    <xs:annotation><xs:documentation>One reader's year (SPEC §2.3).</xs:documentation></xs:annotation>",
+            "    <xs:sequence>",
+        ]
         guard case .object(_, let children, _) = tree() else { preconditionFailure("the reader is an object") }
         for child in children { child.writeXSD(&lines, indent: 6) }
         lines += ["    </xs:sequence>", "  </xs:complexType>"]
@@ -28,8 +30,9 @@ public enum ReaderSchemas {
         var builder = SchemaBuilder()
         var placeholder = ReaderStats.placeholder(zone: ZoneCatalog().rules(for: "UTC")!)
         ReaderFields.walk(&placeholder, ReaderFields.Context(slides: nil, lastSavedDisplay: ""), &builder)
-        return .object(ReaderField("reader", "One reader's year (SPEC §2.3); also one line of the jsonl output."),
-                       builder.levels[0], nullable: false)
+        return .object(
+            ReaderField("reader", "One reader's year (SPEC §2.3); also one line of the jsonl output."),
+            builder.levels[0], nullable: false)
     }
 }
 
@@ -59,7 +62,13 @@ indirect enum SchemaNode {
             Self.writeJSONType(value, nullable: nullable, &w)
         case .object(_, let children, let nullable):
             w.key("type")
-            if nullable { w.array { w in w.string("object"); w.string("null") } } else { w.string("object") }
+            if nullable {
+                w.array { w in
+                    w.string("object"); w.string("null")
+                }
+            } else {
+                w.string("object")
+            }
             Self.writeMembers(children, &w)
         case .list(_, _, let children, let count):
             w.field("type", "array")
@@ -94,7 +103,13 @@ indirect enum SchemaNode {
     private static func writeJSONType(_ value: Value, nullable: Bool, _ w: inout JSONWriter) {
         func type(_ name: String) {
             w.key("type")
-            if nullable { w.array { w in w.string(name); w.string("null") } } else { w.string(name) }
+            if nullable {
+                w.array { w in
+                    w.string(name); w.string("null")
+                }
+            } else {
+                w.string(name)
+            }
         }
         func reference(_ name: String) {
             guard nullable else { return w.field("$ref", "#/$defs/\(name)") }
@@ -145,10 +160,13 @@ indirect enum SchemaNode {
 
     func writeXSD(_ lines: inout [String], indent: Int) {
         let pad = String(repeating: " ", count: indent)
-        let doc = "<xs:annotation><xs:documentation>\(Self.escaped(field.doc.description))</xs:documentation></xs:annotation>"
+        let doc =
+            "<xs:annotation><xs:documentation>\(Self.escaped(field.doc.description))</xs:documentation></xs:annotation>"
         switch self {
         case .value(let f, let value, let nullable):
-            lines.append("\(pad)<xs:element name=\"\(f.name)\" type=\"\(Self.xsdType(value))\"\(nullable ? " minOccurs=\"0\"" : "")>\(doc)</xs:element>")
+            lines.append(
+                "\(pad)<xs:element name=\"\(f.name)\" type=\"\(Self.xsdType(value))\"\(nullable ? " minOccurs=\"0\"" : "")>\(doc)</xs:element>"
+            )
         case .object(let f, let children, let nullable):
             lines.append("\(pad)<xs:element name=\"\(f.name)\"\(nullable ? " minOccurs=\"0\"" : "")>")
             lines.append("\(pad)  \(doc)")
@@ -160,9 +178,11 @@ indirect enum SchemaNode {
             lines.append("\(pad)<xs:element name=\"\(f.name)\">")
             lines.append("\(pad)  \(doc)")
             lines.append("\(pad)  <xs:complexType><xs:sequence>")
-            let occurs = "minOccurs=\"\(count?.lowerBound ?? 0)\" maxOccurs=\"\(count.map { String($0.upperBound) } ?? "unbounded")\""
+            let occurs =
+                "minOccurs=\"\(count?.lowerBound ?? 0)\" maxOccurs=\"\(count.map { String($0.upperBound) } ?? "unbounded")\""
             lines.append("\(pad)    <xs:element name=\"\(element)\" \(occurs)>")
-            lines.append("\(pad)      <xs:annotation><xs:documentation>One of \(f.name).</xs:documentation></xs:annotation>")
+            lines.append(
+                "\(pad)      <xs:annotation><xs:documentation>One of \(f.name).</xs:documentation></xs:annotation>")
             lines.append("\(pad)      <xs:complexType><xs:sequence>")
             for child in children { child.writeXSD(&lines, indent: indent + 8) }
             lines.append("\(pad)      </xs:sequence></xs:complexType>")
@@ -213,24 +233,38 @@ struct SchemaBuilder: ReaderFieldVisitor {
         return levels.removeLast()
     }
 
-    mutating func text(_ field: ReaderField, _ value: inout String, _ kind: TextKind) { add(field, .text(kind), nullable: false) }
-    mutating func text(_ field: ReaderField, _ value: inout String?, _ kind: TextKind) { add(field, .text(kind), nullable: true) }
+    mutating func text(_ field: ReaderField, _ value: inout String, _ kind: TextKind) {
+        add(field, .text(kind), nullable: false)
+    }
+    mutating func text(_ field: ReaderField, _ value: inout String?, _ kind: TextKind) {
+        add(field, .text(kind), nullable: true)
+    }
     mutating func zone(_ field: ReaderField, _ value: inout ZoneRules) { add(field, .zone, nullable: false) }
     mutating func locale(_ field: ReaderField, _ value: inout LanguageTag) { add(field, .locale, nullable: false) }
     mutating func instant(_ field: ReaderField, _ value: inout Int64) { add(field, .instant, nullable: false) }
     mutating func instant(_ field: ReaderField, _ value: inout Int64?) { add(field, .instant, nullable: true) }
     mutating func date(_ field: ReaderField, _ value: inout CivilDate?) { add(field, .date, nullable: true) }
-    mutating func count(_ field: ReaderField, _ value: inout Int, _ kind: CountKind) { add(field, .count(kind), nullable: false) }
-    mutating func count(_ field: ReaderField, _ value: inout Int?, _ kind: CountKind) { add(field, .count(kind), nullable: true) }
-    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64) { add(field, .seconds, nullable: false) }
-    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64?) { add(field, .seconds, nullable: true) }
+    mutating func count(_ field: ReaderField, _ value: inout Int, _ kind: CountKind) {
+        add(field, .count(kind), nullable: false)
+    }
+    mutating func count(_ field: ReaderField, _ value: inout Int?, _ kind: CountKind) {
+        add(field, .count(kind), nullable: true)
+    }
+    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64) {
+        add(field, .seconds, nullable: false)
+    }
+    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64?) {
+        add(field, .seconds, nullable: true)
+    }
     mutating func decimal(_ field: ReaderField, _ value: inout FixedDecimal) { add(field, .decimal, nullable: false) }
     mutating func change(_ field: ReaderField, _ value: inout FixedDecimal?) { add(field, .change, nullable: true) }
     mutating func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) {
         add(field, .text(part == .wiki ? .any : .nonEmpty), nullable: false)
     }
     mutating func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) {}
-    mutating func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) { add(field, .degrees(limit), nullable: false) }
+    mutating func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) {
+        add(field, .degrees(limit), nullable: false)
+    }
 
     mutating func object(_ field: ReaderField, _ body: (inout Self) throws(Failure) -> Void) throws(Failure) {
         guard field.role.inReaderObject else { return }
@@ -238,15 +272,19 @@ struct SchemaBuilder: ReaderFieldVisitor {
         levels[levels.count - 1].append(.object(field, fields, nullable: false))
     }
 
-    mutating func object<T>(_ field: ReaderField, _ value: inout T?, empty: T, _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure) {
+    mutating func object<T>(
+        _ field: ReaderField, _ value: inout T?, empty: T, _ body: (inout Self, inout T) throws(Failure) -> Void
+    ) throws(Failure) {
         guard field.role.inReaderObject else { return }
         var placeholder = empty
         let fields = children { (v: inout Self) throws(Unfailing) in try body(&v, &placeholder) }
         levels[levels.count - 1].append(.object(field, fields, nullable: true))
     }
 
-    mutating func list<T>(_ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
-                          _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure) {
+    mutating func list<T>(
+        _ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
+        _ body: (inout Self, inout T) throws(Failure) -> Void
+    ) throws(Failure) {
         guard field.role.inReaderObject else { return }
         var placeholder = empty
         let fields = children { (v: inout Self) throws(Unfailing) in try body(&v, &placeholder) }
@@ -254,5 +292,7 @@ struct SchemaBuilder: ReaderFieldVisitor {
     }
 
     mutating func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) {}
-    mutating func rows<T>(_ field: ReaderField, _ value: inout [T], empty: T, _ row: (inout Self, inout T) throws(Failure) -> Void) throws(Failure) {}
+    mutating func rows<T>(
+        _ field: ReaderField, _ value: inout [T], empty: T, _ row: (inout Self, inout T) throws(Failure) -> Void
+    ) throws(Failure) {}
 }

@@ -11,8 +11,10 @@ struct XMLFieldWriter: ReaderFieldVisitor {
     private let zone: ZoneRules
 
     /// Writes `reader` as one `reader` element.
-    static func write(_ reader: UnsafePointer<ReaderStats>, _ context: ReaderFields.Context, _ names: ArticleNaming,
-                      to x: XMLWriter) throws {
+    static func write(
+        _ reader: UnsafePointer<ReaderStats>, _ context: ReaderFields.Context, _ names: ArticleNaming,
+        to x: XMLWriter
+    ) throws {
         var fields = XMLFieldWriter(x: x, names: names, zone: reader.pointee.zone)
         try x.element("reader") {
             try ReaderFields.visit(UnsafeMutablePointer(mutating: reader), context, &fields)
@@ -83,7 +85,9 @@ struct XMLFieldWriter: ReaderFieldVisitor {
     }
 
     mutating func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) throws {
-        if field.role.inReaderObject { try x.element(field.name, FixedDecimal(value, scale: ArticleAttributes.Coordinates.scale)) }
+        if field.role.inReaderObject {
+            try x.element(field.name, FixedDecimal(value, scale: ArticleAttributes.Coordinates.scale))
+        }
     }
 
     mutating func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) throws {}
@@ -95,15 +99,19 @@ struct XMLFieldWriter: ReaderFieldVisitor {
         try x.end()
     }
 
-    mutating func object<T>(_ field: ReaderField, _ value: inout T?, empty: T, _ body: (inout Self, inout T) throws -> Void) throws {
+    mutating func object<T>(
+        _ field: ReaderField, _ value: inout T?, empty: T, _ body: (inout Self, inout T) throws -> Void
+    ) throws {
         guard field.role.inReaderObject, value != nil else { return }
         try x.start(field.name)
         try body(&self, &value!)
         try x.end()
     }
 
-    mutating func list<T>(_ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
-                          _ body: (inout Self, inout T) throws -> Void) throws {
+    mutating func list<T>(
+        _ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
+        _ body: (inout Self, inout T) throws -> Void
+    ) throws {
         guard field.role.inReaderObject else { return }
         try x.start(field.name)
         try value.withUnsafeBufferPointer { elements in
@@ -120,5 +128,7 @@ struct XMLFieldWriter: ReaderFieldVisitor {
 
     mutating func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) throws {}
 
-    mutating func rows<T>(_ field: ReaderField, _ value: inout [T], empty: T, _ row: (inout Self, inout T) throws -> Void) throws {}
+    mutating func rows<T>(
+        _ field: ReaderField, _ value: inout [T], empty: T, _ row: (inout Self, inout T) throws -> Void
+    ) throws {}
 }

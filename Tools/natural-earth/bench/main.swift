@@ -47,8 +47,9 @@ func measure(_ name: String, _ points: [(Double, Double)]) {
         cpu = min(cpu, (cpuNanoseconds() - startCPU) / Double(points.count))
         wall = min(wall, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(points.count))
     }
-    print("\(name): \(points.count) places, \(found) in a country; \(String(format: "%.0f", cpu)) ns CPU, "
-          + "\(String(format: "%.0f", wall)) ns wall a lookup (best of 5)")
+    print(
+        "\(name): \(points.count) places, \(found) in a country; \(String(format: "%.0f", cpu)) ns CPU, "
+            + "\(String(format: "%.0f", wall)) ns wall a lookup (best of 5)")
 }
 
 var random = Points(state: 2025)
@@ -56,7 +57,9 @@ let count = 1_000_000
 var start = DispatchTime.now().uptimeNanoseconds
 CountryLookup.prepare()
 print("decoding the index: \(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) ms")
-let uniform = (0..<count).map { _ in (Double.random(in: -90...90, using: &random), Double.random(in: -180...180, using: &random)) }
+let uniform = (0..<count).map { _ in
+    (Double.random(in: -90...90, using: &random), Double.random(in: -180...180, using: &random))
+}
 let nearCities = (0..<count).map { _ -> (Double, Double) in
     let (lat, lon) = cities[Int.random(in: 0..<cities.count, using: &random)]
     return (lat + Double.random(in: -0.5...0.5, using: &random), lon + Double.random(in: -0.5...0.5, using: &random))
