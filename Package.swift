@@ -91,7 +91,10 @@ let package = Package(
         // it is listed here, and is embedded all the same).
         .target(
             name: "YirTemplates", path: "Templates",
-            exclude: ["html", "strings", "profiles", "report.xsd", "report.schema.json", "profile.schema.json"],
+            exclude: [
+                "html", "strings", "profiles", "report.xsd", "report.schema.json", "profile.schema.json",
+                "main-pages.tsv",
+            ],
             plugins: ["EmbedTemplates"]),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .executableTarget(name: "TemplateEmbedder"),
