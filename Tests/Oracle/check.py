@@ -6,8 +6,9 @@ should give, and every figure of every reader, the cohort and the diagnostics ar
     check.py --yir PATH --seeds FIRST COUNT [--as-of INSTANT,…] [--keep DIR] [YIR-OPTION…]
 
 The as-of instant and the fallback zone (TZ) go round their lists with the seed. `--tz`,
-`--year`, `--top`, `--exclude-title` and `--max-view-seconds` among the yir options are given
-to the oracle too; `--jobs` goes round 1–3 unless given. Prints each seed that disagrees with
+`--year`, `--top`, `--exclude-title`, `--exclude-category`, `--max-view-seconds`,
+`--keep-main-pages` and `--keep-all-categories` among the yir options are given to the oracle
+too; `--jobs` goes round 1–3 unless given. Prints each seed that disagrees with
 its differences and the export kept for a rerun; exits 1 if any did."""
 import argparse
 import gzip
@@ -124,7 +125,9 @@ def check(yir, seed, as_of, fallback_zone, options, keep):
                                                         top=int(top) if top else 5, excluded=excluded,
                                                         max_view_seconds=int(longest) if longest else 86400,
                                                         excluded_categories=[spec_figures.title(c) for c in
-                                                                             options_named(options, "--exclude-category")])
+                                                                             options_named(options, "--exclude-category")],
+                                                        keep_main_pages="--keep-main-pages" in options,
+                                                        keep_all_categories="--keep-all-categories" in options)
     for reader in got["readers"]:  # the labels are a table lookup; the oracle lists keys
         reader["notifications"] = {k: [n["key"] for n in v] for k, v in reader["notifications"].items()}
     found = list(differences(plain([r["user"] for r in got["readers"]]), plain([r["user"] for r in readers]), ".users"))

@@ -83,7 +83,8 @@ def average(total_ms, count):
 SITES = {"enwiki": "en.wikipedia.org", "wikipedia~en": "en.wikipedia.org", "EN.M.Wikipedia.org": "en.wikipedia.org",
          "dewiktionary": "de.wiktionary.org", "wikipedia~zh~zh-hans": "zh.wikipedia.org",
          "zh_min_nanwiki": "zh-min-nan.wikipedia.org", "commonswiki": "commons.wikimedia.org",
-         "wikidatawiki": "www.wikidata.org"}
+         "wikidatawiki": "www.wikidata.org", "jawiki": "ja.wikipedia.org", "wikipedia~ru": "ru.wikipedia.org",
+         "he.m.wikipedia.org": "he.wikipedia.org", "simplewiki": "simple.wikipedia.org"}
 
 
 def site(text):
@@ -104,6 +105,52 @@ def wiki_language(domain):
     if not m or m.group(2) not in PROJECTS:
         return None
     return WIKIMEDIA_CODES.get(m.group(1), m.group(1))
+
+
+# §2.2 (v4): the main pages the spec names, by the wiki's language (§2.1's rule for a wiki's
+# language) — the spec's own rows only, not the project's longer table, so that this reading
+# stays independent of it (exports.py writes main pages of these languages only). The rule
+# names a language, not a project: a title of this table on that language's Wiktionary is
+# excluded too.
+MAIN_PAGES = {("en", "Main Page"), ("ja", "メインページ"), ("ar", "الصفحة الرئيسية"), ("he", "עמוד ראשי"),
+              ("ru", "Заглавная страница"), ("uk", "Головна сторінка"), ("it", "Pagina principale"),
+              ("nl", "Hoofdpagina"), ("fa", "صفحهٔ اصلی"), ("hi", "मुखपृष्ठ"), ("id", "Halaman Utama"),
+              ("vi", "Trang Chính")}
+
+
+def main_page(article):
+    """§2.2 (v4): a (wiki, title) that is its wiki's own main page by the spec's table."""
+    return (wiki_language(article[0]), article[1]) in MAIN_PAGES
+
+
+# §2.3 (v4): the categories that say nothing about a subject, left out unless
+# --keep-all-categories; matched on the normalised name, case-sensitively. Only categories: the
+# list is of category names, and topics (the articletopic labels) have their own catch-all rule;
+# as in v3, where --exclude-category left topics alone.
+EMPTY_CATEGORIES = {"Living people", "Possibly living people", "Mann", "Frau"}
+EMPTY_CATEGORY_PATTERNS = [re.compile(r"[0-9]{1,4}s?( BC| BCE)? (births|deaths)"),
+                           re.compile(r"(Geboren|Gestorben) [0-9]{1,4}( v\. Chr\.)?")]
+EMPTY_CATEGORY_PREFIXES = ("Articles ", "All articles ", "Pages ", "CS1 ", "Webarchive ", "Use dmy dates",
+                           "Use mdy dates", "Short description", "Commons category", "Coordinates on Wikidata",
+                           "Good articles", "Featured articles", "Wikipedia:", "Wikipedia-")
+
+
+def says_nothing(category):
+    # fullmatch for the spec's ^…$: Python's $ would also match before a final newline.
+    return (category in EMPTY_CATEGORIES or category.startswith(EMPTY_CATEGORY_PREFIXES)
+            or any(p.fullmatch(category) for p in EMPTY_CATEGORY_PATTERNS))
+
+
+def catch_all(topic):
+    """§2.3 (v4): the articletopic taxonomy's catch-all labels, listed after every other."""
+    return topic.endswith("*") or topic == "Geography.Geographical"
+
+
+def language_subtag(language):
+    """§2.3 (v4) `languages` names a language by its BCP 47 language subtag: the first subtag of
+    the tag §2.1 derives (`nds-NL` → `nds`, `be-tarask` → `be`), so a language's variants count as
+    one language read. The spec says "language subtag", not "tag": read as the first subtag."""
+    return language.split("-")[0]
 
 
 def conventional(tag):
@@ -267,7 +314,11 @@ def read_records(lines, max_view_seconds):
 
 
 def reader_figures(user, records, A, zone_override, fallback_zone, year, top, excluded, diagnostics, locale="auto",
-                   excluded_categories=()):
+                   excluded_categories=(), keep_main_pages=False, keep_all_categories=False):
+    def excluded_page(r):  # §2.2, with (v4) the wiki's own main page unless --keep-main-pages
+        return (r["namespace"] != 0 or r["article"][1] in excluded
+                or (not keep_main_pages and main_page(r["article"])))
+
     # §2.1: the report zone, then wall times read in it, the window and the last history clear.
     if zone_override:
         Z = zone_override
@@ -306,12 +357,11 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
             diagnostics["cleared"] += 1
         elif not start <= r["t"] < end:
             diagnostics["outside_window"] += 1
-            if (r["type"] == "page_view" and previous_start <= r["t"] < previous_end
-                    and r["namespace"] == 0 and r["article"][1] not in excluded):
+            if r["type"] == "page_view" and previous_start <= r["t"] < previous_end and not excluded_page(r):
                 previous.append(r)
         elif r["type"] == "session":
             sessions.append(r)
-        elif r["namespace"] != 0 or r["article"][1] in excluded:
+        elif excluded_page(r):
             diagnostics["excluded_page"] += 1
         else:
             views.append(r)
@@ -340,17 +390,21 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
                      "thumbnail": attributes[(wiki, name)].get("thumbnail")}
                     for (wiki, name), a in ranked]
 
-    def shares(field, skip=()):
+    def shares(field, skip):
+        """(v4) By articles, then seconds, then name; topics' catch-all labels after the others."""
         found = {}
         for article, a in articles.items():
             for name in attributes[article].get(field) or []:
-                if name not in skip:
+                if not skip(name):
                     f = found.setdefault(name, {"articles": 0, "ms": 0})
                     f["articles"] += 1
                     f["ms"] += a["ms"]
-        return sorted(found.items(), key=lambda item: (-item[1]["ms"], -item[1]["articles"], item[0].encode()))
-    all_categories = shares("categories", excluded_categories)
-    all_topics = shares("topics")
+        last = catch_all if field == "topics" else (lambda name: False)
+        return sorted(found.items(), key=lambda item: (last(item[0]), -item[1]["articles"], -item[1]["ms"],
+                                                       item[0].encode()))
+    all_categories = shares("categories", lambda c: c in excluded_categories
+                            or (not keep_all_categories and says_nothing(c)))
+    all_topics = shares("topics", lambda t: False)
     located = [(article, attributes[article]["coordinates"], a) for article, a in articles.items()
                if "coordinates" in attributes[article]]
     places = None
@@ -378,6 +432,32 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
                   "top": [place(i, True) for i in sorted(located, key=lambda i: (-i[2]["ms"], -i[2]["views"], -i[2]["last"],
                                                                                    i[0][0].encode(), i[0][1].encode()))[:top]]}
     app = sum(s["ms"] for s in sessions)
+
+    # §2.3 (v4) moments. `at` is the view's own timestamp (not the article's first or last view).
+    # Equal timestamps in input order: of two views at the same instant the earlier line is the
+    # first, the later line the last.
+    in_order = sorted(views, key=lambda v: (v["t"], v["order"]))
+
+    def at(v, with_seconds=False):
+        m = {"wiki": v["article"][0], "title": v["article"][1]}
+        if with_seconds:
+            m["seconds"] = seconds(v["ms"])
+        m["at"] = rfc3339(v["t"], Z)
+        return m
+    first_article = at(in_order[0]) if in_order else None
+    last_article = at(in_order[-1]) if in_order else None
+    # The most seconds; ties → the earlier timestamp, then the earlier line. Null when the most is 0.
+    longest = min(views, key=lambda v: (-v["ms"], v["t"], v["order"]), default=None)
+    longest_view = at(longest, True) if longest is not None and longest["ms"] > 0 else None
+    # `languages`: the counted views' wikis that name a language, grouped by its language subtag.
+    per_language = {}
+    for article, a in articles.items():
+        language = wiki_language(article[0])
+        if language is not None:
+            g = per_language.setdefault(language_subtag(language), {"articles": 0, "ms": 0})
+            g["articles"] += 1
+            g["ms"] += a["ms"]
+    languages = sorted(per_language.items(), key=lambda i: (-i[1]["ms"], -i[1]["articles"], i[0].encode()))
 
     moments = [local(v["t"], Z) for v in views]
     hour = mode([m.hour for m in moments], range(24))
@@ -423,6 +503,12 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
         else:
             display = format_skeleton("MMMMd", moment.date(), locale=babel_locale(L))
     recent = sorted(in_year, key=lambda r: (-r["t"], r["article"][0].encode(), r["article"][1].encode()))[:3]
+    # §2.3 (v4) saved.unread: of saved.year's articles — so saves whose latest action is a save in W
+    # (the window is saved.year's, not A − 30 days) — those with no counted view at or after that
+    # save: a view at the save's very instant reads it; views before it, outside W, cleared or of
+    # a main page do not. Oldest save first.
+    unread = sorted([r for r in in_year if not any(v["article"] == r["article"] and v["t"] >= r["t"] for v in views)],
+                    key=lambda r: (r["t"], r["article"][0].encode(), r["article"][1].encode()))
 
     states = latest_per([r for r in records if r["type"] == "notification_subscription"], lambda r: r["key"], A)
     keys = sorted(states, key=lambda k: (0, NOTIFICATION_KEYS.index(k), "") if k in NOTIFICATION_KEYS else (1, 0, k))
@@ -481,17 +567,25 @@ def reader_figures(user, records, A, zone_override, fallback_zone, year, top, ex
                                    "last_saved_display": display},
                   "year": {"count": len(in_year)},
                   "recent": [{"wiki": r["article"][0], "title": r["article"][1], "saved": rfc3339(r["t"], Z),
-                              "thumbnail": r["thumbnail"]} for r in recent]},
+                              "thumbnail": r["thumbnail"]} for r in recent],
+                  "unread": {"count": len(unread),
+                             "articles": [{"wiki": r["article"][0], "title": r["article"][1], "saved": rfc3339(r["t"], Z),
+                                           "thumbnail": r["thumbnail"]} for r in unread[:3]]}},
         "edits": {"count": len(edits), "pages": len({(e["article"], e["namespace"]) for e in edits})},
+        "first_article": first_article,
+        "last_article": last_article,
+        "longest_view": longest_view,
+        "languages": [{"language": l, "articles": g["articles"], "seconds": seconds(g["ms"])} for l, g in languages],
         "notifications": {"subscribed": [k for k in keys if states[k]["enabled"]],
                           "unsubscribed": [k for k in keys if not states[k]["enabled"]]},
     }
     return figures, {"reading": reading, "app": app, "articles": articles, "previous": previous_year and previous_ms,
-                     "categories": all_categories, "topics": all_topics}
+                     "categories": all_categories, "topics": all_topics, "languages": languages}
 
 
 def compute(lines, as_of, zone_override=None, fallback_zone="UTC", year=None, top=5,
-            excluded=("Main Page",), max_view_seconds=86400, excluded_categories=()):
+            excluded=("Main Page",), max_view_seconds=86400, excluded_categories=(), keep_main_pages=False,
+            keep_all_categories=False):
     """(readers' figures in user order, cohort, diagnostics) as `yir stats --format json` has them,
     except that notification lists hold keys only."""
     A = milliseconds(datetime.fromisoformat(as_of.replace("Z", "+00:00")))
@@ -499,7 +593,8 @@ def compute(lines, as_of, zone_override=None, fallback_zone="UTC", year=None, to
     figures, sums = [], []
     for user in sorted(readers, key=lambda u: u.encode()):
         f, s = reader_figures(user, readers[user], A, zone_override, fallback_zone, year, top, excluded, diagnostics,
-                              excluded_categories=excluded_categories)
+                              excluded_categories=excluded_categories, keep_main_pages=keep_main_pages,
+                              keep_all_categories=keep_all_categories)
         figures.append(f)
         sums.append(s)
     # §2.3 rank and §2.4 cohort.
@@ -528,7 +623,9 @@ def compute(lines, as_of, zone_override=None, fallback_zone="UTC", year=None, to
                                 "readers": a["readers"]} for (wiki, name), a in ranked],
               "previous_year": {"readers": sum(1 for f in figures if f["previous_year"] is not None),
                                 "reading_seconds": seconds(sum(s["previous"] or 0 for s in sums))}}
-    # §2.4 (v3): the readers' categories and topics summed, their places and edits.
+    # §2.4 (v3): the readers' categories and topics summed, their places and edits. (v4) By readers,
+    # then seconds, then name, topics' catch-all labels last; each reader's whole list (after the
+    # exclusions, before the cut at --top) counts, as in v3.
     for field, name in (("categories", "category"), ("topics", "topic")):
         run = {}
         for s in sums:
@@ -536,10 +633,22 @@ def compute(lines, as_of, zone_override=None, fallback_zone="UTC", year=None, to
                 r = run.setdefault(key, {"ms": 0, "readers": 0})
                 r["ms"] += f["ms"]
                 r["readers"] += 1
+        last = catch_all if field == "topics" else (lambda key: False)
         cohort[field] = [{name: key, "seconds": seconds(r["ms"]), "readers": r["readers"]} for key, r in
-                         sorted(run.items(), key=lambda i: (-i[1]["ms"], -i[1]["readers"], i[0].encode()))[:top]]
+                         sorted(run.items(), key=lambda i: (last(i[0]), -i[1]["readers"], -i[1]["ms"], i[0].encode()))[:top]]
     with_places = [f["places"] for f in figures if f["places"] is not None]
     cohort["places"] = {"readers": len(with_places), "countries": len({c["country"] for p in with_places for c in p["countries"]})}
     cohort["edits"] = {"readers": sum(1 for f in figures if f["edits"]["count"] > 0),
                        "count": sum(f["edits"]["count"] for f in figures)}
+    # §2.4 (v4): every language read, not cut at --top; readers with saves waiting and all of those saves.
+    read = {}
+    for s in sums:
+        for language, g in s["languages"]:
+            r = read.setdefault(language, {"readers": 0, "ms": 0})
+            r["readers"] += 1
+            r["ms"] += g["ms"]
+    cohort["languages"] = [{"language": l, "readers": r["readers"], "seconds": seconds(r["ms"])} for l, r in
+                           sorted(read.items(), key=lambda i: (-i[1]["readers"], -i[1]["ms"], i[0].encode()))]
+    cohort["saved_unread"] = {"readers": sum(1 for f in figures if f["saved"]["unread"]["count"] > 0),
+                              "count": sum(f["saved"]["unread"]["count"] for f in figures)}
     return figures, cohort, diagnostics
