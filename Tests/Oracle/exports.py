@@ -6,7 +6,14 @@ times, in the record's `tz` or else the reader's report zone) and as epoch milli
 readers who change zones; history clears, duplicate ids, unsaves, notification toggles,
 excluded pages, implausible durations, titles needing normalisation; categories, topics, places
 (some out of range) and thumbnails on page views, and edits. Every line is valid but a few with a
-control character in a text member (SPEC §4.5 v4), rejected."""
+control character in a text member (SPEC §4.5 v4), rejected.
+
+For SPEC v4: main pages read on the wikis whose language names them (through a database name, an
+app project id, a mobile domain, a code §2.1 maps to another language), and their titles on wikis
+that name another language or none; maintenance and biography categories next to ones that only
+look like them; catch-all topics; views at the very same instant (first, last and longest on a
+tie) and readers whose every view lasted 0 seconds; saves read after saving, read only before,
+and never read."""
 import json
 import random
 from datetime import datetime, timedelta, timezone
@@ -27,11 +34,33 @@ TITLES = ["Berlin", "Moon", "Ada Lovelace", "Main Page", "São Paulo", "Sa\u0303
 KEYS = ["echo-subscriptions-push-edit-thank", "echo-subscriptions-push-mention", "app-custom-key",
         "echo-subscriptions-push-reverted", "another-key"]
 USERS = ["ana", "bo", "cy", "Dee", "émile", "zed"]
-# Categories and topics, some the same once normalised, with empty strings and repeats.
+# Categories and topics, some the same once normalised, with empty strings and repeats; (v4)
+# categories that say nothing about a subject, and names that only look like them (5 digits, a
+# capital B, no final dot, no space after the prefix, another case); topics' catch-all labels.
 CATEGORIES = ["Cities in Germany", "Cities_in_Germany", " Capitals in Europe", "Natural satellites", "E\u0301clair", "Éclair",
               "", "1815 births", "Living people"]
+SUBJECTLESS = ["Possibly living people", "1990s births", "44 BC deaths", "300 BCE deaths", "Geboren 1815",
+               "Gestorben 44 v. Chr.", "Mann", "Frau", "Articles with short description",
+               "All articles with unsourced statements", "Pages_using_infobox_person", "CS1 maint: archived copy",
+               "Webarchive template wayback links", "Use dmy dates from May 2020", "Use mdy dates",
+               "Short description is different from Wikidata", "Commons category link is on Wikidata",
+               "Coordinates on Wikidata", "Good articles", "Featured articles", "Wikipedia:Vital articles",
+               "Wikipedia-Artikel mit Video", "Articles_about_Berlin"]
+LOOKALIKES = ["12345 births", "1815 Births", "Geboren 1815 v. Chr", "Articles", "Männer", "living people", "CS1",
+              "Featured article"]
 TOPICS = ["STEM.Space", "Culture.Biography.Biography*", "Geography.Regions.Europe.Western_Europe", " STEM.Space ",
-          "Culture.Internet culture", "", "History_and_Society.History"]
+          "Culture.Internet culture", "", "History_and_Society.History", "STEM.STEM*", "Geography.Geographical",
+          " Geography.Geographical ", "Geography.Geographical.Maps", "Culture.Media.Media*"]
+# (v4) Main pages (SPEC §2.2's rows), on their own wiki in each form a site may take, a title
+# needing normalisation, one through `simple` → `en`; and the same titles on a wiki that names
+# another language (German, Italian, Japanese) or none (Commons, another app).
+MAIN_PAGES = [("jawiki", "メインページ"), ("ar.wikipedia.org", "الصفحة الرئيسية"), ("he.m.wikipedia.org", "עמוד ראשי"),
+              ("wikipedia~ru", "Заглавная_страница"), ("nl.wikipedia.org", "Hoofdpagina"), ("fa.wikipedia.org", "صفحهٔ اصلی"),
+              ("hi.wikipedia.org", "मुखपृष्ठ"), ("vi.wikipedia.org", "Trang Chi\u0301nh"), ("id.wikipedia.org", " Halaman Utama"),
+              ("it.wikipedia.org", "Pagina principale"), ("uk.wikipedia.org", "Головна сторінка"),
+              ("simplewiki", "Main_Page"), ("enwiki", "Main Page")]
+NOT_MAIN_PAGES = [("de.wikipedia.org", "メインページ"), ("it.wikipedia.org", "Hoofdpagina"), ("commonswiki", "Заглавная страница"),
+                  ("app", "Pagina principale"), ("jawiki", "Halaman Utama"), ("Example.COM", "עמוד ראשי")]
 # Places well inside a country, at sea, at the edges of the range, and out of range (dropped).
 PLACES = [(52.52, 13.405), (48.8566, 2.3522), (35.6895, 139.6917), (-23.5505, -46.6333), (-33.8688, 151.2093),
           (64.1466, -21.9426), (-41.2865, 174.7762), (0, -160), (28.6139, 77.209), (-75, 0), (90, 180), (-90, -180),
@@ -88,6 +117,13 @@ def generate(seed, as_of):
             hot += [datetime(y, 1, 1, tzinfo=z) for y in (A.year, A.year + 1)]
             hot += [datetime(2024, 2, 29, 12, tzinfo=z), datetime(2024, 3, 1, tzinfo=z)]
         ids = []
+        # (v4) A few whole-second instants in the year that several views share (a tie for the
+        # first, last and longest view), a reader whose every view lasts 0 seconds, and the
+        # reader's views so far, for saves of an article read after, before or at the save.
+        same_instants = [datetime(A.year, 1, 1, tzinfo=timezone.utc) + timedelta(seconds=rng.randint(0, 360 * 86400))
+                         for _ in range(2)] + [datetime(A.year, 1, 1, 0, 0, 1, tzinfo=ZoneInfo(zones[0]))]
+        idle = rng.random() < 0.1
+        viewed = []
         for _ in range(rng.randint(1, 60)):
             if rng.random() < 0.6:
                 moment = rng.choice(hot) + timedelta(minutes=rng.randint(-180, 180), seconds=rng.randint(0, 59),
@@ -96,11 +132,18 @@ def generate(seed, as_of):
                 moment = datetime(A.year, 1, 1, tzinfo=timezone.utc) + timedelta(seconds=rng.randint(-3 * 86400, 368 * 86400))
             else:  # the year before, for `previous_year`
                 moment = datetime(A.year - 1, 1, 1, tzinfo=timezone.utc) + timedelta(seconds=rng.randint(0, 366 * 86400))
+            kind = rng.choices(["page_view", "session", "saved_article", "history_cleared",
+                                "notification_subscription", "edit"], [60, 20, 12, 2, 6, 4])[0]
+            article = None
+            if kind == "page_view" and rng.random() < 0.15:
+                moment = rng.choice(same_instants)
+            elif kind == "saved_article" and viewed and rng.random() < 0.5:
+                # A save of an article this reader views: before the view, at it or after it.
+                article, seen = rng.choice(viewed)
+                moment = seen + timedelta(seconds=rng.choice([-86400, -60, 0, 0, 60, 86400]))
             if not EARLIEST <= moment < END:
                 continue
             zone = rng.choice(zones)
-            kind = rng.choices(["page_view", "session", "saved_article", "history_cleared",
-                                "notification_subscription", "edit"], [60, 20, 12, 2, 6, 4])[0]
             r = {"type": kind, "user": user}
             r["timestamp"] = timestamp(rng, moment, zone)
             if rng.random() < 0.85:
@@ -116,15 +159,25 @@ def generate(seed, as_of):
                 r["title"] = rng.choice(TITLES)
                 if rng.random() < 0.1:
                     r["title"] = " " + r["title"].replace(" ", "_")
+                if rng.random() < 0.12:
+                    r["wiki"], r["title"] = rng.choice(MAIN_PAGES if rng.random() < 0.7 else NOT_MAIN_PAGES)
+                if article is not None:
+                    r["wiki"], r["title"] = article
             if kind == "page_view":
                 if rng.random() < 0.05:
                     r["namespace"] = rng.choice([0, 1, 4])
                 r["seconds"] = rng.choice([0, 1, 1.5, 2.25, rng.randint(0, 600), round(rng.random() * 900, 3),
-                                           90000, 86400, 0.0005, 12.3456])
+                                           90000, 86400, 0.0005, 12.3456, 42, 42])
+                if idle:
+                    r["seconds"] = rng.choice([0, 0.0, 90000])  # all 0 once counted (§1.4)
+                viewed.append(((r["wiki"], r["title"]), moment))
                 if rng.random() < 0.5:
-                    r["categories"] = rng.sample(CATEGORIES, rng.randint(0, 4))
+                    r["categories"] = rng.sample(CATEGORIES, rng.randint(0, 4)) + rng.sample(SUBJECTLESS, rng.randint(0, 2))
+                    if rng.random() < 0.3:
+                        r["categories"].append(rng.choice(LOOKALIKES))
+                    rng.shuffle(r["categories"])
                 if rng.random() < 0.5:
-                    r["topics"] = rng.sample(TOPICS, rng.randint(0, 3))
+                    r["topics"] = rng.sample(TOPICS, rng.randint(0, 4))
                 if rng.random() < 0.4:
                     lat, lon = rng.choice(PLACES)
                     r["coordinates"] = {"lon": lon, "lat": lat} if rng.random() < 0.5 else {"lat": lat, "lon": lon}
