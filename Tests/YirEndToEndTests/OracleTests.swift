@@ -39,6 +39,12 @@ import YirTestSupport
         Variant(
             name: "--exclude-category twice (one needing normalisation)", firstSeed: 50_000, seeds: 30,
             arguments: ["--exclude-category", "Living people", "--exclude-category", "Cities_in_Germany "]),
+        Variant(
+            name: "--keep-main-pages and --keep-all-categories", firstSeed: 60_000, seeds: 30,
+            arguments: ["--keep-main-pages", "--keep-all-categories"]),
+        Variant(
+            name: "--keep-main-pages with --exclude-title (no title left out but Moon)", firstSeed: 70_000, seeds: 20,
+            arguments: ["--keep-main-pages", "--exclude-title", "Moon"]),
     ]
 
     @Test(arguments: variants)
