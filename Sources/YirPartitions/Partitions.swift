@@ -114,8 +114,8 @@ public enum Partitions {
             topArticles: ranked,
             previousYear: summary.previousYear,
             subjects: .fromReaders(
-                readers, categories: CohortSubject.top(runTotals.categories, count: top),
-                topics: CohortSubject.top(runTotals.topics, count: top)))
+                readers, categories: CohortSubject.top(runTotals.categories, count: top, topics: false),
+                topics: CohortSubject.top(runTotals.topics, count: top, topics: true)))
         return (readers, cohort)
     }
 }

@@ -46,6 +46,14 @@ public struct ReaderStats: Sendable {
     /// run's categories and topics are summed from them (SPEC §2.4).
     public var allCategories: [SubjectTotal]?
     public var allTopics: [SubjectTotal]?
+    /// The articles of the first and the last counted view of the year (SPEC §2.3 v4); nil
+    /// without counted views.
+    public var firstArticle: ArticleMoment? = nil
+    public var lastArticle: ArticleMoment? = nil
+    /// The single counted view with the most time; nil without one of more than 0 seconds.
+    public var longestView: LongestView? = nil
+    /// The languages of the wikis read, by seconds, then articles, then language.
+    public var languages: [LanguageShare] = []
 
     /// `readingChange` in whole percent, rounded half away from zero (0.235 → 24, −0.5 → −50).
     public var readingChangePercent: Int64? {
@@ -238,13 +246,32 @@ public struct ReaderStats: Sendable {
         public var lastSaved: Int64?
         public var yearCount: Int
         public var recent: [RecentSave]
+        /// Of the year's saves, those not read since (SPEC §2.3 v4 `saved.unread`).
+        public var unread: Unread
 
-        public init(last30DaysCount: Int, lastSaved: Int64?, yearCount: Int, recent: [RecentSave]) {
+        public init(
+            last30DaysCount: Int, lastSaved: Int64?, yearCount: Int, recent: [RecentSave], unread: Unread = .none
+        ) {
             self.last30DaysCount = last30DaysCount
             self.lastSaved = lastSaved
             self.yearCount = yearCount
             self.recent = recent
+            self.unread = unread
         }
+    }
+
+    /// The articles saved in the window that have no counted view at or after their latest
+    /// save: how many, and the first 3, oldest save first.
+    public struct Unread: Sendable {
+        public var count: Int
+        public var articles: [RecentSave]
+
+        public init(count: Int, articles: [RecentSave]) {
+            self.count = count
+            self.articles = articles
+        }
+
+        public static let none = Unread(count: 0, articles: [])
     }
 
     public struct RecentSave: Sendable {
@@ -292,6 +319,55 @@ extension ReaderStats {
             readingChange: readingChange, saved: saved, edits: edits, notifications: notifications,
             rankTopPercent: rankTopPercent, activity: activity, articles: articles,
             allCategories: allCategories, allTopics: allTopics)
+    }
+}
+
+/// An article at one of its views: the first and the last article of a reader's year.
+public struct ArticleMoment: Sendable {
+    public var name: ArticleName
+    /// The view's instant.
+    public var at: Int64
+
+    public init(name: ArticleName, at: Int64) {
+        self.name = name
+        self.at = at
+    }
+}
+
+/// A reader's single longest counted view (SPEC §2.3 v4 `longest_view`).
+public struct LongestView: Sendable {
+    public var name: ArticleName
+    public var milliseconds: Int64
+    public var at: Int64
+    public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
+
+    public init(name: ArticleName, milliseconds: Int64, at: Int64) {
+        self.name = name
+        self.milliseconds = milliseconds
+        self.at = at
+    }
+}
+
+/// A language's share of a reader's reading (SPEC §2.3 v4 `languages`): the reader's articles
+/// on wikis of that language and their seconds.
+public struct LanguageShare: Sendable, Equatable {
+    /// A BCP 47 language subtag (`de`, `yue`).
+    public var language: String
+    public var articles: Int
+    public var milliseconds: Int64
+    public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
+
+    public init(language: String, articles: Int, milliseconds: Int64) {
+        self.language = language
+        self.articles = articles
+        self.milliseconds = milliseconds
+    }
+
+    /// More seconds, then more articles, then the language ascending.
+    public static func precedes(_ a: LanguageShare, _ b: LanguageShare) -> Bool {
+        if a.milliseconds != b.milliseconds { return a.milliseconds > b.milliseconds }
+        if a.articles != b.articles { return a.articles > b.articles }
+        return a.language.utf8.lexicographicallyPrecedes(b.language.utf8)
     }
 }
 

@@ -1,4 +1,5 @@
 import YirCore
+import YirIngest
 
 /// Records → SPEC §2.3 figures for one reader. Pure: no I/O, no shared state. A class so that
 /// calls do not copy (and retain) its parts; each stats worker has its own (`forWorker`).
@@ -20,13 +21,30 @@ public final class ReaderCalculator: Sendable {
 
     init(catalog: Catalog, zoneRules: [ZoneRules], parameters: StatsParameters, excludedTitles: Set<Int32>) {
         self.catalog = catalog.names()
-        attributes = AttributeTables(catalog, excludedCategories: parameters.excludedCategories, jobs: parameters.jobs)
+        attributes = AttributeTables(
+            catalog, excludedCategories: parameters.excludedCategories,
+            keepAllCategories: parameters.keepAllCategories, jobs: parameters.jobs)
         self.zoneRules = zoneRules
         self.parameters = parameters
-        excludedArticles = (0..<catalog.articles.count).map { excludedTitles.contains(catalog.articles[$0].title) }
         // Only well-formed tags are referred to by readers; others came from rejected lines.
         locales = (0..<catalog.locales.count).map { LanguageTag(catalog.locales.string(Int32($0))) ?? .english }
-        wikiLanguages = (0..<catalog.wikis.count).map { WikiLanguage.of(domain: catalog.wikis.string(Int32($0))) }
+        let wikiLanguages = (0..<catalog.wikis.count).map { WikiLanguage.of(domain: catalog.wikis.string(Int32($0))) }
+        self.wikiLanguages = wikiLanguages
+        let mainPageOfWiki = Self.mainPageTitles(parameters.mainPages, catalog: catalog, wikiLanguages: wikiLanguages)
+        excludedArticles = (0..<catalog.articles.count).map { id in
+            let article = catalog.articles[id]
+            return excludedTitles.contains(article.title) || mainPageOfWiki[Int(article.wiki)] == article.title
+        }
+    }
+
+    /// By wiki id: the title id of the wiki's main page (SPEC §2.2 v4), or -1 when its language
+    /// has none in `mainPages` or no article bears that title.
+    static func mainPageTitles(_ mainPages: [MainPage], catalog: Catalog, wikiLanguages: [LanguageTag?]) -> [Int32] {
+        var titleOfLanguage: [String: Int32] = [:]
+        for page in mainPages {
+            if let id = catalog.titles.lookup(Normalization.title(page.title)) { titleOfLanguage[page.language] = id }
+        }
+        return wikiLanguages.map { language in language.flatMap { titleOfLanguage[$0.language] } ?? -1 }
     }
 
     private init(
@@ -134,8 +152,8 @@ public final class ReaderCalculator: Sendable {
     ///
     /// One step per figure group of SPEC §2.3, each after those it reads: the windows and the
     /// history clear; the counted page views, and from them reading, the top articles, the
-    /// patterns, the streak and the rabbit hole; the year before; app time; saved;
-    /// notifications; the language. The steps are inlined into this function, which runs once
+    /// patterns, the streak and the rabbit hole; the year before; app time; the language; saved;
+    /// the year's first, last and longest views and its languages; notifications. The steps are inlined into this function, which runs once
     /// per reader: split, they cost no calls, copies or retains.
     func compute(_ activity: ReaderActivity, scratch: inout Scratch, skipped: inout Diagnostics) -> ReaderStats {
         scratch.reset()
@@ -150,9 +168,16 @@ public final class ReaderCalculator: Sendable {
             milliseconds: counted.previousMilliseconds, articles: &scratch.previousArticles)
         let appTime = appTime(activity, in: window, skipped: &skipped)
         let language = language(of: activity, totals: totals, wikis: &scratch.wikiMilliseconds)
+        let indexOfArticle = scratch.totalsOfArticle
         let saved = savedFigures(
             activity, zone: window.zone, instant: { window.instant($0) },
-            asOfLocal: window.asOfLocal, yearWindow: window.year, skipped: &skipped)
+            asOfLocal: window.asOfLocal, yearWindow: window.year,
+            lastCountedView: { article in
+                let index = Int(indexOfArticle[Int(article)])
+                return index < 0 ? nil : totals[index].lastViewed
+            }, skipped: &skipped)
+        let moments = Self.moments(scratch.counted)
+        let languages = languages(totals)
         let notifications = notificationFigures(activity, instant: { window.instant($0) }, skipped: &skipped)
         var topArticles = ArticleTotals.top(totals, count: parameters.top, catalog: catalog)
         var categories: [SubjectTotal] = [], topics: [SubjectTotal] = [], places: Places?
@@ -187,13 +212,63 @@ public final class ReaderCalculator: Sendable {
             articles: parameters.keepArticleTotals
                 ? ArticleTotals.top(totals, count: totals.count, catalog: catalog) : nil,
             allCategories: parameters.keepArticleTotals
-                ? SubjectCount.ordered(scratch.categoryTotals, names: attributes.categoryNames).map {
+                ? SubjectCount.ordered(scratch.categoryTotals, names: attributes.categoryNames, catchAll: nil).map {
                     $0.total(named: attributes.categoryNames)
                 } : nil,
             allTopics: parameters.keepArticleTotals
-                ? SubjectCount.ordered(scratch.topicTotals, names: attributes.topicNames).map {
+                ? SubjectCount.ordered(
+                    scratch.topicTotals, names: attributes.topicNames, catchAll: attributes.catchAllTopics
+                ).map {
                     $0.total(named: attributes.topicNames)
-                } : nil)
+                } : nil,
+            firstArticle: moments.first, lastArticle: moments.last, longestView: moments.longest,
+            languages: languages)
+    }
+
+    /// SPEC §2.3 v4 `first_article`, `last_article` and `longest_view` from the counted views
+    /// (in input order): the first and the last in timestamp order, equal timestamps in input
+    /// order, and the one with the most time, ties to the earlier timestamp, then input order.
+    @inline(__always)
+    static func moments(_ counted: [(article: Int32, milliseconds: Int64, at: Int64)])
+        -> (first: ArticleMoment?, last: ArticleMoment?, longest: LongestView?)
+    {
+        guard var first = counted.first else { return (nil, nil, nil) }
+        var last = first, longest = first
+        for view in counted.dropFirst() {
+            if view.at < first.at { first = view }
+            if view.at >= last.at { last = view }
+            if view.milliseconds > longest.milliseconds
+                || (view.milliseconds == longest.milliseconds && view.at < longest.at)
+            {
+                longest = view
+            }
+        }
+        return (
+            ArticleMoment(name: .catalog(first.article), at: first.at),
+            ArticleMoment(name: .catalog(last.article), at: last.at),
+            longest.milliseconds > 0
+                ? LongestView(name: .catalog(longest.article), milliseconds: longest.milliseconds, at: longest.at)
+                : nil
+        )
+    }
+
+    /// SPEC §2.3 v4 `languages`: the counted articles' wikis' languages (a wiki without one is
+    /// left out), with the articles and seconds of each.
+    @inline(__always)
+    private func languages(_ totals: [ArticleTotals]) -> [LanguageShare] {
+        // Most readers read in one or two languages: a short list beats a dictionary per reader.
+        var shares: [LanguageShare] = []
+        for total in totals {
+            guard let language = wikiLanguages[Int(catalog.wiki(ofArticle: total.article))]?.language else { continue }
+            if let i = shares.firstIndex(where: { $0.language == language }) {
+                shares[i].articles += 1
+                shares[i].milliseconds += total.milliseconds
+            } else {
+                shares.append(LanguageShare(language: language, articles: 1, milliseconds: total.milliseconds))
+            }
+        }
+        if shares.count > 1 { shares.sort(by: LanguageShare.precedes) }
+        return shares
     }
 
     /// SPEC §2.1: the reader's zone Z (`--tz`, else their latest record's, else the fallback),
@@ -457,7 +532,7 @@ public final class ReaderCalculator: Sendable {
     /// SPEC §2.3 `saved`: each article's latest save/unsave at or before A decides.
     private func savedFigures(
         _ activity: ReaderActivity, zone: ZoneRules, instant: (RecordTime) -> Int64,
-        asOfLocal: LocalTime, yearWindow: Range<Int64>,
+        asOfLocal: LocalTime, yearWindow: Range<Int64>, lastCountedView: (Int32) -> Int64?,
         skipped: inout Diagnostics
     ) -> ReaderStats.Saved {
         // Most readers save nothing: all zero, without the 30-day window's trip through the zone.
@@ -493,8 +568,26 @@ public final class ReaderCalculator: Sendable {
                 name: .catalog(save.record.article), saved: save.at,
                 thumbnail: save.record.thumbnail.map { catalog.urls.string($0) })
         }
+        // Saves still waiting: no counted view at or after the latest save.
+        var waiting: [(at: Int64, record: SaveAction)] = []
+        for save in thisYear where (lastCountedView(save.record.article) ?? .min) < save.at { waiting.append(save) }
+        var unread = ReaderStats.Unread(count: waiting.count, articles: [])
+        if !waiting.isEmpty {
+            unread.articles = ArticleTotals.first(
+                3, of: waiting,
+                by: { a, b in
+                    if a.at != b.at { return a.at < b.at }
+                    return catalog.articlePrecedes(a.record.article, b.record.article)
+                }
+            ) { save in
+                ReaderStats.RecentSave(
+                    name: .catalog(save.record.article), saved: save.at,
+                    thumbnail: save.record.thumbnail.map { catalog.urls.string($0) })
+            }
+        }
         return ReaderStats.Saved(
-            last30DaysCount: last30DaysCount, lastSaved: lastSaved, yearCount: yearCount, recent: recent)
+            last30DaysCount: last30DaysCount, lastSaved: lastSaved, yearCount: yearCount, recent: recent,
+            unread: unread)
     }
 
     /// SPEC §2.3 `notifications`: each key's latest state at or before A.

@@ -10,19 +10,35 @@ final class AttributeTables: Sendable {
     /// shows. A `String` each cost some 60 bytes more than the name, for millions of names.
     let categoryNames: StringTable
     let topicNames: StringTable
-    /// By category id: one of `--exclude-category`'s.
+    /// By topic id: one of the taxonomy's catch-all labels (`SubjectRules.isCatchAll`).
+    let catchAllTopics: [Bool]
+    /// By category id: one of `--exclude-category`'s, or bookkeeping (`SubjectRules.saysNothing`)
+    /// without `--keep-all-categories`.
     let excludedCategories: [Bool]
     /// By attribute set: the country of its coordinates, an index in `countryCodes`, or -1.
     let countryOfSet: [Int32]
     let countryCodes: [String]
     let urls: [String]
 
-    init(_ catalog: Catalog, excludedCategories excluded: [String], jobs: Int = 1) {
+    init(_ catalog: Catalog, excludedCategories excluded: [String], keepAllCategories: Bool = false, jobs: Int = 1) {
         let sets = catalog.attributeSets
         self.sets = sets
-        categoryNames = catalog.categories
+        let categories = catalog.categories
+        categoryNames = categories
         topicNames = catalog.topics
-        var excludedCategories = [Bool](repeating: false, count: catalog.categories.count)
+        catchAllTopics = (0..<catalog.topics.count).map { SubjectRules.isCatchAll(catalog.topics.string(Int32($0))) }
+        var excludedCategories = [Bool](repeating: false, count: categories.count)
+        if !keepAllCategories {
+            // Once per distinct category, on `jobs` threads: an export can name millions.
+            excludedCategories.withUnsafeMutableBufferPointer { excluded in
+                let parts = max(1, min(jobs, categories.count / 4096))
+                Parallel.perform(parts) { part in
+                    for id in (categories.count * part / parts)..<(categories.count * (part + 1) / parts) {
+                        excluded[id] = categories.withBytes(Int32(id), SubjectRules.saysNothing)
+                    }
+                }
+            }
+        }
         for name in excluded {
             var name = name
             let normalised = name.withUTF8 {
@@ -100,10 +116,14 @@ struct SubjectCount {
         SubjectTotal(name: names.string(id), articles: Int(articles), milliseconds: milliseconds)
     }
 
-    /// `SubjectTotal.precedes` by id, names compared in `names`.
-    static func precedes(_ a: SubjectCount, _ b: SubjectCount, names: StringTable) -> Bool {
-        if a.milliseconds != b.milliseconds { return a.milliseconds > b.milliseconds }
+    /// SPEC §2.3 (v4): more articles, then more seconds, then the name ascending (byte order,
+    /// compared in `names`); a catch-all topic (`catchAll[id]`, nil for categories) after
+    /// every other. What many of a reader's articles share comes before what one long read
+    /// carried.
+    static func precedes(_ a: SubjectCount, _ b: SubjectCount, names: StringTable, catchAll: [Bool]?) -> Bool {
+        if let catchAll, catchAll[Int(a.id)] != catchAll[Int(b.id)] { return catchAll[Int(b.id)] }
         if a.articles != b.articles { return a.articles > b.articles }
+        if a.milliseconds != b.milliseconds { return a.milliseconds > b.milliseconds }
         return names.precedes(a.id, b.id)
     }
 
@@ -129,13 +149,14 @@ struct SubjectCount {
         counts.removeLast(counts.count - kept)
     }
 
-    /// Every count of `counts` in `SubjectTotal.precedes` order, names compared in `names`:
-    /// by their first 16 bytes, and in full only where those are equal.
-    static func ordered(_ counts: [SubjectCount], names: StringTable) -> [SubjectCount] {
-        var keyed = counts.map { (count: $0, prefix: names.orderPrefix($0.id)) }
+    /// Every count of `counts` in `precedes` order, names compared in `names`: by their first
+    /// 16 bytes, and in full only where those are equal.
+    static func ordered(_ counts: [SubjectCount], names: StringTable, catchAll: [Bool]?) -> [SubjectCount] {
+        var keyed = counts.map { (count: $0, prefix: names.orderPrefix($0.id), last: catchAll?[Int($0.id)] ?? false) }
         keyed.sort { a, b in
-            if a.count.milliseconds != b.count.milliseconds { return a.count.milliseconds > b.count.milliseconds }
+            if a.last != b.last { return b.last }
             if a.count.articles != b.count.articles { return a.count.articles > b.count.articles }
+            if a.count.milliseconds != b.count.milliseconds { return a.count.milliseconds > b.count.milliseconds }
             return a.prefix != b.prefix ? a.prefix < b.prefix : names.precedes(a.count.id, b.count.id)
         }
         return keyed.map(\.count)
@@ -212,14 +233,14 @@ extension ReaderCalculator {
         }
         SubjectCount.sumByID(&categories)
         SubjectCount.sumByID(&topics)
-        let categoryNames = tables.categoryNames, topicNames = tables.topicNames
+        let categoryNames = tables.categoryNames, topicNames = tables.topicNames, catchAll = tables.catchAllTopics
         result.categories = ArticleTotals.first(
-            parameters.top, of: categories, by: { SubjectCount.precedes($0, $1, names: categoryNames) }
+            parameters.top, of: categories, by: { SubjectCount.precedes($0, $1, names: categoryNames, catchAll: nil) }
         ) {
             $0.total(named: categoryNames)
         }
         result.topics = ArticleTotals.first(
-            parameters.top, of: topics, by: { SubjectCount.precedes($0, $1, names: topicNames) }
+            parameters.top, of: topics, by: { SubjectCount.precedes($0, $1, names: topicNames, catchAll: catchAll) }
         ) {
             $0.total(named: topicNames)
         }
@@ -266,7 +287,7 @@ extension ReaderCalculator {
             place)
         return Places(
             articles: located.count, milliseconds: milliseconds,
-            countries: countries.values.sorted(by: SubjectTotal.precedes),
+            countries: countries.values.sorted(by: SubjectTotal.precedesBySeconds),
             north: place(north), south: place(south), top: top)
     }
 

@@ -29,8 +29,11 @@ public enum Statistics {
             topicSums.append(partials[i].topics)
             (partials[i].categories, partials[i].topics) = ([], [])
         }
-        let categories = topSubjects(&categorySums, named: calculator.attributes.categoryNames, count: parameters.top)
-        let topics = topSubjects(&topicSums, named: calculator.attributes.topicNames, count: parameters.top)
+        let categories = topSubjects(
+            &categorySums, named: calculator.attributes.categoryNames, catchAll: nil, count: parameters.top)
+        let topics = topSubjects(
+            &topicSums, named: calculator.attributes.topicNames, catchAll: calculator.attributes.catchAllTopics,
+            count: parameters.top)
         let cohortTotals = sumArticleTotals(&partials, jobs: workers)
         let summary = rankReaders(&readers, jobs: workers)
         let cohort = CohortStats(

@@ -48,10 +48,11 @@ extension Statistics {
     /// The run's first `count` categories or topics (SPEC §2.4) from the workers' sums by id:
     /// added up by id (an id is one name), and only those shown are named — a dictionary by
     /// name held a `String` per category met.
-    /// The partials are taken (each is as long as the catalog's list).
+    /// The partials are taken (each is as long as the catalog's list). Ordered by readers, then
+    /// seconds, then name, a catch-all topic (`catchAll[id]`, nil for categories) last.
     static func topSubjects(
         _ partials: inout [[(milliseconds: Int64, readers: Int)]], named names: StringTable,
-        count: Int
+        catchAll: [Bool]?, count: Int
     ) -> [CohortSubject] {
         guard !partials.isEmpty else { return [] }
         var run = partials.removeFirst()
@@ -68,8 +69,9 @@ extension Statistics {
         return ArticleTotals.first(
             count, of: met,
             by: { a, b in
-                if sums[a].milliseconds != sums[b].milliseconds { return sums[a].milliseconds > sums[b].milliseconds }
+                if let catchAll, catchAll[a] != catchAll[b] { return catchAll[b] }
                 if sums[a].readers != sums[b].readers { return sums[a].readers > sums[b].readers }
+                if sums[a].milliseconds != sums[b].milliseconds { return sums[a].milliseconds > sums[b].milliseconds }
                 return names.precedes(Int32(a), Int32(b))
             }
         ) { id in

@@ -17,8 +17,15 @@ public struct StatsParameters: Sendable {
     public var top = defaultTop
     /// `--exclude-title`, as given (normalised like input titles before comparing).
     public var excludedTitles: [String] = ["Main Page"]
+    /// Each wiki's main page by the wiki's language (SPEC §2.2 v4): a view of it does not
+    /// count. Titles as given, normalised like input titles before comparing. The run takes
+    /// them from the templates' `main-pages.tsv`; empty with `--keep-main-pages`.
+    public var mainPages: [MainPage] = []
     /// `--exclude-category`, as given (normalised like titles before comparing).
     public var excludedCategories: [String] = []
+    /// `--keep-all-categories`: keep the categories that say nothing about a subject
+    /// (`SubjectRules.saysNothing`), which are left out by default.
+    public var keepAllCategories = false
     /// `--locale`: every reader's language, or each reader's own (SPEC §2.1).
     public var locale: LocaleChoice = .auto
     /// Worker threads; the figures are the same for every value.
@@ -35,3 +42,4 @@ public struct StatsParameters: Sendable {
         self.fallbackZone = fallbackZone
     }
 }
+

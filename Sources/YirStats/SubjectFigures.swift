@@ -1,7 +1,8 @@
 import YirCore
 
 /// A category's, topic's or country's share of a reader's reading (SPEC §2.3 v3): how many of
-/// their articles carry it and those articles' reading time.
+/// their articles carry it and those articles' reading time. Categories and topics are ranked
+/// by articles (`SubjectCount.precedes`), countries by seconds (`precedesBySeconds`).
 public struct SubjectTotal: Sendable, Equatable {
     public var name: String
     public var articles: Int
@@ -14,8 +15,9 @@ public struct SubjectTotal: Sendable, Equatable {
         self.milliseconds = milliseconds
     }
 
-    /// SPEC's order: more seconds, then more articles, then the name ascending (byte order).
-    public static func precedes(_ a: SubjectTotal, _ b: SubjectTotal) -> Bool {
+    /// A country's place among a reader's countries (SPEC §2.3 `places`): more seconds, then
+    /// more articles, then the code ascending (byte order).
+    public static func precedesBySeconds(_ a: SubjectTotal, _ b: SubjectTotal) -> Bool {
         if a.milliseconds != b.milliseconds { return a.milliseconds > b.milliseconds }
         if a.articles != b.articles { return a.articles > b.articles }
         return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
@@ -36,21 +38,28 @@ public struct CohortSubject: Sendable, Equatable {
         self.readers = readers
     }
 
-    /// More seconds, then more readers, then the name ascending (byte order).
-    public static func precedes(_ a: CohortSubject, _ b: CohortSubject) -> Bool {
-        if a.milliseconds != b.milliseconds { return a.milliseconds > b.milliseconds }
+    /// SPEC §2.4 (v4): more readers, then more seconds, then the name ascending (byte order);
+    /// among topics (`topics`), the catch-all labels after every other.
+    public static func precedes(_ a: CohortSubject, _ b: CohortSubject, topics: Bool) -> Bool {
+        if topics {
+            let (x, y) = (SubjectRules.isCatchAll(a.name), SubjectRules.isCatchAll(b.name))
+            if x != y { return y }
+        }
         if a.readers != b.readers { return a.readers > b.readers }
+        if a.milliseconds != b.milliseconds { return a.milliseconds > b.milliseconds }
         return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
     }
 
-    /// The first `top` of per-name sums.
-    public static func top(_ sums: [String: (milliseconds: Int64, readers: Int)], count top: Int) -> [CohortSubject] {
+    /// The first `top` of per-name sums; `topics` as in `precedes`.
+    public static func top(
+        _ sums: [String: (milliseconds: Int64, readers: Int)], count top: Int, topics: Bool
+    ) -> [CohortSubject] {
         ArticleTotals.first(
             top,
             of: sums.lazy.map {
                 CohortSubject(name: $0.key, milliseconds: $0.value.milliseconds, readers: $0.value.readers)
             },
-            by: precedes)
+            by: { precedes($0, $1, topics: topics) })
     }
 }
 
@@ -114,10 +123,15 @@ public struct CohortSubjects: Sendable {
     /// Readers with an edit in the window, and all their edits.
     public var editReaders: Int
     public var edits: Int
+    /// Every language read (SPEC §2.4 v4), by readers, then seconds, then language.
+    public var languages: [CohortLanguage]
+    /// Readers with saves still waiting to be read, and all those saves.
+    public var unreadReaders: Int
+    public var unread: Int
 
     public init(
         categories: [CohortSubject], topics: [CohortSubject], placeReaders: Int, countries: Int,
-        editReaders: Int, edits: Int
+        editReaders: Int, edits: Int, languages: [CohortLanguage] = [], unreadReaders: Int = 0, unread: Int = 0
     ) {
         self.categories = categories
         self.topics = topics
@@ -125,18 +139,31 @@ public struct CohortSubjects: Sendable {
         self.countries = countries
         self.editReaders = editReaders
         self.edits = edits
+        self.languages = languages
+        self.unreadReaders = unreadReaders
+        self.unread = unread
     }
 
     public static let none = CohortSubjects(
         categories: [], topics: [], placeReaders: 0, countries: 0, editReaders: 0, edits: 0)
 
-    /// The run's figures that follow from the readers' own: places and edits.
+    /// The run's figures that follow from the readers' own: places, edits, languages and
+    /// saves still waiting.
     public static func fromReaders(_ readers: [ReaderStats], categories: [CohortSubject], topics: [CohortSubject])
         -> CohortSubjects
     {
         var countries = Set<String>()
-        var placeReaders = 0, editReaders = 0, edits = 0
+        var placeReaders = 0, editReaders = 0, edits = 0, unreadReaders = 0, unread = 0
+        var languages: [String: (readers: Int, milliseconds: Int64)] = [:]
         for reader in readers {
+            for share in reader.languages {
+                languages[share.language, default: (0, 0)].readers += 1
+                languages[share.language, default: (0, 0)].milliseconds += share.milliseconds
+            }
+            if reader.saved.unread.count > 0 {
+                unreadReaders += 1
+                unread += reader.saved.unread.count
+            }
             if let places = reader.places {
                 placeReaders += 1
                 for country in places.countries { countries.insert(country.name) }
@@ -148,6 +175,33 @@ public struct CohortSubjects: Sendable {
         }
         return CohortSubjects(
             categories: categories, topics: topics, placeReaders: placeReaders, countries: countries.count,
-            editReaders: editReaders, edits: edits)
+            editReaders: editReaders, edits: edits,
+            languages: languages.map {
+                CohortLanguage(language: $0.key, readers: $0.value.readers, milliseconds: $0.value.milliseconds)
+            }
+            .sorted(by: CohortLanguage.precedes),
+            unreadReaders: unreadReaders, unread: unread)
+    }
+}
+
+/// A language's share of the run (SPEC §2.4 v4): the readers who read in it and the sum of
+/// their seconds in it.
+public struct CohortLanguage: Sendable, Equatable {
+    public var language: String
+    public var readers: Int
+    public var milliseconds: Int64
+    public var seconds: FixedDecimal { .seconds(milliseconds: milliseconds) }
+
+    public init(language: String, readers: Int, milliseconds: Int64) {
+        self.language = language
+        self.readers = readers
+        self.milliseconds = milliseconds
+    }
+
+    /// More readers, then more seconds, then the language ascending.
+    public static func precedes(_ a: CohortLanguage, _ b: CohortLanguage) -> Bool {
+        if a.readers != b.readers { return a.readers > b.readers }
+        if a.milliseconds != b.milliseconds { return a.milliseconds > b.milliseconds }
+        return a.language.utf8.lexicographicallyPrecedes(b.language.utf8)
     }
 }

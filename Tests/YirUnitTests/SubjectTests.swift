@@ -33,17 +33,61 @@ import YirTestSupport
             "the coordinates of the earlier view: the later carries none")
     }
 
-    @Test func categoriesAreOrderedBySecondsThenArticlesThenNameAndCutAtTop() throws {
+    /// What many of a reader's articles share comes before what one long read carried.
+    @Test func categoriesAreOrderedByArticlesThenSecondsThenNameAndCutAtTop() throws {
         var run = Run([
-            about("2025-03-01T10:00:00Z", "A", seconds: "100", #""categories":["Zeta","Beta"]"#),
+            about("2025-03-01T10:00:00Z", "A", seconds: "900", #""categories":["Zeta","Long read"]"#),
             about("2025-03-02T10:00:00Z", "B", seconds: "50", #""categories":["Alpha","Beta","Beta",""]"#),
-            about("2025-03-03T10:00:00Z", "C", seconds: "50", #""categories":["Gamma"]"#),
+            about("2025-03-03T10:00:00Z", "C", seconds: "50", #""categories":["Gamma","Beta","Alpha"]"#),
         ])
-        run.top = 3
+        run.top = 4
         let categories = try run.reader().categories
-        #expect(categories.map(\.name) == ["Beta", "Zeta", "Alpha"])
-        #expect(categories.map(\.articles) == [2, 1, 1])
-        #expect(categories.map(\.milliseconds) == [150_000, 100_000, 50_000])
+        #expect(categories.map(\.name) == ["Alpha", "Beta", "Long read", "Zeta"])
+        #expect(categories.map(\.articles) == [2, 2, 1, 1])
+        #expect(categories.map(\.milliseconds) == [100_000, 100_000, 900_000, 900_000])
+    }
+
+    /// SPEC §2.3 (v4): the categories a wiki files under for its own bookkeeping say nothing
+    /// about what the reader read, and are left out.
+    @Test func bookkeepingCategoriesAreLeftOutByDefault() throws {
+        let bookkeeping = [
+            "Living people", "Possibly living people", "1815 births", "1990s deaths", "44 BC deaths",
+            "300 BCE births", "Geboren 1815", "Gestorben 44 v. Chr.", "Mann", "Frau",
+            "Articles with short description", "All articles with unsourced statements", "Pages using infoboxes",
+            "CS1 maint: url-status", "Webarchive template wayback links", "Use dmy dates from May 2025",
+            "Use mdy dates from May 2025", "Short description is different from Wikidata",
+            "Commons category link is on Wikidata", "Coordinates on Wikidata", "Good articles",
+            "Featured articles", "Wikipedia:Vital articles", "Wikipedia-Artikel mit GND",
+        ]
+        let kept = [
+            "Physics", "births", "12345 births", "1815 Births", "Living people of Berlin ", "People from Berlin",
+            "Geboren 12345", "Manner", "Articles", "Wikipedians",
+        ]
+        let names = (bookkeeping + kept).map { #""\#($0)""# }.joined(separator: ",")
+        var run = Run([about("2025-03-01T10:00:00Z", "A", #""categories":[\#(names)]"#)])
+        run.top = 100
+        #expect(
+            Set(try run.reader().categories.map(\.name)) == Set(kept.map { $0.trimmingCharacters(in: .whitespaces) }))
+    }
+
+    /// The taxonomy's catch-all labels tell less than the specific ones beside them: after them,
+    /// however many articles carry them.
+    @Test func catchAllTopicsComeAfterEveryOtherLabel() throws {
+        let run = Run([
+            about("2025-03-01T10:00:00Z", "A", #""topics":["STEM.STEM*","Geography.Geographical","STEM.Physics"]"#),
+            about("2025-03-02T10:00:00Z", "B", #""topics":["STEM.STEM*","Geography.Geographical"]"#),
+            about("2025-03-03T10:00:00Z", "C", #""topics":["Culture.Biography.Biography*","Culture.Media.Music"]"#),
+        ])
+        #expect(
+            try run.reader().topics.map(\.name) == [
+                "Culture.Media.Music", "STEM.Physics", "Geography.Geographical", "STEM.STEM*",
+                "Culture.Biography.Biography*",
+            ])
+        #expect(
+            try run.model().statistics.cohort.subjects.topics.map(\.name) == [
+                "Culture.Media.Music", "STEM.Physics", "Geography.Geographical", "STEM.STEM*",
+                "Culture.Biography.Biography*",
+            ])
     }
 
     /// A reader's counts, one per article and subject in any order, fold into one per subject
@@ -183,7 +227,7 @@ import YirTestSupport
         #expect(diagnostics.outsideWindow == 1 && diagnostics.afterAsOf == 1)
     }
 
-    @Test func theRunsCategoriesSumTheReadersSecondsAndCountTheirReaders() throws {
+    @Test func theRunsCategoriesSumTheReadersSecondsAndAreOrderedByReaders() throws {
         var run = Run([
             about("2025-03-01T10:00:00Z", "A", seconds: "60", #""categories":["Physics"],"user":"a""#),
             about("2025-03-01T10:00:00Z", "B", seconds: "30", #""categories":["Physics","Art"],"user":"a""#),
@@ -193,10 +237,11 @@ import YirTestSupport
         ])
         run.top = 5
         let cohort = try run.model().statistics.cohort.subjects
+        // By readers first: Art is two readers', Physics one's, however long.
         #expect(
             cohort.categories == [
-                CohortSubject(name: "Physics", milliseconds: 90_000, readers: 1),
                 CohortSubject(name: "Art", milliseconds: 40_000, readers: 2),
+                CohortSubject(name: "Physics", milliseconds: 90_000, readers: 1),
             ])
         #expect(cohort.placeReaders == 1 && cohort.countries == 1)
         #expect(cohort.editReaders == 1 && cohort.edits == 1)
@@ -229,8 +274,8 @@ import YirTestSupport
 
     @Test func topicLabelsAreNamedInTheReadersLanguageAndOtherTopicsAsGiven() throws {
         let de = HTMLTests().slide(
-            try deck(topics([("Culture.Biography.Biography*", 3), ("My own topic", 1)]), locale: "de"), "topics")
-        #expect(de.contains("<bdi>Biografie</bdi>") && de.contains("<bdi>My own topic</bdi>"), "\(de)")
+            try deck(topics([("Culture.Biography.Women", 3), ("My own topic", 1)]), locale: "de"), "topics")
+        #expect(de.contains("<bdi>Biografie (Frauen)</bdi>") && de.contains("<bdi>My own topic</bdi>"), "\(de)")
         // Lift Wing writes the labels with spaces, CirrusSearch with underscores: both are known.
         let ja = HTMLTests().slide(
             try deck(topics([("Culture.Internet culture", 3), ("STEM.Space", 1)]), locale: "ja"), "topics")
