@@ -72,10 +72,13 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ], linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // Logging: the run tells what it does and why it stops, as the command line shows it.
+        // ArgumentParser: the run's options are declared once, here, as the command line takes
+        // them (`RunOptions`), and the run's parameters are built from that declaration.
         .target(
             name: "YirPipeline",
             dependencies: [
                 "YirCore", "YirIngest", "YirStats", "YirReport", "YirPartitions", "YirHTML",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "YirSample", dependencies: ["YirCore", "YirStats"]),
@@ -111,7 +114,10 @@ let package = Package(
         // Swift Testing, for its expectations and the `.needs(...)` trait of tests that drive a tool).
         .target(
             name: "YirTestSupport",
-            dependencies: ["YirCore", "YirIngest", "YirStats", "YirReport", "YirPipeline", "YirSample"],
+            dependencies: [
+                "YirCore", "YirIngest", "YirStats", "YirReport", "YirPipeline", "YirSample",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Tests/YirTestSupport"),
         .testTarget(
             name: "YirUnitTests",
@@ -119,6 +125,7 @@ let package = Package(
                 "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirPartitions", "YirHTML",
                 "YirPipeline", "YirSample", "CGzip",
                 "CLibXML2", "YirTemplates", "YirPlaces",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
             name: "YirEndToEndTests",

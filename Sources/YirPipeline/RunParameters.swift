@@ -4,60 +4,16 @@ import YirIngest
 import YirReport
 import YirStats
 
-/// A run's options as the command line gives them: text and numbers, nothing parsed yet.
-/// `RunParameters(_:)` turns them into the run's one configuration; the command line and the
-/// tests both build runs that way.
-public struct RunArguments: Sendable {
-    /// Files, folders or `-`; none: standard input.
-    public var inputs: [String] = []
-    public var year: Int?
-    /// `--as-of`, RFC 3339; nil: now.
-    public var asOf: String?
-    /// `--tz`, an IANA zone name.
-    public var tz: String?
-    public var top = StatsParameters.defaultTop
-    /// `--exclude-title`; empty: the default (Main Page).
-    public var excludedTitles: [String] = []
-    /// `--exclude-category`: categories left out of every reader's and the run's.
-    public var excludedCategories: [String] = []
-    public var maxViewSeconds = IngestOptions.defaultMaxViewSeconds
-    public var strict = false
-    public var standardInputName: String?
-    /// `--profile` as given, and what it names, already loaded (nil: the native format).
-    public var profile = "wikipedia"
-    public var mapping: MappingProfile?
-    /// `--locale`: `auto`, or a BCP 47 tag.
-    public var locale = "auto"
-    /// Where no record names a zone; nil: `TZ` or the system zone.
-    public var fallbackZone: String?
-    public var jobs = ProcessInfo.processInfo.activeProcessorCount
-    /// Bytes per ingest chunk; results never depend on it (tests vary it to prove so).
-    public var chunkSize = Ingestor.defaultChunkSize
-    /// What the run will write: the statistics keep what these need and nothing more.
-    public var outputs: [Output] = []
-    /// `--rejects FILE`, `--metrics FILE`: checked against the inputs and the other outputs.
-    public var rejects: String?
-    public var metrics: String?
-    /// `--max-reject-rate`: above it, the run fails (65).
-    public var maxRejectRate = defaultMaxRejectRate
-    public static let defaultMaxRejectRate = 0.01
-    /// `--allow-empty`: `report` and `render` write a report of no input line too.
-    public var allowEmpty = false
-    /// The templates the outputs are made with (HTML pages, the XSD), built-in and laid over.
-    public var templates: TemplateFiles?
-
-    public init() {}
-}
-
 /// A value of the command line that cannot be used: a usage error (exit 64).
 public struct ParameterError: Error, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
 }
 
-/// The run's parameters, built once from its arguments; every stage's settings are derived
-/// here and nowhere else, so a stage cannot disagree with another on `--as-of`, `--top` or
-/// the locale, and what the outputs need (activity, article totals) is known before the run.
+/// The run's parameters, built once from its options (`RunOptions`); every stage's settings
+/// are derived here and nowhere else, so a stage cannot disagree with another on `--as-of`,
+/// `--top` or the locale, and what the outputs need (activity, article totals) is known
+/// before the run.
 public struct RunParameters: Sendable {
     /// The inputs as given: listed (folders searched) when the run reads them, so that what
     /// can be checked without them — templates, the link key — fails first.
@@ -81,41 +37,49 @@ public struct RunParameters: Sendable {
     /// `--locale`, parsed once: one language for every reader, or each reader's own.
     public var locale: LocaleChoice
     public var jobs: Int
-    public var chunkSize: Int
+    /// Bytes per ingest chunk: no option, as results never depend on it (tests vary it to
+    /// prove so).
+    public var chunkSize = Ingestor.defaultChunkSize
+    /// What the run will write: the statistics keep what these need and nothing more.
     public var outputs: [Output]
+    /// `--rejects FILE`, `--metrics FILE`: checked against the inputs and the other outputs.
     public var rejects: String?
     public var metrics: String?
+    /// `--max-reject-rate`: above it, the run fails (65).
     public var maxRejectRate: Double
+    /// `--allow-empty`: `report` and `render` write a report of no input line too.
     public var allowEmpty: Bool
+    /// The templates the outputs are made with (HTML pages, the XSD), built-in and laid over.
     public var templates: TemplateFiles?
 
-    /// Reads the arguments: bad values are `ParameterError`s naming the option.
-    public init(_ arguments: RunArguments, zones: ZoneCatalog) throws {
-        if let tz = arguments.tz {
+    /// Resolves the options: bad values are `ParameterError`s naming the option. What the
+    /// command adds to them: the outputs it will write, `--allow-empty`, the templates and the
+    /// mapping profile, both loaded from their layers. `fallbackZone`: where no record names a
+    /// zone; nil: `TZ` or the system zone.
+    public init(
+        _ options: RunOptions, outputs: [Output], allowEmpty: Bool = false, templates: TemplateFiles? = nil,
+        mapping: MappingProfile? = nil, fallbackZone: ZoneRules? = nil, zones: ZoneCatalog
+    ) throws(ParameterError) {
+        if let tz = options.tz {
             guard let rules = zones.rules(for: tz) else {
                 throw ParameterError("--tz: '\(tz)' is not an IANA time zone")
             }
             zoneOverride = rules
         }
-        if let name = arguments.fallbackZone {
-            guard let rules = zones.rules(for: name) else { throw ParameterError("'\(name)' is not an IANA time zone") }
-            fallbackZone = rules
-        } else {
-            fallbackZone = zones.systemZone()
-        }
-        if let text = arguments.asOf {
+        self.fallbackZone = fallbackZone ?? zones.systemZone()
+        if let text = options.asOf {
             switch RFC3339.parse(text) {
             case .success(.instant(let t)): asOf = t
-            case .success(.wall(let wall)): asOf = (zoneOverride ?? fallbackZone).instant(fromWall: wall)
+            case .success(.wall(let wall)): asOf = (zoneOverride ?? self.fallbackZone).instant(fromWall: wall)
             case .failure: throw ParameterError("--as-of: '\(text)' is not an RFC 3339 time in 1970–2099")
             }
         } else {
             asOf = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
         }
-        inputs = arguments.inputs.isEmpty ? ["-"] : arguments.inputs
+        inputs = options.inputs.isEmpty ? ["-"] : options.inputs
         // No zone has reached a year after the as-of instant's year in UTC+14, the first to
         // begin a year: such a window would end before it starts.
-        if let year = arguments.year {
+        if let year = options.year {
             let firstToArrive = CivilDate(daysSinceEpoch: (asOf + 14 * 3_600_000) / millisecondsPerDay).year
             if year > firstToArrive {
                 throw ParameterError(
@@ -123,29 +87,28 @@ public struct RunParameters: Sendable {
                 )
             }
         }
-        year = arguments.year
-        timeZone = arguments.tz
-        top = arguments.top
-        excludedTitles = arguments.excludedTitles.isEmpty ? nil : arguments.excludedTitles
-        excludedCategories = arguments.excludedCategories
-        maxViewMilliseconds = Int64((arguments.maxViewSeconds * 1000).rounded())
-        strict = arguments.strict
-        standardInputName = arguments.standardInputName
-        mapping = arguments.mapping
-        profile = arguments.mapping?.name ?? arguments.profile
-        guard let locale = LocaleChoice(argument: arguments.locale) else {
+        year = options.year
+        timeZone = options.tz
+        top = options.top
+        excludedTitles = options.excludeTitle.isEmpty ? nil : options.excludeTitle
+        excludedCategories = options.excludeCategory
+        maxViewMilliseconds = Int64((options.maxViewSeconds * 1000).rounded())
+        strict = options.strict
+        standardInputName = options.stdinName
+        self.mapping = mapping
+        profile = mapping?.name ?? options.profile
+        guard let locale = LocaleChoice(argument: options.locale) else {
             throw ParameterError(
-                "--locale: '\(arguments.locale)' is neither auto nor a BCP 47 language tag (de, pt-BR, zh-Hant)")
+                "--locale: '\(options.locale)' is neither auto nor a BCP 47 language tag (de, pt-BR, zh-Hant)")
         }
         self.locale = locale
-        jobs = max(1, arguments.jobs)
-        chunkSize = max(1, arguments.chunkSize)
-        outputs = arguments.outputs
-        rejects = arguments.rejects
-        metrics = arguments.metrics
-        maxRejectRate = arguments.maxRejectRate
-        allowEmpty = arguments.allowEmpty
-        templates = arguments.templates
+        jobs = max(1, options.process.jobs)
+        self.outputs = outputs
+        rejects = options.rejects
+        metrics = options.process.metrics
+        maxRejectRate = options.maxRejectRate
+        self.allowEmpty = allowEmpty
+        self.templates = templates
     }
 
     /// The files the inputs name, folders searched. Throws `InputError` (an input that cannot

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import YirPipeline
 
 /// Plain `yir: message` lines on standard error: logs are for people reading a terminal or
 /// a cron mail, and data goes to standard output only when asked for (SPEC §5).
@@ -23,4 +24,16 @@ struct CommandLineLogHandler: LogHandler {
 /// `FileHandle.write` traps on such an error.
 func writeToStandardError(_ text: String) {
     _ = writeAll(Array(text.utf8), to: 2)
+}
+
+extension Logger {
+    static func commandLine(quiet: Bool, verbose: Bool) -> Logger {
+        var logger = Logger(label: "yir") { _ in CommandLineLogHandler() }
+        logger.logLevel = quiet ? .error : verbose ? .debug : .info
+        return logger
+    }
+}
+
+extension ProcessOptions {
+    func makeLogger() -> Logger { .commandLine(quiet: quiet, verbose: verbose) }
 }

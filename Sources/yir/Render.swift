@@ -23,17 +23,18 @@ extension Yir {
 
         func run() throws {
             let output = try output.arguments()
-            var arguments = RunArguments()
-            arguments.inputs = inputs
-            arguments.jobs = process.jobs
-            arguments.outputs = output.formats
-            arguments.metrics = process.metrics
-            arguments.allowEmpty = self.output.allowEmpty
-            arguments.templates = try TemplateLayers.files(process.templates, logger: process.makeLogger())
+            // None of the run's own options: each has its default, and the partitions' lines
+            // carry the parameters they were computed with.
+            var options = try RunOptions.parse([])
+            options.inputs = inputs
+            options.process = process
+            let templates = try TemplateLayers.files(process.templates, logger: process.makeLogger())
             let parameters: RunParameters
             do {
-                parameters = try RunParameters(arguments, zones: ZoneCatalog())
-            } catch let error as ParameterError {
+                parameters = try RunParameters(
+                    options, outputs: output.formats, allowEmpty: self.output.allowEmpty, templates: templates,
+                    zones: ZoneCatalog())
+            } catch {
                 throw ValidationError(error.description)
             }
             try Yir.run(.render(output), parameters, process: process)

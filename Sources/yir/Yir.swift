@@ -3,6 +3,7 @@ import CYirStart
 import CYirSupport
 import Foundation
 import YirCore
+import YirPipeline
 import YirReport
 
 @main

@@ -1,6 +1,7 @@
 // What the unit and end-to-end tests share: scratch folders, the sample link key, runs of the
 // library pipeline, input lines, running programs, the seeded random source. A library of its
 // own, so it uses only what the modules make public.
+import ArgumentParser
 import Foundation
 import YirCore
 import YirIngest
@@ -111,22 +112,27 @@ public struct Run {
             try file.contents.write(to: url)
             inputs.append(InputFile(path: url.path))
         }
-        var arguments = RunArguments()
-        arguments.inputs = inputs.map(\.path)
-        arguments.asOf = asOf
-        arguments.tz = tz
-        arguments.year = year
-        arguments.top = top
-        arguments.excludedTitles = excludedTitles ?? []
-        arguments.excludedCategories = excludedCategories
-        arguments.maxViewSeconds = maxViewSeconds
-        arguments.fallbackZone = fallbackZone
-        arguments.locale = locale
-        arguments.jobs = jobs
-        arguments.chunkSize = chunkSize
-        // Every output a report folder holds, so the figures keep what the HTML reads.
-        arguments.outputs = Output.reportFiles
-        let configured = Pipeline(try RunParameters(arguments, zones: ZoneCatalog()), zones: ZoneCatalog())
+        // The options as argv, `--name=value` so that no value is taken for an option, parsed by
+        // the command line's own declaration.
+        var argv = [
+            "--as-of=\(asOf)", "--top=\(top)", "--max-view-seconds=\(maxViewSeconds)", "--locale=\(locale)",
+            "--jobs=\(jobs)",
+        ]
+        if let tz { argv.append("--tz=\(tz)") }
+        if let year { argv.append("--year=\(year)") }
+        argv += (excludedTitles ?? []).map { "--exclude-title=\($0)" }
+        argv += excludedCategories.map { "--exclude-category=\($0)" }
+        argv += ["--"] + inputs.map(\.path)
+        let zones = ZoneCatalog()
+        guard let fallback = zones.rules(for: fallbackZone) else {
+            throw ParameterError("'\(fallbackZone)' is not an IANA time zone")
+        }
+        var parameters = try RunParameters(
+            try RunOptions.parse(argv),
+            // Every output a report folder holds, so the figures keep what the HTML reads.
+            outputs: Output.reportFiles, fallbackZone: fallback, zones: zones)
+        parameters.chunkSize = chunkSize
+        let configured = Pipeline(parameters, zones: zones)
         let collected = Collected()
         let model = try configured.model { collected.items.append($0) }
         return (model, collected.items)

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Testing
 import YirTestSupport
@@ -162,14 +163,15 @@ import YirSample
 @Suite struct DeterminismTests {
     @Test(arguments: [(1, 64), (2, 997), (3, 4096), (2, Ingestor.defaultChunkSize)])
     func outputIsTheSameForEveryJobsValueAndChunkSize(jobs: Int, chunkSize: Int) throws {
-        var arguments = RunArguments()
-        arguments.inputs = [packageRoot.appendingPathComponent("SampleData/wikipedia").path]
-        arguments.asOf = "2025-12-31T12:00:00Z"
-        arguments.fallbackZone = "UTC"
-        arguments.jobs = jobs
-        arguments.chunkSize = chunkSize
-        arguments.outputs = [.jsonl]
-        let pipeline = Pipeline(try RunParameters(arguments, zones: ZoneCatalog()), zones: ZoneCatalog())
+        let zones = ZoneCatalog()
+        let options = try RunOptions.parse([
+            "--as-of", "2025-12-31T12:00:00Z", "--jobs", "\(jobs)",
+            packageRoot.appendingPathComponent("SampleData/wikipedia").path,
+        ])
+        var parameters = try RunParameters(
+            options, outputs: [.jsonl], fallbackZone: zones.rules(for: "UTC"), zones: zones)
+        parameters.chunkSize = chunkSize
+        let pipeline = Pipeline(parameters, zones: zones)
         let lines = JSONReport.lines(try withSampleDecks(try pipeline.model()), jobs: jobs)
         let reference = try Data(contentsOf: packageRoot.appendingPathComponent("Tests/Reference/readers.jsonl"))
         #expect(Data(lines) == reference)

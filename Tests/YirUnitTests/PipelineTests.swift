@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Synchronization
 import Testing
@@ -8,10 +9,8 @@ import YirPipeline
 /// The run's parameters, built once: each stage's settings come from them.
 @Suite struct PipelineTests {
     func parameters(_ outputs: [Output]) throws -> RunParameters {
-        var arguments = RunArguments()
-        arguments.asOf = "2025-12-31T12:00:00Z"
-        arguments.outputs = outputs
-        return try RunParameters(arguments, zones: ZoneCatalog())
+        try RunParameters(
+            RunOptions.parse(["--as-of", "2025-12-31T12:00:00Z"]), outputs: outputs, zones: ZoneCatalog())
     }
 
     /// The HTML's charts and the partition lines read each reader's activity, the partition
@@ -27,11 +26,8 @@ import YirPipeline
 
     /// `--as-of`, `--top` and the locale reach ingest, the statistics and the report's echo alike.
     @Test func everyStageGetsTheSameAsOfTopAndLocale() throws {
-        var arguments = RunArguments()
-        arguments.asOf = "2025-06-30T00:00:00+02:00"
-        arguments.top = 3
-        arguments.locale = "de-AT"
-        let p = try RunParameters(arguments, zones: ZoneCatalog())
+        let options = try RunOptions.parse(["--as-of", "2025-06-30T00:00:00+02:00", "--top", "3", "--locale", "de-AT"])
+        let p = try RunParameters(options, outputs: [], zones: ZoneCatalog())
         #expect(p.ingestOptions.asOf == instant("2025-06-29T22:00:00Z"))
         #expect(p.statsParameters.asOf == p.ingestOptions.asOf && p.reportParameters.asOf == p.ingestOptions.asOf)
         #expect(p.statsParameters.top == 3 && p.reportParameters.top == 3)
@@ -40,15 +36,10 @@ import YirPipeline
     }
 
     /// A bad value names its option, before anything is read.
-    @Test(arguments: [("asOf", "--as-of"), ("tz", "--tz"), ("locale", "--locale")])
-    func aBadValueNamesItsOption(field: String, option: String) throws {
-        var arguments = RunArguments()
-        switch field {
-        case "asOf": arguments.asOf = "yesterday"
-        case "tz": arguments.tz = "Mars/Olympus"
-        default: arguments.locale = "de_DE"
-        }
-        #expect { try RunParameters(arguments, zones: ZoneCatalog()) } throws: { error in
+    @Test(arguments: [("--as-of", "yesterday"), ("--tz", "Mars/Olympus"), ("--locale", "de_DE")])
+    func aBadValueNamesItsOption(option: String, value: String) throws {
+        let options = try RunOptions.parse([option, value])
+        #expect { try RunParameters(options, outputs: [], zones: ZoneCatalog()) } throws: { error in
             (error as? ParameterError)?.description.hasPrefix(option) == true
         }
     }

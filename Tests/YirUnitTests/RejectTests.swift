@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Testing
 import YirTestSupport
@@ -134,10 +135,8 @@ import YirPipeline
         #expect(ZoneCatalog().rules(for: "UTC=cmd") == nil)
         let zones = ZoneCatalog()
         for id in TimeZone.knownTimeZoneIdentifiers { #expect(zones.rules(for: id) != nil, "\(id)") }
-        var arguments = RunArguments()
-        arguments.asOf = "2025-12-31T12:00:00Z"
-        arguments.tz = hostile
-        #expect(throws: ParameterError.self) { try RunParameters(arguments, zones: ZoneCatalog()) }
+        let options = try RunOptions.parse(["--as-of", "2025-12-31T12:00:00Z", "--tz", hostile])
+        #expect(throws: ParameterError.self) { try RunParameters(options, outputs: [], zones: ZoneCatalog()) }
     }
 
     @Test func nullOptionalFieldsAreAbsent() throws {
