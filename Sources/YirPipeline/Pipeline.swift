@@ -18,15 +18,15 @@ public struct Pipeline {
     /// What a command asks of the run.
     public enum Command: Sendable {
         /// Report files in a folder, from records.
-        case report(OutputArguments)
+        case report(OutputOptions)
         /// The same files, from the lines `yir stats --partition` wrote for each partition.
-        case render(OutputArguments)
+        case render(OutputOptions)
         /// One output to standard output.
         case stats(Output)
         /// The input diagnostics alone, to standard output.
         case check
 
-        var folder: OutputArguments? {
+        var folder: OutputOptions? {
             switch self {
             case .report(let output), .render(let output): output
             case .stats, .check: nil
@@ -135,7 +135,7 @@ public struct Pipeline {
         var readers: String?
         var linkKey: String?
         if let output = command.folder {
-            written.append(.init(output.folder, "--out", isFolder: true))
+            written.append(.init(output.out, "--out", isFolder: true))
             for format in output.formats {
                 written.append(.init(output.path(of: format), "--format \(format.rawValue)'s file"))
                 if format == .html {

@@ -4,42 +4,11 @@ import YirCore
 import YirHTML
 import YirReport
 
-/// What `report` and `render` write into `--out`, as the command line gives it.
-public struct OutputArguments: Sendable {
-    /// `--out`.
-    public var folder: String
-    /// `--format`: the files to write, in this order.
-    public var formats: [Output]
-    /// `--no-remote-images` turns this off.
-    public var remoteImages = true
-    /// `--share-name` (nil: `HTMLReport.defaultShareName`) and `--share-link`.
-    public var shareName: String?
-    public var shareLink: String?
-    /// `--validate`: report.xml is checked against the XSD before anything is put in place.
-    public var validateXML = false
-    /// `--link-key`; nil: the default place.
-    public var linkKey: String?
-
-    public init(folder: String, formats: [Output]) {
-        self.folder = folder
-        self.formats = formats
-    }
-
-    /// Where a format's file goes.
-    public func path(of format: Output) -> String { (folder as NSString).appendingPathComponent(format.fileName!) }
-
-    /// The decks' folder.
-    public var readers: String { (folder as NSString).appendingPathComponent(HTMLReport.readersFolder) }
-
-    /// The record of what the folder holds (`FolderHistory`).
-    public var history: String { (folder as NSString).appendingPathComponent(FolderHistory.fileName) }
-}
-
 /// The output folder of a `report` or `render` run: prepared before anything is read (the
 /// templates, the XSD, the link key, the lock), written and put in place as one commit
 /// (SPEC §4.5).
 struct ReportFolder {
-    let arguments: OutputArguments
+    let options: OutputOptions
     let log: Logger
     private var html: HTMLReport?
     private var validator: XMLValidator?
@@ -49,30 +18,30 @@ struct ReportFolder {
 
     /// Loads what writing needs, so that a broken template or a missing schema fails before
     /// the work, not after it; creates the folder and takes its lock.
-    init(_ arguments: OutputArguments, templates: TemplateFiles?, jobs: Int, log: Logger) throws(RunError) {
-        self.arguments = arguments
+    init(_ options: OutputOptions, templates: TemplateFiles?, jobs: Int, log: Logger) throws(RunError) {
+        self.options = options
         self.log = log
-        let formats = arguments.formats
+        let formats = options.formats
         do {
-            if arguments.validateXML {
+            if options.validateXML {
                 guard let templates else { throw RunError.cannotOpen("no templates to find report.xsd in") }
                 validator = try XMLValidator.forTemplates(templates)
             }
             if formats.contains(.html) {
                 // The decks' folder is replaced whole: never one holding files of someone else's.
-                let foreign = OutputFolder.foreignEntries(at: arguments.readers) { $0.hasSuffix(".html") }
+                let foreign = OutputFolder.foreignEntries(at: options.readers) { $0.hasSuffix(".html") }
                 if !foreign.isEmpty {
                     let listed = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")
                     throw RunError.cannotCreate(
-                        "\(arguments.readers) holds what yir does not write there (\(listed)); the reader pages' folder is replaced whole: move those, or write the report elsewhere"
+                        "\(options.readers) holds what yir does not write there (\(listed)); the reader pages' folder is replaced whole: move those, or write the report elsewhere"
                     )
                 }
                 guard let templates else { throw RunError.cannotOpen("no templates for the HTML pages") }
                 html = HTMLReport(
-                    templates: try HTMLTemplates(files: templates), remoteImages: arguments.remoteImages,
-                    shareName: arguments.shareName ?? HTMLReport.defaultShareName, shareLink: arguments.shareLink,
+                    templates: try HTMLTemplates(files: templates), remoteImages: !options.noRemoteImages,
+                    shareName: options.shareName ?? HTMLReport.defaultShareName, shareLink: options.shareLink,
                     jobs: jobs)
-                linkKey = try Self.openLinkKey(arguments, log: log)
+                linkKey = try Self.openLinkKey(options, log: log)
             }
         } catch let error as RunError {
             throw error
@@ -80,24 +49,24 @@ struct ReportFolder {
             throw .cannotOpen("\(error)")
         }
         do throws(OutputError) {
-            try OutputFile.makeFolder(arguments.folder)
+            try OutputFile.makeFolder(options.out)
         } catch {
             throw RunError(error)
         }
-        lock = FolderLock(arguments.folder, log: log)
+        lock = FolderLock(options.out, log: log)
     }
 
     /// The link key (SPEC §4.4), created on the first run. One that is too short, that others
     /// can read, that is no regular file of this user, or that lies inside --out (it would be
     /// published or replaced with it) is a usage error.
-    private static func openLinkKey(_ arguments: OutputArguments, log: Logger) throws(RunError) -> LinkKey {
-        guard let path = arguments.linkKey ?? LinkKey.defaultPath() else {
+    private static func openLinkKey(_ options: OutputOptions, log: Logger) throws(RunError) -> LinkKey {
+        guard let path = options.linkKey ?? LinkKey.defaultPath() else {
             throw .usage("--link-key: no file given, and no HOME to keep the default one in")
         }
-        let outFolder = OutputPaths.resolved(arguments.folder) + "/"
+        let outFolder = OutputPaths.resolved(options.out) + "/"
         if OutputPaths.resolved(path).hasPrefix(outFolder) {
             throw .usage(
-                "--link-key \(path) lies inside --out \(arguments.folder): keep the key outside the folder the pages are published from"
+                "--link-key \(path) lies inside --out \(options.out): keep the key outside the folder the pages are published from"
             )
         }
         do {
@@ -118,15 +87,15 @@ struct ReportFolder {
     /// lock is held and before the inputs are read — the year only when it is known then
     /// (`--year`, or `--tz`'s year at A) — and again once the readers' years are known.
     func checkHistory(of run: FolderHistory) throws(RunError) {
-        guard let previous = try FolderHistory.recorded(at: arguments.history) else { return }
+        guard let previous = try FolderHistory.recorded(at: options.history) else { return }
         if let year = run.year, let previousYear = previous.year, previousYear != year {
             throw .usage(
-                "\(arguments.folder) holds the report of \(previousYear); this run is for \(year): write each year's report into a folder of its own (docs/OPERATIONS.md, \"New Year\")"
+                "\(options.out) holds the report of \(previousYear); this run is for \(year): write each year's report into a folder of its own (docs/OPERATIONS.md, \"New Year\")"
             )
         }
         if run.asOf < previous.asOf {
             throw .newerReport(
-                "\(arguments.folder) holds a report as of \(RFC3339.format(previous.asOf, offsetSeconds: 0)), later than this run's \(RFC3339.format(run.asOf, offsetSeconds: 0)): it is left as it is"
+                "\(options.out) holds a report as of \(RFC3339.format(previous.asOf, offsetSeconds: 0)), later than this run's \(RFC3339.format(run.asOf, offsetSeconds: 0)): it is left as it is"
             )
         }
     }
@@ -146,12 +115,12 @@ struct ReportFolder {
             }
         }
         do throws(OutputError) {
-            OutputFile.removeStaleTemporaryFiles(in: arguments.folder)
+            OutputFile.removeStaleTemporaryFiles(in: options.out)
             // Every file is complete under its temporary name before any is renamed.
             var files: [OutputFile] = []
             var folders: [OutputFolder] = []
             let clock = ContinuousClock()
-            for format in arguments.formats {
+            for format in options.formats {
                 let start = clock.now
                 if format == .html, let html {
                     // One line per language the slides cannot speak, before the pages are written.
@@ -160,7 +129,7 @@ struct ReportFolder {
                             "no strings for the language '\(language)' among the templates: its readers' slides are in English (add strings/\(language).json with --templates; docs/LANGUAGES.md)"
                         )
                     }
-                    let (index, readers) = try html.write(model, into: arguments.folder)
+                    let (index, readers) = try html.write(model, into: options.out)
                     log.debug(
                         "html: \((clock.now - start).logText) for \(model.statistics.readers.count) reader pages and the index"
                     )
@@ -168,7 +137,7 @@ struct ReportFolder {
                     folders.append(readers)
                     continue
                 }
-                let file = try OutputFile(path: arguments.path(of: format))
+                let file = try OutputFile(path: options.path(of: format))
                 let replaced: Int
                 do {
                     replaced = try format.render(model, jobs: jobs) { try file.write($0) }
@@ -193,11 +162,11 @@ struct ReportFolder {
                     }
                 }
             }
-            let record = try OutputFile(path: arguments.history)
+            let record = try OutputFile(path: options.history)
             try record.write(history.bytes)
             // What an earlier run wrote in formats this one does not write leaves in the same commit.
-            let stale = Output.reportFiles.filter { !arguments.formats.contains($0) }.map { format in
-                format == .html ? [arguments.path(of: .html), arguments.readers] : [arguments.path(of: format)]
+            let stale = Output.reportFiles.filter { !options.formats.contains($0) }.map { format in
+                format == .html ? [options.path(of: .html), options.readers] : [options.path(of: format)]
             }.joined()
             SignalTestHook.moment("commit")
             try OutputFile.commit(files + alongside + [record], folders: folders, removing: Array(stale))

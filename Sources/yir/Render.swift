@@ -22,7 +22,6 @@ extension Yir {
         @OptionGroup var process: ProcessOptions
 
         func run() throws {
-            let output = try output.arguments()
             // None of the run's own options: each has its default, and the partitions' lines
             // carry the parameters they were computed with.
             var options = try RunOptions.parse([])
@@ -32,7 +31,7 @@ extension Yir {
             let parameters: RunParameters
             do {
                 parameters = try RunParameters(
-                    options, outputs: output.formats, allowEmpty: self.output.allowEmpty, templates: templates,
+                    options, outputs: output.formats, allowEmpty: output.allowEmpty, templates: templates,
                     zones: ZoneCatalog())
             } catch {
                 throw ValidationError(error.description)

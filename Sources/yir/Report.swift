@@ -11,9 +11,8 @@ extension Yir {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let arguments = try output.arguments()
             try options.run(
-                .report(arguments), try options.parameters(outputs: arguments.formats, allowEmpty: output.allowEmpty))
+                .report(output), try options.parameters(outputs: output.formats, allowEmpty: output.allowEmpty))
         }
     }
 }

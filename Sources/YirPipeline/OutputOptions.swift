@@ -1,64 +1,76 @@
 import ArgumentParser
 import Foundation
-import YirPipeline
+import YirHTML
 
-/// The output side of `report` and `render`: which files, where, with what. The pipeline
-/// writes them (`Pipeline.Command.report`, `.render`), the same for both.
-struct OutputOptions: ParsableArguments {
+/// The output side of `report` and `render`, as the command line takes it: which files, where,
+/// with what. The pipeline writes them (`Pipeline.Command.report`, `.render`), the same for both.
+public struct OutputOptions: ParsableArguments, Sendable {
     @Option(help: "The output folder (created when missing).")
-    var out: String
+    public var out: String
 
     @Option(
         help:
             "Comma-separated outputs: html (index.html and readers/), xml (report.xml), json (report.json), jsonl (readers.jsonl), csv (readers.csv)."
     )
-    var format = "html,xml,json,jsonl,csv"
+    public var format = "html,xml,json,jsonl,csv"
 
     @Flag(
         name: .customLong("no-remote-images"),
         help: "Leave thumbnails out of the HTML, so the pages load nothing from any other host.")
-    var noRemoteImages = false
+    public var noRemoteImages = false
 
+    /// nil: `HTMLReport.defaultShareName`.
     @Option(
         name: .customLong("share-name"),
         help: ArgumentHelp(
             "The service the decks' share cards and last slide name (default: yir).", valueName: "name"))
-    var shareName: String?
+    public var shareName: String?
 
     @Option(
         name: .customLong("share-link"),
         help: ArgumentHelp(
             "Its https:// address: printed under the name on every share card, linked from the decks' last slide (default: none).",
             valueName: "url"))
-    var shareLink: String?
+    public var shareLink: String?
 
+    /// report.xml is checked against the XSD before anything is put in place.
     @Flag(
         name: .customLong("validate"),
         help: "Validate report.xml against the XSD before moving it into place (exit 74 when invalid).")
-    var validateXML = false
+    public var validateXML = false
 
+    /// nil: the default place (`LinkKey.defaultPath()`).
     @Option(
         name: .customLong("link-key"),
         help: ArgumentHelp(
             "The secret the reader decks' file names are made with, at least 32 bytes, mode 0600; created when missing (default: $XDG_STATE_HOME/yir/link-key, else ~/.local/state/yir/link-key). Keep it outside the published folder.",
             valueName: "file"))
-    var linkKey: String?
+    public var linkKey: String?
 
-    func formats() throws -> [Output] {
+    public init() {}
+
+    /// The files to write, in the order `--format` names them, each once (`validate()` has
+    /// refused a name that is no output).
+    public var formats: [Output] {
         var formats: [Output] = []
-        for name in format.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        for name in formatNames {
+            if let f = Output(rawValue: name), Output.reportFiles.contains(f), !formats.contains(f) {
+                formats.append(f)
+            }
+        }
+        return formats
+    }
+
+    private var formatNames: [String] { format.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+
+    public func validate() throws {
+        for name in formatNames {
             guard let f = Output(rawValue: name), Output.reportFiles.contains(f) else {
                 throw ValidationError(
                     "--format: '\(name)' is not an output of this version (html, xml, json, jsonl, csv)")
             }
-            if !formats.contains(f) { formats.append(f) }
         }
         guard !formats.isEmpty else { throw ValidationError("--format names no output") }
-        return formats
-    }
-
-    func validate() throws {
-        let formats = try formats()
         if validateXML && !formats.contains(.xml) { throw ValidationError("--validate needs the xml format") }
         if let shareName, shareName.trimmingCharacters(in: .whitespaces).isEmpty || shareName.count > 60 {
             throw ValidationError("--share-name: a name of 1 to 60 characters")
@@ -77,16 +89,14 @@ struct OutputOptions: ParsableArguments {
         help:
             "Write the report of an input without a single line too (an empty export folder, an empty standard input); without it, such a run exits 66 and leaves the previous report as it was."
     )
-    var allowEmpty = false
+    public var allowEmpty = false
 
-    /// The output side of the run, as the pipeline takes it.
-    func arguments() throws -> OutputArguments {
-        var arguments = OutputArguments(folder: out, formats: try formats())
-        arguments.remoteImages = !noRemoteImages
-        arguments.shareName = shareName
-        arguments.shareLink = shareLink
-        arguments.validateXML = validateXML
-        arguments.linkKey = linkKey
-        return arguments
-    }
+    /// Where a format's file goes.
+    public func path(of format: Output) -> String { (out as NSString).appendingPathComponent(format.fileName!) }
+
+    /// The decks' folder.
+    public var readers: String { (out as NSString).appendingPathComponent(HTMLReport.readersFolder) }
+
+    /// The record of what the folder holds (`FolderHistory`).
+    public var history: String { (out as NSString).appendingPathComponent(FolderHistory.fileName) }
 }
