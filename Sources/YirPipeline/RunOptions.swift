@@ -34,6 +34,16 @@ public struct RunOptions: ParsableArguments {
         name: .customLong("exclude-category"),
         help: "A category left out of the categories figures (e.g. a maintenance category); repeat for more.")
     public var excludeCategory: [String] = []
+    @Flag(
+        name: .customLong("keep-main-pages"),
+        help: "Count views of each wiki's main page, which are left out by default (the templates' main-pages.tsv).")
+    public var keepMainPages = false
+    @Flag(
+        name: .customLong("keep-all-categories"),
+        help:
+            "Keep the categories that say nothing about a subject (Living people, 1815 births, maintenance categories), left out by default."
+    )
+    public var keepAllCategories = false
 
     @Option(name: .customLong("max-view-seconds"), help: "Page views longer than this count with 0 seconds.")
     public var maxViewSeconds = IngestOptions.defaultMaxViewSeconds

@@ -28,6 +28,9 @@ public struct RunParameters: Sendable {
     public var top: Int
     public var excludedTitles: [String]?
     public var excludedCategories: [String]
+    /// Each wiki's main page, from the templates' `main-pages.tsv`; empty with `--keep-main-pages`.
+    public var mainPages: [MainPage]
+    public var keepAllCategories: Bool
     public var maxViewMilliseconds: Int64
     public var strict: Bool
     public var standardInputName: String?
@@ -92,6 +95,8 @@ public struct RunParameters: Sendable {
         top = options.top
         excludedTitles = options.excludeTitle.isEmpty ? nil : options.excludeTitle
         excludedCategories = options.excludeCategory
+        mainPages = options.keepMainPages ? [] : try Self.mainPages(in: templates)
+        keepAllCategories = options.keepAllCategories
         maxViewMilliseconds = Int64((options.maxViewSeconds * 1000).rounded())
         strict = options.strict
         standardInputName = options.stdinName
@@ -109,6 +114,19 @@ public struct RunParameters: Sendable {
         maxRejectRate = options.maxRejectRate
         self.allowEmpty = allowEmpty
         self.templates = templates
+    }
+
+    /// The main-page table of the templates' last layer that has one (SPEC §2.2 v4); none
+    /// without templates.
+    static func mainPages(in templates: TemplateFiles?) throws(ParameterError) -> [MainPage] {
+        guard let file = templates?.file("main-pages.tsv") else { return [] }
+        do {
+            return try MainPage.table(String(decoding: try file.contents(), as: UTF8.self))
+        } catch let error as MainPage.TableError {
+            throw ParameterError("\(file.place), \(error)")
+        } catch {
+            throw ParameterError("\(file.place): cannot be read (\(error))")
+        }
     }
 
     /// The files the inputs name, folders searched. Throws `InputError` (an input that cannot
@@ -141,6 +159,8 @@ public struct RunParameters: Sendable {
         parameters.top = top
         if let excludedTitles { parameters.excludedTitles = excludedTitles }
         parameters.excludedCategories = excludedCategories
+        parameters.mainPages = mainPages
+        parameters.keepAllCategories = keepAllCategories
         parameters.locale = locale
         parameters.jobs = jobs
         parameters.keepActivity = outputs.contains(.html) || outputs.contains(.partition)

@@ -26,10 +26,10 @@ public struct MainPage: Sendable, Equatable {
     }
 
     /// A line of the table that is not a language, a title and a source.
-    public struct TableError: Error, CustomStringConvertible {
+    public struct TableError: Error, Equatable, CustomStringConvertible {
         public var line: Int
         public var description: String {
-            "main-pages.tsv, line \(line): not a language, a title and a source separated by tabs"
+            "line \(line): not a language, a title and a source separated by tabs"
         }
     }
 }

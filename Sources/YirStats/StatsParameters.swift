@@ -42,4 +42,3 @@ public struct StatsParameters: Sendable {
         self.fallbackZone = fallbackZone
     }
 }
-

@@ -84,6 +84,8 @@ public struct Run {
     public var top = 5
     public var excludedTitles: [String]?
     public var excludedCategories: [String] = []
+    public var keepMainPages = false
+    public var keepAllCategories = false
     public var maxViewSeconds: Double = 86_400
     public var fallbackZone = "UTC"
     public var locale = "en"
@@ -122,6 +124,8 @@ public struct Run {
         if let year { argv.append("--year=\(year)") }
         argv += (excludedTitles ?? []).map { "--exclude-title=\($0)" }
         argv += excludedCategories.map { "--exclude-category=\($0)" }
+        if keepMainPages { argv.append("--keep-main-pages") }
+        if keepAllCategories { argv.append("--keep-all-categories") }
         argv += ["--"] + inputs.map(\.path)
         let zones = ZoneCatalog()
         guard let fallback = zones.rules(for: fallbackZone) else {
@@ -130,7 +134,9 @@ public struct Run {
         var parameters = try RunParameters(
             try RunOptions.parse(argv),
             // Every output a report folder holds, so the figures keep what the HTML reads.
-            outputs: Output.reportFiles, fallbackZone: fallback, zones: zones)
+            outputs: Output.reportFiles,
+            // The checkout's templates, as the built-in ones are: the main-page table is one.
+            templates: TemplateFiles(builtIn: [:], folders: [templatesFolder]), fallbackZone: fallback, zones: zones)
         parameters.chunkSize = chunkSize
         let configured = Pipeline(parameters, zones: zones)
         let collected = Collected()

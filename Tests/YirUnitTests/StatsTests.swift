@@ -210,7 +210,10 @@ import YirTestSupport
         ])
         #expect(try run.reader().reading.views == 1)
         #expect(try run.diagnostics().excludedPage == 2)
+        // --exclude-title replaces the default list; English Wikipedia's main page stays out as a main page.
         run.excludedTitles = ["Moon"]
+        #expect(try run.reader().reading.views == 0)
+        run.keepMainPages = true
         #expect(try run.titles().top == ["Main Page"])
     }
 

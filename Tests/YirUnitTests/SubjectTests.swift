@@ -70,6 +70,15 @@ import YirTestSupport
             Set(try run.reader().categories.map(\.name)) == Set(kept.map { $0.trimmingCharacters(in: .whitespaces) }))
     }
 
+    @Test func keepAllCategoriesKeepsTheBookkeepingOnesAndExcludeCategoryStillLeavesOut() throws {
+        var run = Run([
+            about("2025-03-01T10:00:00Z", "A", #""categories":["Living people","1815 births","Physics","Chemistry"]"#)
+        ])
+        run.keepAllCategories = true
+        run.excludedCategories = ["Chemistry"]
+        #expect(Set(try run.reader().categories.map(\.name)) == ["Living people", "1815 births", "Physics"])
+    }
+
     /// The taxonomy's catch-all labels tell less than the specific ones beside them: after them,
     /// however many articles carry them.
     @Test func catchAllTopicsComeAfterEveryOtherLabel() throws {
