@@ -181,6 +181,21 @@ public enum JSONReport {
                 w.field("readers", c.subjects.editReaders)
                 w.field("count", c.subjects.edits)
             }
+            w.key("languages")
+            w.array { w in
+                for l in c.subjects.languages {
+                    w.object { w in
+                        w.field("language", l.language)
+                        w.field("readers", l.readers)
+                        w.field("seconds", l.seconds)
+                    }
+                }
+            }
+            w.key("saved_unread")
+            w.object { w in
+                w.field("readers", c.subjects.unreadReaders)
+                w.field("count", c.subjects.unread)
+            }
         }
     }
 

@@ -145,6 +145,19 @@ public enum XMLReport {
                 try x.element("readers", c.subjects.editReaders)
                 try x.element("count", c.subjects.edits)
             }
+            try x.element("languages") {
+                for l in c.subjects.languages {
+                    try x.element("language") {
+                        try x.element("language", l.language)
+                        try x.element("readers", l.readers)
+                        try x.element("seconds", l.seconds)
+                    }
+                }
+            }
+            try x.element("saved_unread") {
+                try x.element("readers", c.subjects.unreadReaders)
+                try x.element("count", c.subjects.unread)
+            }
         }
     }
 
