@@ -3,7 +3,7 @@ import YirPlaces
 import YirStats
 
 /// SPEC §6: `render` takes from partition lines only what `stats` could have written. Each
-/// value is checked on its own as it is read (`PartitionFieldReader`); here, a reader's figures
+/// value is checked on its own as it is read (`ReaderLineDecoder`); here, a reader's figures
 /// are checked against each other — and its window against the partitions' parameters — by
 /// the rules that made them (SPEC §2.1–§2.3), so a hand-edited or damaged line that is valid
 /// value by value is still refused rather than rendered as a year that cannot have been.

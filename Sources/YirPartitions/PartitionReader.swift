@@ -2,13 +2,13 @@ import YirCore
 import YirStats
 
 /// SPEC §6, reading: a reader line of `yir stats --format jsonl --partition` back into the
-/// figures, beside `PartitionFormat`, which writes it (`PartitionFieldReader` reads its fields).
+/// figures, beside `PartitionFormat`, which writes it (`ReaderLineDecoder` reads its fields).
 extension PartitionFormat {
     /// A reader line with its `detail` (see `PartitionFormat`), read straight into the figures.
     public static func reader(_ line: UnsafeRawBufferPointer, zones: ZoneCatalog) throws(Partitions.DecodeError)
         -> ReaderStats
     {
-        try PartitionFieldReader.reader(line, zones: zones)
+        try ReaderLineDecoder.reader(line, zones: zones)
     }
 
     /// `12.5` → 12500 × 10⁻³: the decimal text exactly, its scale the number of its decimals.

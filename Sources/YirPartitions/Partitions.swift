@@ -52,7 +52,7 @@ public enum Partitions {
     private static func add(_ a: ArticleFigures, readers: Int, to totals: inout ArticleTotalsByName) throws(DecodeError)
     {
         if var t = totals[a.name] {
-            // Each reader's figures are below 2^53 (`PartitionFieldReader`); a thousand such readers are not.
+            // Each reader's figures are below 2^53 (`ReaderLineDecoder`); a thousand such readers are not.
             let (milliseconds, overflow) = t.milliseconds.addingReportingOverflow(a.milliseconds)
             let (views, tooMany) = t.views.addingReportingOverflow(a.views)
             guard !overflow, !tooMany else {
@@ -84,7 +84,7 @@ public enum Partitions {
             throw DecodeError(
                 message: "reader '\(readers[i].user)' is in more than one partition: partition the export by user")
         }
-        // Each reader's below 2^53 milliseconds (`PartitionFieldReader`), the run's total may not be.
+        // Each reader's below 2^53 milliseconds (`ReaderLineDecoder`), the run's total may not be.
         var total: Int64 = 0
         var previousTotal: Int64 = 0
         for reader in readers {

@@ -298,27 +298,24 @@ public struct ReaderStats: Sendable {
 }
 
 extension ReaderStats {
-    /// The figures as read back from a partition line (`PartitionFieldReader`). A function, not an
-    /// initializer: declaring a public initializer would take away the memberwise one the
-    /// statistics build every reader with (see above).
-    public static func readBack(
-        user: String, zone: ZoneRules, locale: LanguageTag, window: Window,
-        coverage: Coverage, reading: Reading, topArticles: [ArticleFigures],
-        categories: [SubjectTotal], topics: [SubjectTotal], places: Places?,
-        appTime: AppTime, patterns: Patterns, monthly: [Month], streak: Streak,
-        rabbitHole: RabbitHole?, previousYear: PreviousYear?,
-        readingChange: FixedDecimal?, saved: Saved, edits: Edits, notifications: Notifications,
-        rankTopPercent: Int?, activity: Activity?, articles: [ArticleFigures]?,
-        allCategories: [SubjectTotal]?, allTopics: [SubjectTotal]?
-    ) -> ReaderStats {
-        ReaderStats(
-            user: user, zone: zone, locale: locale, window: window, coverage: coverage,
-            reading: reading, topArticles: topArticles, categories: categories, topics: topics, places: places,
-            appTime: appTime, patterns: patterns,
-            monthly: monthly, streak: streak, rabbitHole: rabbitHole, previousYear: previousYear,
-            readingChange: readingChange, saved: saved, edits: edits, notifications: notifications,
-            rankTopPercent: rankTopPercent, activity: activity, articles: articles,
-            allCategories: allCategories, allTopics: allTopics)
+    /// A reader with no figures yet — every count 0, every list empty, every nullable figure
+    /// nil — for what reads figures back (`yir render`'s partition lines) to fill in. Declared
+    /// in an extension, so the memberwise initializer the statistics build every reader with
+    /// (see above) stays.
+    public init(user: String, zone: ZoneRules, locale: LanguageTag) {
+        let zero = FixedDecimal(0, scale: 0)
+        self.init(
+            user: user, zone: zone, locale: locale, window: Window(start: 0, end: 0),
+            coverage: Coverage(start: 0, end: 0, cleared: nil, firstView: nil),
+            reading: Reading(
+                milliseconds: 0, views: 0, articles: 0, averageSecondsPerArticle: zero, medianSecondsPerArticle: zero),
+            topArticles: [], categories: [], topics: [], places: nil,
+            appTime: AppTime(milliseconds: 0, sessions: 0, averageSessionSeconds: zero),
+            patterns: Patterns(hour: nil, weekday: nil, month: nil), monthly: [],
+            streak: Streak(days: 0, start: nil, end: nil), rabbitHole: nil, previousYear: nil, readingChange: nil,
+            saved: Saved(last30DaysCount: 0, lastSaved: nil, yearCount: 0, recent: []), edits: .none,
+            notifications: Notifications(subscribed: [], unsubscribed: []), rankTopPercent: nil,
+            activity: nil, articles: nil, allCategories: nil, allTopics: nil)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YirReport
 import YirTestSupport
 @testable import YirCore
 @testable import YirPartitions
@@ -48,5 +49,21 @@ import YirTestSupport
                 }
             }
         }
+    }
+
+    /// The reader line's decoder reads exactly what the field table declares is read back — a
+    /// figure, or a field of partition lines alone — each member by the same path and as the
+    /// same kind of value (a count's range, a text's kind, a list's length): a figure added to
+    /// `ReaderFields` and not to `ReaderLineDecoder`, or read under another name, fails here.
+    @Test func theDecoderReadsWhatTheFieldTableDeclaresReadBack() {
+        let declared = ReaderFields.members(where: \.readBack)
+        let asked = ReaderLineDecoder.membersAsked()
+        #expect(declared.count > 100 && Set(declared).count == declared.count)
+        let missing = declared.filter { !asked.contains($0) }
+        let extra = asked.filter { !declared.contains($0) }
+        #expect(missing.isEmpty, "declared, not decoded: \(missing)")
+        #expect(extra.isEmpty, "decoded, not declared: \(extra)")
+        // In the declaration's order, so that the first failure a line has is the one reported.
+        #expect(asked == declared)
     }
 }

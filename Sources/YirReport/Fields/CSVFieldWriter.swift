@@ -20,7 +20,7 @@ final class CSVFieldWriter: BlockWriter, ReaderFieldVisitor {
     func write(_ reader: UnsafePointer<ReaderStats>, _ context: ReaderFields.Context) {
         zone = reader.pointee.zone
         var fields = self
-        ReaderFields.walk(UnsafeMutablePointer(mutating: reader), context, &fields)
+        ReaderFields.walk(reader.pointee, context, &fields)
         row.endRow()
     }
 
@@ -33,84 +33,74 @@ final class CSVFieldWriter: BlockWriter, ReaderFieldVisitor {
     }
 
     @inline(__always)
-    func text(_ field: ReaderField, _ value: inout String, _ kind: TextKind) {
+    func text(_ field: ReaderField, _ value: String, _ kind: TextKind) {
         if cell(field) { row.text(value) }
     }
 
     @inline(__always)
-    func text(_ field: ReaderField, _ value: inout String?, _ kind: TextKind) {
+    func text(_ field: ReaderField, _ value: String?, _ kind: TextKind) {
         guard cell(field) else { return }
         if let value { row.text(value) } else { row.empty() }
     }
 
     @inline(__always)
-    func zone(_ field: ReaderField, _ value: inout ZoneRules) {
-        if cell(field) { row.text(value.identifier) }
-    }
-
-    @inline(__always)
-    func locale(_ field: ReaderField, _ value: inout LanguageTag) {
-        if cell(field) { row.text(value.text) }
-    }
-
-    @inline(__always)
-    func instant(_ field: ReaderField, _ value: inout Int64) {
+    func instant(_ field: ReaderField, _ value: Int64) {
         if cell(field) { row.instant(value, in: zone!) }
     }
 
     @inline(__always)
-    func instant(_ field: ReaderField, _ value: inout Int64?) {
+    func instant(_ field: ReaderField, _ value: Int64?) {
         if cell(field) { row.instant(value, in: zone!) }
     }
 
     @inline(__always)
-    func date(_ field: ReaderField, _ value: inout CivilDate?) {
+    func date(_ field: ReaderField, _ value: CivilDate?) {
         if cell(field) { row.date(value) }
     }
 
     @inline(__always)
-    func count(_ field: ReaderField, _ value: inout Int, _ kind: CountKind) {
+    func count(_ field: ReaderField, _ value: Int, _ kind: CountKind) {
         if cell(field) { row.value(value) }
     }
 
     @inline(__always)
-    func count(_ field: ReaderField, _ value: inout Int?, _ kind: CountKind) {
+    func count(_ field: ReaderField, _ value: Int?, _ kind: CountKind) {
         if cell(field) { row.value(value) }
     }
 
     @inline(__always)
-    func seconds(_ field: ReaderField, milliseconds value: inout Int64) {
+    func seconds(_ field: ReaderField, milliseconds value: Int64) {
         if cell(field) { row.value(FixedDecimal.seconds(milliseconds: value)) }
     }
 
     @inline(__always)
-    func seconds(_ field: ReaderField, milliseconds value: inout Int64?) {
+    func seconds(_ field: ReaderField, milliseconds value: Int64?) {
         if cell(field) { row.value(value.map(FixedDecimal.seconds(milliseconds:))) }
     }
 
     @inline(__always)
-    func decimal(_ field: ReaderField, _ value: inout FixedDecimal) {
+    func decimal(_ field: ReaderField, _ value: FixedDecimal) {
         if cell(field) { row.value(value) }
     }
 
     @inline(__always)
-    func change(_ field: ReaderField, _ value: inout FixedDecimal?) {
+    func change(_ field: ReaderField, _ value: FixedDecimal?) {
         if cell(field) { row.value(value) }
     }
 
     @inline(__always)
-    func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) {
+    func articleName(_ field: ReaderField, _ name: ArticleName, _ part: ArticlePart) {
         guard cell(field) else { return }
         names.withUTF8(name) { wiki, title in row.text(utf8: part == .wiki ? wiki : title) }
     }
 
     @inline(__always)
-    func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) {
+    func degrees(_ field: ReaderField, _ value: Int64, limit: Int64) {
         if cell(field) { row.value(FixedDecimal(value, scale: ArticleAttributes.Coordinates.scale)) }
     }
 
     @inline(__always)
-    func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) {}
+    func integer(_ field: ReaderField, _ value: Int64, _ kind: CountKind) {}
 
     @inline(__always)
     func object(_ field: ReaderField, _ body: (inout CSVFieldWriter) throws(Failure) -> Void) throws(Failure) {
@@ -121,34 +111,33 @@ final class CSVFieldWriter: BlockWriter, ReaderFieldVisitor {
 
     @inline(__always)
     func object<T>(
-        _ field: ReaderField, _ value: inout T?, empty: T,
-        _ body: (inout CSVFieldWriter, inout T) throws(Failure) -> Void
+        _ field: ReaderField, _ value: T?, empty: T,
+        _ body: (inout CSVFieldWriter, T) throws(Failure) -> Void
     ) throws(Failure) {
         guard field.role != .partition else { return }
         var fields = self
-        if value != nil && !blank { return try body(&fields, &value!) }
+        if let value, !blank { return try body(&fields, value) }
         let outer = blank
         blank = true
-        var placeholder = empty
-        try body(&fields, &placeholder)
+        try body(&fields, empty)
         blank = outer
     }
 
     @inline(__always)
     func list<T>(
-        _ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
-        _ body: (inout CSVFieldWriter, inout T) throws(Failure) -> Void
+        _ field: ReaderField, element: StaticString, _ value: [T], empty: T, count: ClosedRange<Int>?,
+        _ body: (inout CSVFieldWriter, T) throws(Failure) -> Void
     ) throws(Failure) {
         if cell(field) { row.value(value.count) }
     }
 
     @inline(__always)
-    func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) {}
+    func numbers(_ field: ReaderField, _ value: [Int], count: Int) {}
 
     @inline(__always)
     func rows<T>(
-        _ field: ReaderField, _ value: inout [T], empty: T,
-        _ row: (inout CSVFieldWriter, inout T) throws(Failure) -> Void
+        _ field: ReaderField, _ value: [T], empty: T,
+        _ row: (inout CSVFieldWriter, T) throws(Failure) -> Void
     ) throws(Failure) {}
 }
 
@@ -162,8 +151,8 @@ struct CSVColumns: ReaderFieldVisitor {
 
     static func all(zone: ZoneRules) -> [String] {
         var columns = CSVColumns()
-        var placeholder = ReaderStats.placeholder(zone: zone)
-        ReaderFields.walk(&placeholder, ReaderFields.Context(slides: nil, lastSavedDisplay: ""), &columns)
+        ReaderFields.walk(
+            ReaderStats.placeholder(zone: zone), ReaderFields.Context(slides: nil, lastSavedDisplay: ""), &columns)
         return columns.names
     }
 
@@ -175,22 +164,20 @@ struct CSVColumns: ReaderFieldVisitor {
         }
     }
 
-    mutating func text(_ field: ReaderField, _ value: inout String, _ kind: TextKind) { column(field) }
-    mutating func text(_ field: ReaderField, _ value: inout String?, _ kind: TextKind) { column(field) }
-    mutating func zone(_ field: ReaderField, _ value: inout ZoneRules) { column(field) }
-    mutating func locale(_ field: ReaderField, _ value: inout LanguageTag) { column(field) }
-    mutating func instant(_ field: ReaderField, _ value: inout Int64) { column(field) }
-    mutating func instant(_ field: ReaderField, _ value: inout Int64?) { column(field) }
-    mutating func date(_ field: ReaderField, _ value: inout CivilDate?) { column(field) }
-    mutating func count(_ field: ReaderField, _ value: inout Int, _ kind: CountKind) { column(field) }
-    mutating func count(_ field: ReaderField, _ value: inout Int?, _ kind: CountKind) { column(field) }
-    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64) { column(field) }
-    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64?) { column(field) }
-    mutating func decimal(_ field: ReaderField, _ value: inout FixedDecimal) { column(field) }
-    mutating func change(_ field: ReaderField, _ value: inout FixedDecimal?) { column(field) }
-    mutating func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) { column(field) }
-    mutating func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) {}
-    mutating func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) { column(field) }
+    mutating func text(_ field: ReaderField, _ value: String, _ kind: TextKind) { column(field) }
+    mutating func text(_ field: ReaderField, _ value: String?, _ kind: TextKind) { column(field) }
+    mutating func instant(_ field: ReaderField, _ value: Int64) { column(field) }
+    mutating func instant(_ field: ReaderField, _ value: Int64?) { column(field) }
+    mutating func date(_ field: ReaderField, _ value: CivilDate?) { column(field) }
+    mutating func count(_ field: ReaderField, _ value: Int, _ kind: CountKind) { column(field) }
+    mutating func count(_ field: ReaderField, _ value: Int?, _ kind: CountKind) { column(field) }
+    mutating func seconds(_ field: ReaderField, milliseconds value: Int64) { column(field) }
+    mutating func seconds(_ field: ReaderField, milliseconds value: Int64?) { column(field) }
+    mutating func decimal(_ field: ReaderField, _ value: FixedDecimal) { column(field) }
+    mutating func change(_ field: ReaderField, _ value: FixedDecimal?) { column(field) }
+    mutating func articleName(_ field: ReaderField, _ name: ArticleName, _ part: ArticlePart) { column(field) }
+    mutating func integer(_ field: ReaderField, _ value: Int64, _ kind: CountKind) {}
+    mutating func degrees(_ field: ReaderField, _ value: Int64, limit: Int64) { column(field) }
 
     mutating func object(_ field: ReaderField, _ body: (inout Self) throws(Failure) -> Void) throws(Failure) {
         guard field.role != .partition else { return }
@@ -200,21 +187,20 @@ struct CSVColumns: ReaderFieldVisitor {
     }
 
     mutating func object<T>(
-        _ field: ReaderField, _ value: inout T?, empty: T, _ body: (inout Self, inout T) throws(Failure) -> Void
+        _ field: ReaderField, _ value: T?, empty: T, _ body: (inout Self, T) throws(Failure) -> Void
     ) throws(Failure) {
-        var placeholder = empty
         path.append(field.name.description)
-        try body(&self, &placeholder)
+        try body(&self, empty)
         path.removeLast()
     }
 
     mutating func list<T>(
-        _ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
-        _ body: (inout Self, inout T) throws(Failure) -> Void
+        _ field: ReaderField, element: StaticString, _ value: [T], empty: T, count: ClosedRange<Int>?,
+        _ body: (inout Self, T) throws(Failure) -> Void
     ) throws(Failure) { column(field) }
-    mutating func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) {}
+    mutating func numbers(_ field: ReaderField, _ value: [Int], count: Int) {}
     mutating func rows<T>(
-        _ field: ReaderField, _ value: inout [T], empty: T, _ row: (inout Self, inout T) throws(Failure) -> Void
+        _ field: ReaderField, _ value: [T], empty: T, _ row: (inout Self, T) throws(Failure) -> Void
     ) throws(Failure) {}
 }
 

@@ -29,7 +29,8 @@ final class JSONFieldWriter: BlockWriter, ReaderFieldVisitor {
     /// Bytes outside the objects: separators between readers, line ends.
     func raw(_ text: StaticString) { json.raw(text) }
 
-    /// The reader object.
+    /// The reader object. The figures are read in place: lent by their place in the run's
+    /// array (`ReaderBlocks`), never copied.
     func write(_ reader: UnsafePointer<ReaderStats>, _ context: ReaderFields.Context) {
         // Their names are met in no order in megabytes of catalog: asked for now, they arrive
         // while the figures before them are written.
@@ -37,7 +38,7 @@ final class JSONFieldWriter: BlockWriter, ReaderFieldVisitor {
         zone = reader.pointee.zone
         json.beginObject()
         var fields = self
-        ReaderFields.walk(UnsafeMutablePointer(mutating: reader), context, &fields)
+        ReaderFields.walk(reader.pointee, context, &fields)
         json.endObject()
     }
 
@@ -49,83 +50,73 @@ final class JSONFieldWriter: BlockWriter, ReaderFieldVisitor {
     }
 
     @inline(__always)
-    func text(_ field: ReaderField, _ value: inout String, _ kind: TextKind) {
+    func text(_ field: ReaderField, _ value: String, _ kind: TextKind) {
         if take(field) { json.string(value) }
     }
 
     @inline(__always)
-    func text(_ field: ReaderField, _ value: inout String?, _ kind: TextKind) {
+    func text(_ field: ReaderField, _ value: String?, _ kind: TextKind) {
         if take(field) { json.string(value) }
     }
 
     @inline(__always)
-    func zone(_ field: ReaderField, _ value: inout ZoneRules) {
-        if take(field) { json.string(value.identifier) }
-    }
-
-    @inline(__always)
-    func locale(_ field: ReaderField, _ value: inout LanguageTag) {
-        if take(field) { json.string(value.text) }
-    }
-
-    @inline(__always)
-    func instant(_ field: ReaderField, _ value: inout Int64) {
+    func instant(_ field: ReaderField, _ value: Int64) {
         if take(field) { json.instant(value, in: zone!) }
     }
 
     @inline(__always)
-    func instant(_ field: ReaderField, _ value: inout Int64?) {
+    func instant(_ field: ReaderField, _ value: Int64?) {
         if take(field) { json.instant(value, in: zone!) }
     }
 
     @inline(__always)
-    func date(_ field: ReaderField, _ value: inout CivilDate?) {
+    func date(_ field: ReaderField, _ value: CivilDate?) {
         if take(field) { json.string(value?.iso8601) }
     }
 
     @inline(__always)
-    func count(_ field: ReaderField, _ value: inout Int, _ kind: CountKind) {
+    func count(_ field: ReaderField, _ value: Int, _ kind: CountKind) {
         if take(field) { json.number(value) }
     }
 
     @inline(__always)
-    func count(_ field: ReaderField, _ value: inout Int?, _ kind: CountKind) {
+    func count(_ field: ReaderField, _ value: Int?, _ kind: CountKind) {
         if take(field) { json.number(value) }
     }
 
     @inline(__always)
-    func seconds(_ field: ReaderField, milliseconds value: inout Int64) {
+    func seconds(_ field: ReaderField, milliseconds value: Int64) {
         if take(field) { json.number(FixedDecimal.seconds(milliseconds: value)) }
     }
 
     @inline(__always)
-    func seconds(_ field: ReaderField, milliseconds value: inout Int64?) {
+    func seconds(_ field: ReaderField, milliseconds value: Int64?) {
         if take(field) { json.number(value.map(FixedDecimal.seconds(milliseconds:))) }
     }
 
     @inline(__always)
-    func decimal(_ field: ReaderField, _ value: inout FixedDecimal) {
+    func decimal(_ field: ReaderField, _ value: FixedDecimal) {
         if take(field) { json.number(value) }
     }
 
     @inline(__always)
-    func change(_ field: ReaderField, _ value: inout FixedDecimal?) {
+    func change(_ field: ReaderField, _ value: FixedDecimal?) {
         if take(field) { json.number(value) }
     }
 
     @inline(__always)
-    func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) {
+    func articleName(_ field: ReaderField, _ name: ArticleName, _ part: ArticlePart) {
         guard take(field) else { return }
         names.withUTF8(name) { wiki, title in json.string(utf8: part == .wiki ? wiki : title) }
     }
 
     @inline(__always)
-    func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) {
+    func degrees(_ field: ReaderField, _ value: Int64, limit: Int64) {
         if take(field) { json.number(FixedDecimal(value, scale: ArticleAttributes.Coordinates.scale)) }
     }
 
     @inline(__always)
-    func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) {
+    func integer(_ field: ReaderField, _ value: Int64, _ kind: CountKind) {
         json.number(value)
     }
 
@@ -140,31 +131,30 @@ final class JSONFieldWriter: BlockWriter, ReaderFieldVisitor {
 
     @inline(__always)
     func object<T>(
-        _ field: ReaderField, _ value: inout T?, empty: T,
-        _ body: (inout JSONFieldWriter, inout T) throws(Failure) -> Void
+        _ field: ReaderField, _ value: T?, empty: T,
+        _ body: (inout JSONFieldWriter, T) throws(Failure) -> Void
     ) throws(Failure) {
         guard take(field) else { return }
-        guard value != nil else { return json.null() }
+        guard let value else { return json.null() }
         json.beginObject()
         var fields = self
-        try body(&fields, &value!)
+        try body(&fields, value)
         json.endObject()
     }
 
     @inline(__always)
     func list<T>(
-        _ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
-        _ body: (inout JSONFieldWriter, inout T) throws(Failure) -> Void
+        _ field: ReaderField, element: StaticString, _ value: [T], empty: T, count: ClosedRange<Int>?,
+        _ body: (inout JSONFieldWriter, T) throws(Failure) -> Void
     ) throws(Failure) {
         guard take(field) else { return }
         json.beginArray()
         var fields = self
         try value.withUnsafeBufferPointer { (elements) throws(Failure) in
-            // Lent by place, as the reader is (see `write`): nothing is copied or changed.
-            let each = UnsafeMutablePointer(mutating: elements.baseAddress)
+            // Lent by place, as the reader is (see `write`): no element is copied.
             for i in elements.indices {
                 json.beginObject()
-                try body(&fields, &each![i])
+                try body(&fields, elements[i])
                 json.endObject()
             }
         }
@@ -172,7 +162,7 @@ final class JSONFieldWriter: BlockWriter, ReaderFieldVisitor {
     }
 
     @inline(__always)
-    func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) {
+    func numbers(_ field: ReaderField, _ value: [Int], count: Int) {
         guard take(field) else { return }
         json.beginArray()
         for n in value { json.number(n) }
@@ -181,18 +171,17 @@ final class JSONFieldWriter: BlockWriter, ReaderFieldVisitor {
 
     @inline(__always)
     func rows<T>(
-        _ field: ReaderField, _ value: inout [T], empty: T,
-        _ row: (inout JSONFieldWriter, inout T) throws(Failure) -> Void
+        _ field: ReaderField, _ value: [T], empty: T,
+        _ row: (inout JSONFieldWriter, T) throws(Failure) -> Void
     ) throws(Failure) {
         guard take(field) else { return }
         json.beginArray()
         inRow = true
         var fields = self
         try value.withUnsafeBufferPointer { (elements) throws(Failure) in
-            let each = UnsafeMutablePointer(mutating: elements.baseAddress)
             for i in elements.indices {
                 json.beginArray()
-                try row(&fields, &each![i])
+                try row(&fields, elements[i])
                 json.endArray()
             }
         }

@@ -48,7 +48,7 @@ public struct ReaderField: Sendable {
 }
 
 /// The kind of a text field: how its value is checked and what the schemas say it is.
-public enum TextKind: Sendable {
+public enum TextKind: Sendable, Hashable {
     /// Any string.
     case any
     /// At least one character (a user id, a title).
@@ -59,10 +59,14 @@ public enum TextKind: Sendable {
     case imageURL
     /// `patterns.time_of_day` (SPEC §2.3).
     case timeOfDay
+    /// An IANA zone's identifier.
+    case zone
+    /// A BCP 47 language tag.
+    case languageTag
 }
 
 /// A whole number's kind: its range and the simple type the XSD names it by.
-public struct CountKind: Sendable {
+public struct CountKind: Sendable, Hashable {
     public let range: ClosedRange<Int64>
     /// What a value read back must be, for the failure that names it.
     public let expected: StaticString
@@ -79,68 +83,93 @@ public struct CountKind: Sendable {
     public static let weekday = CountKind(range: 1...7, expected: "a weekday from 1 to 7", xsdType: "Weekday")
     public static let month = CountKind(range: 1...12, expected: "a month from 1 to 12", xsdType: "Month")
     public static let percent = CountKind(range: 1...100, expected: "a percentage from 1 to 100", xsdType: "Percent")
+    /// Of the rows of partition lines alone, which no schema describes.
+    public static let instantMilliseconds = CountKind(
+        range: RFC3339.earliest...(RFC3339.end - 1), expected: "an instant of 1970–2099 in milliseconds", xsdType: "")
+    public static let day = CountKind(
+        range: (RFC3339.earliest / millisecondsPerDay - 1)...(RFC3339.end / millisecondsPerDay),
+        expected: "a day of 1970–2099", xsdType: "")
+
+    public static func == (a: CountKind, b: CountKind) -> Bool {
+        a.range == b.range && a.expected.description == b.expected.description
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(range) }
 }
 
 /// Which half of an article's name a field holds.
-public enum ArticlePart: Sendable { case wiki, title }
+public enum ArticlePart: Sendable, Hashable { case wiki, title }
 
-/// What walks a reader's fields: a writer reads each value, the partition reader sets it, a
-/// schema generator looks only at the fields. Values are passed `inout` so that one
-/// declaration serves both directions; writers never change them. Lists and nullable objects
-/// carry an `empty` element: the partition reader fills it, a schema generator walks it.
+/// What walks a reader's fields: a writer reads each value, a schema generator looks only at
+/// the fields. The walk only reads: each value is handed by value (borrowed, never copied out
+/// of the figures), and nothing a visitor does can change the figures. Reading a partition
+/// line back is a decoder of its own (YirPartitions' `ReaderLineDecoder`), checked against this
+/// declaration by the members it asks for (`ReaderFields.members`).
+///
+/// Lists, rows and nullable objects carry an `empty` element: what a schema generator, or the
+/// CSV writer's empty cells of a null object, walk when there is no element.
 public protocol ReaderFieldVisitor: ~Copyable {
     associatedtype Failure: Error
 
-    mutating func text(_ field: ReaderField, _ value: inout String, _ kind: TextKind) throws(Failure)
-    mutating func text(_ field: ReaderField, _ value: inout String?, _ kind: TextKind) throws(Failure)
-    mutating func zone(_ field: ReaderField, _ value: inout ZoneRules) throws(Failure)
-    mutating func locale(_ field: ReaderField, _ value: inout LanguageTag) throws(Failure)
-    mutating func instant(_ field: ReaderField, _ value: inout Int64) throws(Failure)
-    mutating func instant(_ field: ReaderField, _ value: inout Int64?) throws(Failure)
-    mutating func date(_ field: ReaderField, _ value: inout CivilDate?) throws(Failure)
-    mutating func count(_ field: ReaderField, _ value: inout Int, _ kind: CountKind) throws(Failure)
-    mutating func count(_ field: ReaderField, _ value: inout Int?, _ kind: CountKind) throws(Failure)
+    /// A text: a string, a zone's identifier, a language tag (`kind` says which).
+    mutating func text(_ field: ReaderField, _ value: String, _ kind: TextKind) throws(Failure)
+    mutating func text(_ field: ReaderField, _ value: String?, _ kind: TextKind) throws(Failure)
+    mutating func instant(_ field: ReaderField, _ value: Int64) throws(Failure)
+    mutating func instant(_ field: ReaderField, _ value: Int64?) throws(Failure)
+    mutating func date(_ field: ReaderField, _ value: CivilDate?) throws(Failure)
+    mutating func count(_ field: ReaderField, _ value: Int, _ kind: CountKind) throws(Failure)
+    mutating func count(_ field: ReaderField, _ value: Int?, _ kind: CountKind) throws(Failure)
     /// Integer milliseconds, written as seconds with up to three decimals.
-    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64) throws(Failure)
-    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64?) throws(Failure)
+    mutating func seconds(_ field: ReaderField, milliseconds value: Int64) throws(Failure)
+    mutating func seconds(_ field: ReaderField, milliseconds value: Int64?) throws(Failure)
     /// Seconds ≥ 0 with up to four decimals (an average, a median).
-    mutating func decimal(_ field: ReaderField, _ value: inout FixedDecimal) throws(Failure)
+    mutating func decimal(_ field: ReaderField, _ value: FixedDecimal) throws(Failure)
     /// A ratio less one, three decimals, either sign (`change.reading_seconds`).
-    mutating func change(_ field: ReaderField, _ value: inout FixedDecimal?) throws(Failure)
-    mutating func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) throws(Failure)
+    mutating func change(_ field: ReaderField, _ value: FixedDecimal?) throws(Failure)
+    mutating func articleName(_ field: ReaderField, _ name: ArticleName, _ part: ArticlePart) throws(Failure)
     /// A latitude or longitude in 10⁻⁷ degrees, within ±`limit` degrees, written as degrees.
-    mutating func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) throws(Failure)
+    mutating func degrees(_ field: ReaderField, _ value: Int64, limit: Int64) throws(Failure)
+    /// A whole number of a row of `rows` (milliseconds, epoch milliseconds, a day number),
+    /// written as it is; `kind` says what it may be.
+    mutating func integer(_ field: ReaderField, _ value: Int64, _ kind: CountKind) throws(Failure)
 
     mutating func object(_ field: ReaderField, _ body: (inout Self) throws(Failure) -> Void) throws(Failure)
     /// An object, or null.
     mutating func object<T>(
-        _ field: ReaderField, _ value: inout T?, empty: T,
-        _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure)
+        _ field: ReaderField, _ value: T?, empty: T, _ body: (inout Self, T) throws(Failure) -> Void
+    ) throws(Failure)
     /// A list of objects; the XML names each one `element`. `count` bounds its length.
     mutating func list<T>(
-        _ field: ReaderField, element: StaticString, _ value: inout [T], empty: T,
-        count: ClosedRange<Int>?, _ body: (inout Self, inout T) throws(Failure) -> Void) throws(Failure)
-    /// A whole number in `range` inside a row of `rows` (milliseconds, epoch milliseconds, a
-    /// day number); `expected` names the range when a value read back lies outside it.
-    mutating func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) throws(Failure)
-    /// A list of numbers.
-    mutating func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) throws(Failure)
+        _ field: ReaderField, element: StaticString, _ value: [T], empty: T, count: ClosedRange<Int>?,
+        _ body: (inout Self, T) throws(Failure) -> Void) throws(Failure)
+    /// A list of `count` numbers.
+    mutating func numbers(_ field: ReaderField, _ value: [Int], count: Int) throws(Failure)
     /// A list of fixed-length rows of values (`detail.days`), `row` walking one row's values
-    /// in order, unnamed.
+    /// in order, written unnamed.
     mutating func rows<T>(
-        _ field: ReaderField, _ value: inout [T], empty: T,
-        _ row: (inout Self, inout T) throws(Failure) -> Void) throws(Failure)
-
-    /// A rule that relates fields (a streak's days and its dates): what the partition reader
-    /// checks once the object's fields are read. `expected` says what a valid value is.
-    mutating func require(_ holds: @autoclosure () -> Bool, _ expected: StaticString) throws(Failure)
-}
-
-extension ReaderFieldVisitor where Self: ~Copyable {
-    /// By default nothing is checked: only the partition reader checks what it reads back.
-    public mutating func require(_ holds: @autoclosure () -> Bool, _ expected: StaticString) throws(Failure) {}
+        _ field: ReaderField, _ value: [T], empty: T, _ row: (inout Self, T) throws(Failure) -> Void
+    ) throws(Failure)
 }
 
 /// The failure of visitors that cannot fail (the writers into memory, the schema generators):
 /// it has no value.
 public enum Unfailing: Error {}
+
+/// What a field's value is, as the declaration hands it to a visitor: what the partition
+/// lines' decoder must read it as (`ReaderFields.members`).
+public enum FieldValue: Hashable, Sendable {
+    case text(TextKind, nullable: Bool)
+    case instant(nullable: Bool)
+    case date
+    case count(CountKind, nullable: Bool)
+    case seconds(nullable: Bool)
+    case decimal
+    case change
+    case articleName(ArticlePart)
+    case degrees(limit: Int64)
+    case integer(CountKind)
+    case object(nullable: Bool)
+    case list(count: ClosedRange<Int>?)
+    case numbers(count: Int)
+    case rows
+}

@@ -2,12 +2,13 @@ import YirCore
 import YirStats
 
 /// Every field of a reader (SPEC §2.3, in §4.1's order), declared once. The JSON and JSON
-/// Lines writers, the XML writer, the CSV writer, the partition lines and their reader, and
-/// the JSON Schema and XSD generators all walk this one declaration: a new figure is one line
-/// here (and its value in `ReaderStats`), and a key cannot be spelt two ways.
+/// Lines writers (the partition lines too), the XML writer, the CSV writer, and the JSON Schema
+/// and XSD generators all walk this one declaration; the partition lines' decoder (YirPartitions)
+/// is checked against it (`members`). A new figure is one line here (its value in
+/// `ReaderStats`, and its reading back in the decoder), and a key cannot be spelt two ways.
 ///
-/// Each line names the field, says what it is (the schemas' documentation), its CSV column,
-/// and hands the visitor the value by its place in the figures.
+/// Each line names the field, says what it is (the schemas' documentation), its CSV column and
+/// role, and hands the visitor the value, read in place: the walk changes nothing.
 public enum ReaderFields {
     /// What a reader's output carries beyond its figures: where their deck is, and how their
     /// last save reads in their language.
@@ -21,241 +22,231 @@ public enum ReaderFields {
         }
     }
 
-    /// Walks reader `r`'s fields in order. Writers hand a pointer to figures they only read.
+    /// Walks reader `r`'s fields in order, handing each value to `v` to read.
     @inline(__always)
     public static func visit<V: ReaderFieldVisitor & ~Copyable>(
-        _ r: UnsafeMutablePointer<ReaderStats>, _ context: Context, _ v: inout V
+        _ r: borrowing ReaderStats, _ context: Context, _ v: inout V
     ) throws(V.Failure) {
-        var slides = context.slides
-        try v.text(ReaderField("user", "The reader's id.", csv: .path), &r.pointee.user, .nonEmpty)
+        try v.text(ReaderField("user", "The reader's id.", csv: .path), r.user, .nonEmpty)
         try v.text(
             ReaderField(
                 "slides",
                 "The reader's slides page relative to the output folder (a keyed hash of the user id, never the id itself); absent (null) when the run wrote no HTML.",
-                csv: .path, role: .derived), &slides, .deckPath)
-        try v.zone(ReaderField("time_zone", "The report zone Z (IANA).", csv: .path), &r.pointee.zone)
-        try v.locale(
+                csv: .path, role: .derived), context.slides, .deckPath)
+        try v.text(ReaderField("time_zone", "The report zone Z (IANA).", csv: .path), r.zone.identifier, .zone)
+        try v.text(
             ReaderField("locale", "The reader's language L, a BCP 47 tag: the language of their slides.", csv: .path),
-            &r.pointee.locale)
+            r.locale.text, .languageTag)
         try v.object(
             ReaderField(
                 "window", "The year window W: its start, and the earlier of next 1 January and the as-of instant.")
         ) { v throws(V.Failure) in
-            try v.instant(ReaderField("start", "1 January 00:00 in Z.", csv: .path), &r.pointee.window.start)
-            try v.instant(ReaderField("end", "The window's end.", csv: .path), &r.pointee.window.end)
+            try v.instant(ReaderField("start", "1 January 00:00 in Z.", csv: .path), r.window.start)
+            try v.instant(ReaderField("end", "The window's end.", csv: .path), r.window.end)
         }
         try v.object(ReaderField("coverage", "The part of the year the figures rest on.")) { v throws(V.Failure) in
             try v.instant(
                 ReaderField("start", "The later of the window's start and the history clear.", csv: .path),
-                &r.pointee.coverage.start)
-            try v.instant(ReaderField("end", "The window's end.", csv: .path), &r.pointee.coverage.end)
+                r.coverage.start)
+            try v.instant(ReaderField("end", "The window's end.", csv: .path), r.coverage.end)
             try v.instant(
                 ReaderField(
                     "cleared",
                     "The latest history clear at or before the as-of instant, when after the window's start.",
-                    csv: .path), &r.pointee.coverage.cleared)
+                    csv: .path), r.coverage.cleared)
             try v.instant(
-                ReaderField("first_view", "The earliest counted view.", csv: .path), &r.pointee.coverage.firstView)
+                ReaderField("first_view", "The earliest counted view.", csv: .path), r.coverage.firstView)
         }
         try v.object(ReaderField("reading", "Counted page views (SPEC §2.2).")) { v throws(V.Failure) in
-            var minutes = Int(r.pointee.reading.minutes)
             try v.seconds(
-                ReaderField("seconds", "Σ seconds.", csv: .path), milliseconds: &r.pointee.reading.milliseconds)
-            try v.count(ReaderField("minutes", "⌊seconds / 60⌋.", csv: .path, role: .derived), &minutes, .count)
-            try v.count(ReaderField("views", "Counted views.", csv: .path), &r.pointee.reading.views, .count)
+                ReaderField("seconds", "Σ seconds.", csv: .path), milliseconds: r.reading.milliseconds)
             try v.count(
-                ReaderField("articles", "Distinct (wiki, title).", csv: .path), &r.pointee.reading.articles, .count)
+                ReaderField("minutes", "⌊seconds / 60⌋.", csv: .path, role: .derived), Int(r.reading.minutes), .count)
+            try v.count(ReaderField("views", "Counted views.", csv: .path), r.reading.views, .count)
+            try v.count(
+                ReaderField("articles", "Distinct (wiki, title).", csv: .path), r.reading.articles, .count)
             try v.decimal(
                 ReaderField(
                     "average_seconds_per_article", "seconds / articles, 3 decimals.",
-                    csv: .named("average_seconds_per_article")), &r.pointee.reading.averageSecondsPerArticle)
+                    csv: .named("average_seconds_per_article")), r.reading.averageSecondsPerArticle)
             try v.decimal(
                 ReaderField(
                     "median_seconds_per_article", "Median of per-article totals.",
-                    csv: .named("median_seconds_per_article")), &r.pointee.reading.medianSecondsPerArticle)
+                    csv: .named("median_seconds_per_article")), r.reading.medianSecondsPerArticle)
         }
-        var top = r.pointee.topArticles.first
         try v.object(
             ReaderField("top_article", "The first of top_articles; absent (null) when none.", role: .derived),
-            &top, empty: .placeholder
-        ) { v, a throws(V.Failure) in try article(&v, &a) }
+            r.topArticles.first, empty: .placeholder
+        ) { v, a throws(V.Failure) in try article(&v, a) }
         try v.list(
             ReaderField("top_articles", "Up to --top articles by seconds, then views, later last view, wiki, title."),
-            element: "article", &r.pointee.topArticles, empty: .placeholder, count: nil
+            element: "article", r.topArticles, empty: .placeholder, count: nil
         ) { v, a throws(V.Failure) in
-            try article(&v, &a)
+            try article(&v, a)
         }
         try v.list(
             ReaderField(
                 "categories",
                 "Up to --top categories of the reader's articles (each article's from its latest counted view that carries them), by seconds, then articles, then name; --exclude-category's left out."
             ),
-            element: "category", &r.pointee.categories, empty: .placeholder, count: nil
+            element: "category", r.categories, empty: .placeholder, count: nil
         ) { v, c throws(V.Failure) in
-            try subject(&v, &c, ReaderField("category", "The category, normalised like a title."))
+            try subject(&v, c, ReaderField("category", "The category, normalised like a title."))
         }
         try v.list(
             ReaderField("topics", "Up to --top topics of the reader's articles, ordered as categories."),
-            element: "topic", &r.pointee.topics, empty: .placeholder, count: nil
+            element: "topic", r.topics, empty: .placeholder, count: nil
         ) { v, t throws(V.Failure) in
-            try subject(&v, &t, ReaderField("topic", "The topic label, trimmed, NFC."))
+            try subject(&v, t, ReaderField("topic", "The topic label, trimmed, NFC."))
         }
-        var topCategory = r.pointee.categories.first?.name
-        var topTopic = r.pointee.topics.first?.name
         try v.text(
-            ReaderField("top_category", "The first of categories.", csv: .path, role: .csvOnly), &topCategory, .nonEmpty
+            ReaderField("top_category", "The first of categories.", csv: .path, role: .csvOnly),
+            r.categories.first?.name, .nonEmpty
         )
-        try v.text(ReaderField("top_topic", "The first of topics.", csv: .path, role: .csvOnly), &topTopic, .nonEmpty)
+        try v.text(
+            ReaderField("top_topic", "The first of topics.", csv: .path, role: .csvOnly), r.topics.first?.name,
+            .nonEmpty)
         try v.object(
             ReaderField("places", "Where the reader's articles are; absent (null) when none has coordinates."),
-            &r.pointee.places, empty: .placeholder
+            r.places, empty: .placeholder
         ) { v, p throws(V.Failure) in
-            try v.count(ReaderField("articles", "Articles with coordinates.", csv: .path), &p.articles, .positive)
-            try v.seconds(ReaderField("seconds", "Their seconds."), milliseconds: &p.milliseconds)
+            try v.count(ReaderField("articles", "Articles with coordinates.", csv: .path), p.articles, .positive)
+            try v.seconds(ReaderField("seconds", "Their seconds."), milliseconds: p.milliseconds)
             try v.list(
                 ReaderField(
                     "countries",
                     "Every country of the places (Natural Earth 1:10m Admin 0, 5.1.1), by seconds, then articles, then code; its length is the CSV's places_countries.",
                     csv: .named("places_countries")),
-                element: "country", &p.countries, empty: .placeholder, count: nil
+                element: "country", p.countries, empty: .placeholder, count: nil
             ) { v, c throws(V.Failure) in
-                try subject(&v, &c, ReaderField("country", "ISO 3166-1 alpha-2 code (ISO_A2_EH), else ADM0_A3."))
+                try subject(&v, c, ReaderField("country", "ISO 3166-1 alpha-2 code (ISO_A2_EH), else ADM0_A3."))
             }
             try v.object(ReaderField("north", "The northernmost place (ties: more seconds, wiki, title).")) {
                 v throws(V.Failure) in
-                try place(&v, &p.north, seconds: false)
+                try place(&v, p.north, seconds: false)
             }
             try v.object(ReaderField("south", "The southernmost place.")) { v throws(V.Failure) in
-                try place(&v, &p.south, seconds: false)
+                try place(&v, p.south, seconds: false)
             }
             try v.list(
-                ReaderField("top", "Up to --top places in top_articles' order."), element: "place", &p.top,
+                ReaderField("top", "Up to --top places in top_articles' order."), element: "place", p.top,
                 empty: .placeholder, count: nil
             ) { v, place throws(V.Failure) in
-                try ReaderFields.place(&v, &place, seconds: true)
+                try ReaderFields.place(&v, place, seconds: true)
             }
         }
         try v.object(ReaderField("app_time", "Sessions in the window, not cleared.")) { v throws(V.Failure) in
             try v.seconds(
-                ReaderField("seconds", "Σ durations.", csv: .path), milliseconds: &r.pointee.appTime.milliseconds)
-            try v.count(ReaderField("sessions", "Their count.", csv: .path), &r.pointee.appTime.sessions, .count)
+                ReaderField("seconds", "Σ durations.", csv: .path), milliseconds: r.appTime.milliseconds)
+            try v.count(ReaderField("sessions", "Their count.", csv: .path), r.appTime.sessions, .count)
             try v.decimal(
                 ReaderField(
                     "average_session_seconds", "seconds / sessions, 3 decimals.", csv: .named("average_session_seconds")
                 ),
-                &r.pointee.appTime.averageSessionSeconds)
+                r.appTime.averageSessionSeconds)
         }
         try v.object(
             ReaderField(
                 "patterns",
                 "Values with the most counted views, ties to the smallest; each absent (null) when no views.")
         ) { v throws(V.Failure) in
-            var timeOfDay = r.pointee.patterns.timeOfDay?.rawValue
             try v.count(
-                ReaderField("hour", "Favourite hour.", csv: .named("pattern_hour")), &r.pointee.patterns.hour, .hour)
+                ReaderField("hour", "Favourite hour.", csv: .named("pattern_hour")), r.patterns.hour, .hour)
             try v.count(
                 ReaderField("weekday", "Favourite weekday.", csv: .named("pattern_weekday")),
-                &r.pointee.patterns.weekday, .weekday)
+                r.patterns.weekday, .weekday)
             try v.count(
-                ReaderField("month", "Favourite month.", csv: .named("pattern_month")), &r.pointee.patterns.month,
+                ReaderField("month", "Favourite month.", csv: .named("pattern_month")), r.patterns.month,
                 .month)
             try v.text(
                 ReaderField(
                     "time_of_day",
                     "Of the favourite hour: late_night 0–4, morning 5–11, midday 12, afternoon 13–16, evening 17–20, night 21–23.",
-                    csv: .named("pattern_time_of_day"), role: .derived), &timeOfDay, .timeOfDay)
+                    csv: .named("pattern_time_of_day"), role: .derived), r.patterns.timeOfDay?.rawValue, .timeOfDay)
         }
         try v.list(
-            ReaderField("monthly", "The 12 months of the year."), element: "entry", &r.pointee.monthly,
+            ReaderField("monthly", "The 12 months of the year."), element: "entry", r.monthly,
             empty: ReaderStats.Month(month: 1, milliseconds: 0, views: 0), count: 12...12
         ) { v, m throws(V.Failure) in
-            try v.count(ReaderField("month", "The month."), &m.month, .month)
-            try v.seconds(ReaderField("seconds", "Seconds read."), milliseconds: &m.milliseconds)
-            try v.count(ReaderField("views", "Counted views."), &m.views, .count)
+            try v.count(ReaderField("month", "The month."), m.month, .month)
+            try v.seconds(ReaderField("seconds", "Seconds read."), milliseconds: m.milliseconds)
+            try v.count(ReaderField("views", "Counted views."), m.views, .count)
         }
-        try v.require(r.pointee.monthly.map(\.month) == Array(1...12), "'monthly' with months 1 to 12 in order")
         try v.object(
             ReaderField("streak", "Longest run of consecutive local days with a counted view; the earliest on ties.")
         ) { v throws(V.Failure) in
-            try v.count(ReaderField("days", "Its length.", csv: .path), &r.pointee.streak.days, .count)
-            try v.date(ReaderField("start", "First day.", csv: .path), &r.pointee.streak.start)
-            try v.date(ReaderField("end", "Last day.", csv: .path), &r.pointee.streak.end)
-            try v.require(r.pointee.streak.holdsTogether, "a 'streak' of as many days as from 'start' to 'end'")
+            try v.count(ReaderField("days", "Its length.", csv: .path), r.streak.days, .count)
+            try v.date(ReaderField("start", "First day.", csv: .path), r.streak.start)
+            try v.date(ReaderField("end", "Last day.", csv: .path), r.streak.end)
         }
         try v.object(
             ReaderField(
                 "rabbit_hole",
                 "The longest sitting: counted views each starting within 30 minutes of the latest end before it, with the most distinct articles; absent (null) without counted views."
-            ), &r.pointee.rabbitHole, empty: .placeholder
+            ), r.rabbitHole, empty: .placeholder
         ) { v, hole throws(V.Failure) in
-            try v.count(ReaderField("articles", "Distinct articles.", csv: .path), &hole.articles, .positive)
-            try v.count(ReaderField("views", "Counted views.", csv: .path), &hole.views, .positive)
-            try v.seconds(ReaderField("seconds", "Their seconds.", csv: .path), milliseconds: &hole.milliseconds)
-            try v.instant(ReaderField("start", "Its first view's timestamp.", csv: .path), &hole.start)
+            try v.count(ReaderField("articles", "Distinct articles.", csv: .path), hole.articles, .positive)
+            try v.count(ReaderField("views", "Counted views.", csv: .path), hole.views, .positive)
+            try v.seconds(ReaderField("seconds", "Their seconds.", csv: .path), milliseconds: hole.milliseconds)
+            try v.instant(ReaderField("start", "Its first view's timestamp.", csv: .path), hole.start)
             try v.instant(
-                ReaderField("end", "The latest end (timestamp + seconds) of its views.", csv: .path), &hole.end)
+                ReaderField("end", "The latest end (timestamp + seconds) of its views.", csv: .path), hole.end)
             try v.object(ReaderField("first", "The article of its first view.")) { v throws(V.Failure) in
-                try name(&v, &hole.first, csv: .path)
+                try name(&v, hole.first, csv: .path)
             }
             try v.object(ReaderField("last", "The article of its last view.")) { v throws(V.Failure) in
-                try name(&v, &hole.last, csv: .path)
+                try name(&v, hole.last, csv: .path)
             }
-            try v.require(
-                hole.articles <= hole.views && hole.start <= hole.end,
-                "a 'rabbit_hole' with views ≥ articles ≥ 1, start ≤ end, 'first' and 'last', or null")
         }
         try v.object(
             ReaderField(
                 "previous_year", "Counted views in the same part of the year before; absent (null) when there are none."
-            ), &r.pointee.previousYear, empty: .placeholder
+            ), r.previousYear, empty: .placeholder
         ) { v, previous throws(V.Failure) in
-            try v.seconds(ReaderField("seconds", "Σ seconds.", csv: .path), milliseconds: &previous.milliseconds)
-            try v.count(ReaderField("views", "Counted views.", csv: .path), &previous.views, .positive)
-            try v.count(ReaderField("articles", "Distinct articles.", csv: .path), &previous.articles, .positive)
-            try v.require(previous.articles <= previous.views, "'previous_year' with views ≥ articles ≥ 1, or null")
+            try v.seconds(ReaderField("seconds", "Σ seconds.", csv: .path), milliseconds: previous.milliseconds)
+            try v.count(ReaderField("views", "Counted views.", csv: .path), previous.views, .positive)
+            try v.count(ReaderField("articles", "Distinct articles.", csv: .path), previous.articles, .positive)
         }
         try v.object(ReaderField("change", "This year against the year before.")) { v throws(V.Failure) in
             try v.change(
                 ReaderField(
                     "reading_seconds",
                     "reading seconds / previous_year seconds − 1; absent (null) without reading the year before.",
-                    csv: .path), &r.pointee.readingChange)
+                    csv: .path), r.readingChange)
         }
         try v.object(
             ReaderField("saved", "Articles whose latest save/unsave at or before the as-of instant is a save.")
         ) { v throws(V.Failure) in
-            var display = context.lastSavedDisplay
             try v.object(ReaderField("last_30_days", "Window [as-of − 30 local days, as-of].")) { v throws(V.Failure) in
                 try v.count(
                     ReaderField("count", "Articles.", csv: .named("saved_last_30_days")),
-                    &r.pointee.saved.last30DaysCount, .count)
+                    r.saved.last30DaysCount, .count)
                 try v.instant(
                     ReaderField("last_saved", "Newest such save.", csv: .named("last_saved")),
-                    &r.pointee.saved.lastSaved)
+                    r.saved.lastSaved)
                 try v.text(
                     ReaderField(
                         "last_saved_display", "Localised time (same day as as-of) or month and day; empty when none.",
-                        csv: .named("last_saved_display"), role: .derived), &display, .any)
+                        csv: .named("last_saved_display"), role: .derived), context.lastSavedDisplay, .any)
             }
             try v.object(ReaderField("year", "Window W.")) { v throws(V.Failure) in
                 try v.count(
-                    ReaderField("count", "Articles.", csv: .named("saved_year")), &r.pointee.saved.yearCount, .count)
+                    ReaderField("count", "Articles.", csv: .named("saved_year")), r.saved.yearCount, .count)
             }
             try v.list(
                 ReaderField("recent", "Up to 3 of the year's articles, newest save first."), element: "save",
-                &r.pointee.saved.recent, empty: .placeholder, count: 0...3
+                r.saved.recent, empty: .placeholder, count: 0...3
             ) { v, save throws(V.Failure) in
-                try name(&v, &save.name, csv: .none)
-                try v.instant(ReaderField("saved", "When it was saved."), &save.saved)
-                try v.text(ReaderField("thumbnail", "The save's http(s) thumbnail."), &save.thumbnail, .imageURL)
+                try name(&v, save.name, csv: .none)
+                try v.instant(ReaderField("saved", "When it was saved."), save.saved)
+                try v.text(ReaderField("thumbnail", "The save's http(s) thumbnail."), save.thumbnail, .imageURL)
             }
         }
         try v.object(ReaderField("edits", "The reader's edits in the window (a history clear leaves them).")) {
             v throws(V.Failure) in
-            try v.count(ReaderField("count", "Edits.", csv: .path), &r.pointee.edits.count, .count)
+            try v.count(ReaderField("count", "Edits.", csv: .path), r.edits.count, .count)
             try v.count(
-                ReaderField("pages", "Distinct (wiki, namespace, title).", csv: .path), &r.pointee.edits.pages, .count)
-            try v.require(r.pointee.edits.pages <= r.pointee.edits.count, "'edits' with count ≥ pages")
+                ReaderField("pages", "Distinct (wiki, namespace, title).", csv: .path), r.edits.pages, .count)
         }
         try v.object(
             ReaderField(
@@ -266,23 +257,23 @@ public enum ReaderFields {
             try v.list(
                 ReaderField("subscribed", "Switched on.", csv: .named("notifications_subscribed")),
                 element: "notification",
-                &r.pointee.notifications.subscribed, empty: NotificationType(key: ""), count: nil
+                r.notifications.subscribed, empty: NotificationType(key: ""), count: nil
             ) { v, n throws(V.Failure) in
-                try notification(&v, &n)
+                try notification(&v, n)
             }
             try v.list(
                 ReaderField("unsubscribed", "Switched off.", csv: .named("notifications_unsubscribed")),
                 element: "notification",
-                &r.pointee.notifications.unsubscribed, empty: NotificationType(key: ""), count: nil
+                r.notifications.unsubscribed, empty: NotificationType(key: ""), count: nil
             ) { v, n throws(V.Failure) in
-                try notification(&v, &n)
+                try notification(&v, n)
             }
         }
         try v.object(ReaderField("rank", "Among readers with reading time.")) { v throws(V.Failure) in
             try v.count(
                 ReaderField(
                     "top_percent", "⌈100 · r / N⌉; absent (null) without reading time.", csv: .path, role: .derived),
-                &r.pointee.rankTopPercent, .percent)
+                r.rankTopPercent, .percent)
         }
         // What `render` needs beyond the reader object (SPEC §6): every counted article, for
         // the run's top articles, and the views by hour, weekday and day, for the charts.
@@ -291,54 +282,47 @@ public enum ReaderFields {
             try v.rows(
                 ReaderField(
                     "articles", "[wiki, title, ms, views, first, last] of every counted article.", role: .partition),
-                &r.pointee.articles!, empty: .placeholder
+                r.articles!, empty: .placeholder
             ) { v, a throws(V.Failure) in
-                try v.articleName(ReaderField("wiki", "", role: .partition), &a.name, .wiki)
-                try v.articleName(ReaderField("title", "", role: .partition), &a.name, .title)
-                try v.integer(&a.milliseconds, 0...JSONPullReader.largestCount, "a count from 0 to 2^53 − 1")
-                var views = Int64(a.views)
-                try v.integer(&views, 0...JSONPullReader.largestCount, "a count from 0 to 2^53 − 1")
-                a.views = Int(views)
-                try v.integer(&a.firstViewed, instants, "an instant of 1970–2099 in milliseconds")
-                try v.integer(&a.lastViewed, instants, "an instant of 1970–2099 in milliseconds")
-                try v.require(
-                    a.firstViewed <= a.lastViewed, "[wiki, title, ms, views, first, last] in 'detail.articles'")
+                try v.articleName(ReaderField("wiki", "", role: .partition), a.name, .wiki)
+                try v.articleName(ReaderField("title", "", role: .partition), a.name, .title)
+                try v.integer(ReaderField("ms", "", role: .partition), a.milliseconds, .count)
+                try v.integer(ReaderField("views", "", role: .partition), Int64(a.views), .count)
+                try v.integer(ReaderField("first", "", role: .partition), a.firstViewed, .instantMilliseconds)
+                try v.integer(ReaderField("last", "", role: .partition), a.lastViewed, .instantMilliseconds)
             }
             try v.rows(
                 ReaderField(
                     "categories", "[category, articles, ms] of every category of the reader's.", role: .partition),
-                &r.pointee.allCategories!, empty: .placeholder
-            ) { v, c throws(V.Failure) in try subjectRow(&v, &c) }
+                r.allCategories!, empty: .placeholder
+            ) { v, c throws(V.Failure) in try subjectRow(&v, c) }
             try v.rows(
                 ReaderField("topics", "[topic, articles, ms] of every topic of the reader's.", role: .partition),
-                &r.pointee.allTopics!, empty: .placeholder
-            ) { v, t throws(V.Failure) in try subjectRow(&v, &t) }
+                r.allTopics!, empty: .placeholder
+            ) { v, t throws(V.Failure) in try subjectRow(&v, t) }
             try v.numbers(
                 ReaderField("hours", "Counted views per local hour 0–23.", role: .partition),
-                &r.pointee.activity!.hourViews, count: 24)
+                r.activity!.hourViews, count: 24)
             try v.numbers(
                 ReaderField("weekdays", "Counted views per weekday, Monday first.", role: .partition),
-                &r.pointee.activity!.weekdayViews, count: 7)
+                r.activity!.weekdayViews, count: 7)
             try v.rows(
                 ReaderField(
                     "days", "[day, views, ms] of each local day with counted views (days since 1970-01-01).",
                     role: .partition),
-                &r.pointee.activity!.days, empty: ReaderStats.Day(day: 0, views: 0, milliseconds: 0)
+                r.activity!.days, empty: ReaderStats.Day(day: 0, views: 0, milliseconds: 0)
             ) { v, d throws(V.Failure) in
-                try v.integer(&d.day, days, "a day of 1970–2099")
-                var views = Int64(d.views)
-                try v.integer(&views, 0...JSONPullReader.largestCount, "a count from 0 to 2^53 − 1")
-                d.views = Int(views)
-                try v.integer(&d.milliseconds, 0...JSONPullReader.largestCount, "a count from 0 to 2^53 − 1")
+                try v.integer(ReaderField("day", "", role: .partition), d.day, .day)
+                try v.integer(ReaderField("views", "", role: .partition), Int64(d.views), .count)
+                try v.integer(ReaderField("ms", "", role: .partition), d.milliseconds, .count)
             }
-            try v.require(r.pointee.activity!.days.isAscending, "[day, views, ms] in 'detail.days', by day")
         }
     }
 
     /// Walks with a visitor that cannot fail: a writer into memory, a schema generator.
     @inline(__always)
     static func walk<V: ReaderFieldVisitor & ~Copyable>(
-        _ r: UnsafeMutablePointer<ReaderStats>, _ context: Context, _ v: inout V
+        _ r: borrowing ReaderStats, _ context: Context, _ v: inout V
     )
     where V.Failure == Unfailing {
         do { try visit(r, context, &v) } catch let impossible as Unfailing { switch impossible {} }
@@ -346,111 +330,87 @@ public enum ReaderFields {
 
     /// An article's totals: the top article and each of `top_articles`.
     @inline(__always)
-    static func article<V: ReaderFieldVisitor & ~Copyable>(_ v: inout V, _ a: inout ArticleFigures) throws(V.Failure) {
-        try name(&v, &a.name, csv: .path)
+    static func article<V: ReaderFieldVisitor & ~Copyable>(_ v: inout V, _ a: ArticleFigures) throws(V.Failure) {
+        try name(&v, a.name, csv: .path)
         try v.seconds(
             ReaderField("seconds", "Seconds over the reader's counted views of it.", csv: .path),
-            milliseconds: &a.milliseconds)
-        try v.count(ReaderField("views", "Counted views.", csv: .path), &a.views, .positive)
-        try v.instant(ReaderField("first_viewed", "Earliest counted view."), &a.firstViewed)
-        try v.instant(ReaderField("last_viewed", "Latest counted view."), &a.lastViewed)
+            milliseconds: a.milliseconds)
+        try v.count(ReaderField("views", "Counted views.", csv: .path), a.views, .positive)
+        try v.instant(ReaderField("first_viewed", "Earliest counted view."), a.firstViewed)
+        try v.instant(ReaderField("last_viewed", "Latest counted view."), a.lastViewed)
         try v.text(
             ReaderField(
                 "thumbnail",
                 "The article's http(s) lead image, from its latest counted view that carries one; absent (null) when none."
             ),
-            &a.thumbnail, .imageURL)
+            a.thumbnail, .imageURL)
     }
 
     /// A category's, topic's or country's share: its name, articles and seconds.
     @inline(__always)
-    static func subject<V: ReaderFieldVisitor & ~Copyable>(_ v: inout V, _ s: inout SubjectTotal, _ name: ReaderField)
+    static func subject<V: ReaderFieldVisitor & ~Copyable>(_ v: inout V, _ s: SubjectTotal, _ name: ReaderField)
         throws(V.Failure)
     {
-        try v.text(name, &s.name, .nonEmpty)
-        try v.count(ReaderField("articles", "The reader's articles that carry it."), &s.articles, .positive)
-        try v.seconds(ReaderField("seconds", "Their seconds."), milliseconds: &s.milliseconds)
+        try v.text(name, s.name, .nonEmpty)
+        try v.count(ReaderField("articles", "The reader's articles that carry it."), s.articles, .positive)
+        try v.seconds(ReaderField("seconds", "Their seconds."), milliseconds: s.milliseconds)
     }
 
     /// A row of `detail.categories` or `detail.topics`.
     @inline(__always)
-    static func subjectRow<V: ReaderFieldVisitor & ~Copyable>(_ v: inout V, _ s: inout SubjectTotal) throws(V.Failure) {
-        try v.text(ReaderField("name", "", role: .partition), &s.name, .nonEmpty)
-        var articles = Int64(s.articles)
-        try v.integer(&articles, 1...JSONPullReader.largestCount, "a count from 1 to 2^53 − 1")
-        s.articles = Int(articles)
-        try v.integer(&s.milliseconds, 0...JSONPullReader.largestCount, "a count from 0 to 2^53 − 1")
+    static func subjectRow<V: ReaderFieldVisitor & ~Copyable>(_ v: inout V, _ s: SubjectTotal) throws(V.Failure) {
+        try v.text(ReaderField("name", "", role: .partition), s.name, .nonEmpty)
+        try v.integer(ReaderField("articles", "", role: .partition), Int64(s.articles), .positive)
+        try v.integer(ReaderField("ms", "", role: .partition), s.milliseconds, .count)
     }
 
     /// A place: its article and coordinates, and (in `places.top`) its seconds.
     @inline(__always)
-    static func place<V: ReaderFieldVisitor & ~Copyable>(_ v: inout V, _ p: inout Place, seconds: Bool) throws(V
+    static func place<V: ReaderFieldVisitor & ~Copyable>(_ v: inout V, _ p: Place, seconds: Bool) throws(V
         .Failure)
     {
-        try name(&v, &p.name, csv: .none)
-        try v.degrees(ReaderField("lat", "Latitude, WGS 84 degrees."), &p.coordinates.lat, limit: 90)
-        try v.degrees(ReaderField("lon", "Longitude, WGS 84 degrees."), &p.coordinates.lon, limit: 180)
+        try name(&v, p.name, csv: .none)
+        try v.degrees(ReaderField("lat", "Latitude, WGS 84 degrees."), p.coordinates.lat, limit: 90)
+        try v.degrees(ReaderField("lon", "Longitude, WGS 84 degrees."), p.coordinates.lon, limit: 180)
         if seconds {
-            try v.seconds(ReaderField("seconds", "The reader's seconds on it."), milliseconds: &p.milliseconds)
+            try v.seconds(ReaderField("seconds", "The reader's seconds on it."), milliseconds: p.milliseconds)
         }
     }
 
     /// An article by its site and title.
     @inline(__always)
     static func name<V: ReaderFieldVisitor & ~Copyable>(
-        _ v: inout V, _ name: inout ArticleName,
+        _ v: inout V, _ name: ArticleName,
         csv: ReaderField.CSVColumn
     ) throws(V.Failure) {
-        try v.articleName(ReaderField("wiki", "The site's domain, normalised.", csv: csv), &name, .wiki)
-        try v.articleName(ReaderField("title", "Title with spaces, trimmed, NFC.", csv: csv), &name, .title)
+        try v.articleName(ReaderField("wiki", "The site's domain, normalised.", csv: csv), name, .wiki)
+        try v.articleName(ReaderField("title", "Title with spaces, trimmed, NFC.", csv: csv), name, .title)
     }
 
     /// A push-notification type with its SPEC §2.5 label (the key itself when unknown).
     @inline(__always)
-    static func notification<V: ReaderFieldVisitor & ~Copyable>(_ v: inout V, _ n: inout NotificationType) throws(V
+    static func notification<V: ReaderFieldVisitor & ~Copyable>(_ v: inout V, _ n: NotificationType) throws(V
         .Failure)
     {
-        var label = n.label
-        try v.text(ReaderField("key", "The preference key."), &n.key, .nonEmpty)
-        try v.text(ReaderField("label", "Its label.", role: .derived), &label, .any)
+        try v.text(ReaderField("key", "The preference key."), n.key, .nonEmpty)
+        try v.text(ReaderField("label", "Its label.", role: .derived), n.label, .any)
     }
-
-    /// What `stats` can write: instants of 1970–2099 (SPEC §1.2), and their local days.
-    static let instants = RFC3339.earliest...(RFC3339.end - 1)
-    public static let days = (RFC3339.earliest / millisecondsPerDay - 1)...(RFC3339.end / millisecondsPerDay)
 }
+
+// What the schema generators and the listing of members (`ReaderFields.members`) walk where
+// there is no value: each list's element and each nullable object, so that their fields are
+// met. Writers never walk them but for the empty cells of a null object in the CSV.
 
 extension ReaderStats {
-    /// The figures the partition reader fills and the schema generators walk: every list
-    /// empty, every nullable figure null, in zone `zone`.
-    public static func placeholder(zone: ZoneRules) -> ReaderStats {
-        .readBack(
-            user: "", zone: zone, locale: .english, window: .init(start: 0, end: 0),
-            coverage: .init(start: 0, end: 0, cleared: nil, firstView: nil),
-            reading: .init(
-                milliseconds: 0, views: 0, articles: 0, averageSecondsPerArticle: FixedDecimal(0, scale: 0),
-                medianSecondsPerArticle: FixedDecimal(0, scale: 0)),
-            topArticles: [], categories: [], topics: [], places: nil,
-            appTime: .init(milliseconds: 0, sessions: 0, averageSessionSeconds: FixedDecimal(0, scale: 0)),
-            patterns: .init(hour: nil, weekday: nil, month: nil), monthly: [],
-            streak: .init(days: 0, start: nil, end: nil), rabbitHole: nil, previousYear: nil, readingChange: nil,
-            saved: .init(last30DaysCount: 0, lastSaved: nil, yearCount: 0, recent: []), edits: .none,
-            notifications: .init(subscribed: [], unsubscribed: []), rankTopPercent: nil,
-            activity: ReaderStats.Activity.none, articles: [],
-            allCategories: [], allTopics: [])
+    /// A reader without figures, its `detail` empty, in zone `zone`.
+    static func placeholder(zone: ZoneRules) -> ReaderStats {
+        var r = ReaderStats(user: "", zone: zone, locale: .english)
+        r.activity = Activity.none
+        r.articles = []
+        r.allCategories = []
+        r.allTopics = []
+        return r
     }
-}
-
-extension ReaderStats.Streak {
-    /// As many days as from start to end, both included; none without either.
-    var holdsTogether: Bool {
-        guard let start, let end else { return days == 0 && self.start == nil && self.end == nil }
-        return days == Int(end.daysSinceEpoch - start.daysSinceEpoch) + 1
-    }
-}
-
-extension [ReaderStats.Day] {
-    var isAscending: Bool { zip(self, dropFirst()).allSatisfy { $0.day < $1.day } }
 }
 
 extension ArticleFigures {

@@ -28,8 +28,9 @@ public enum ReaderSchemas {
 
     static func tree() -> SchemaNode {
         var builder = SchemaBuilder()
-        var placeholder = ReaderStats.placeholder(zone: ZoneCatalog().rules(for: "UTC")!)
-        ReaderFields.walk(&placeholder, ReaderFields.Context(slides: nil, lastSavedDisplay: ""), &builder)
+        ReaderFields.walk(
+            ReaderStats.placeholder(zone: ZoneCatalog().rules(for: "UTC")!),
+            ReaderFields.Context(slides: nil, lastSavedDisplay: ""), &builder)
         return .object(
             ReaderField("reader", "One reader's year (SPEC §2.3); also one line of the jsonl output."),
             builder.levels[0], nullable: false)
@@ -39,7 +40,7 @@ public enum ReaderSchemas {
 /// A field of the reader object as the schemas see it.
 indirect enum SchemaNode {
     enum Value {
-        case text(TextKind), zone, locale, instant, date, count(CountKind), seconds, decimal, change, degrees(Int64)
+        case text(TextKind), instant, date, count(CountKind), seconds, decimal, change, degrees(Int64)
     }
 
     case value(ReaderField, Value, nullable: Bool)
@@ -121,7 +122,7 @@ indirect enum SchemaNode {
         }
         switch value {
         case .text(.any): type("string")
-        case .text(.nonEmpty), .zone:
+        case .text(.nonEmpty), .text(.zone):
             type("string")
             w.field("minLength", 1)
         case .text(.deckPath):
@@ -136,7 +137,7 @@ indirect enum SchemaNode {
                 for name in ["late_night", "morning", "midday", "afternoon", "evening", "night"] { w.string(name) }
                 if nullable { w.null() }
             }
-        case .locale:
+        case .text(.languageTag):
             type("string")
             w.field("pattern", "^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$")
         case .instant: reference("instant")
@@ -195,11 +196,11 @@ indirect enum SchemaNode {
     private static func xsdType(_ value: Value) -> String {
         switch value {
         case .text(.any): "xs:string"
-        case .text(.nonEmpty), .zone: "NonEmpty"
+        case .text(.nonEmpty), .text(.zone): "NonEmpty"
         case .text(.deckPath): "DeckPath"
         case .text(.imageURL): "xs:anyURI"
         case .text(.timeOfDay): "TimeOfDay"
-        case .locale: "xs:language"
+        case .text(.languageTag): "xs:language"
         case .instant: "Instant"
         case .date: "xs:date"
         case .count(let kind): kind.xsdType.description
@@ -233,36 +234,34 @@ struct SchemaBuilder: ReaderFieldVisitor {
         return levels.removeLast()
     }
 
-    mutating func text(_ field: ReaderField, _ value: inout String, _ kind: TextKind) {
+    mutating func text(_ field: ReaderField, _ value: String, _ kind: TextKind) {
         add(field, .text(kind), nullable: false)
     }
-    mutating func text(_ field: ReaderField, _ value: inout String?, _ kind: TextKind) {
+    mutating func text(_ field: ReaderField, _ value: String?, _ kind: TextKind) {
         add(field, .text(kind), nullable: true)
     }
-    mutating func zone(_ field: ReaderField, _ value: inout ZoneRules) { add(field, .zone, nullable: false) }
-    mutating func locale(_ field: ReaderField, _ value: inout LanguageTag) { add(field, .locale, nullable: false) }
-    mutating func instant(_ field: ReaderField, _ value: inout Int64) { add(field, .instant, nullable: false) }
-    mutating func instant(_ field: ReaderField, _ value: inout Int64?) { add(field, .instant, nullable: true) }
-    mutating func date(_ field: ReaderField, _ value: inout CivilDate?) { add(field, .date, nullable: true) }
-    mutating func count(_ field: ReaderField, _ value: inout Int, _ kind: CountKind) {
+    mutating func instant(_ field: ReaderField, _ value: Int64) { add(field, .instant, nullable: false) }
+    mutating func instant(_ field: ReaderField, _ value: Int64?) { add(field, .instant, nullable: true) }
+    mutating func date(_ field: ReaderField, _ value: CivilDate?) { add(field, .date, nullable: true) }
+    mutating func count(_ field: ReaderField, _ value: Int, _ kind: CountKind) {
         add(field, .count(kind), nullable: false)
     }
-    mutating func count(_ field: ReaderField, _ value: inout Int?, _ kind: CountKind) {
+    mutating func count(_ field: ReaderField, _ value: Int?, _ kind: CountKind) {
         add(field, .count(kind), nullable: true)
     }
-    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64) {
+    mutating func seconds(_ field: ReaderField, milliseconds value: Int64) {
         add(field, .seconds, nullable: false)
     }
-    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64?) {
+    mutating func seconds(_ field: ReaderField, milliseconds value: Int64?) {
         add(field, .seconds, nullable: true)
     }
-    mutating func decimal(_ field: ReaderField, _ value: inout FixedDecimal) { add(field, .decimal, nullable: false) }
-    mutating func change(_ field: ReaderField, _ value: inout FixedDecimal?) { add(field, .change, nullable: true) }
-    mutating func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) {
+    mutating func decimal(_ field: ReaderField, _ value: FixedDecimal) { add(field, .decimal, nullable: false) }
+    mutating func change(_ field: ReaderField, _ value: FixedDecimal?) { add(field, .change, nullable: true) }
+    mutating func articleName(_ field: ReaderField, _ name: ArticleName, _ part: ArticlePart) {
         add(field, .text(part == .wiki ? .any : .nonEmpty), nullable: false)
     }
-    mutating func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) {}
-    mutating func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) {
+    mutating func integer(_ field: ReaderField, _ value: Int64, _ kind: CountKind) {}
+    mutating func degrees(_ field: ReaderField, _ value: Int64, limit: Int64) {
         add(field, .degrees(limit), nullable: false)
     }
 
@@ -273,26 +272,24 @@ struct SchemaBuilder: ReaderFieldVisitor {
     }
 
     mutating func object<T>(
-        _ field: ReaderField, _ value: inout T?, empty: T, _ body: (inout Self, inout T) throws(Failure) -> Void
+        _ field: ReaderField, _ value: T?, empty: T, _ body: (inout Self, T) throws(Failure) -> Void
     ) throws(Failure) {
         guard field.role.inReaderObject else { return }
-        var placeholder = empty
-        let fields = children { (v: inout Self) throws(Unfailing) in try body(&v, &placeholder) }
+        let fields = children { (v: inout Self) throws(Unfailing) in try body(&v, empty) }
         levels[levels.count - 1].append(.object(field, fields, nullable: true))
     }
 
     mutating func list<T>(
-        _ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
-        _ body: (inout Self, inout T) throws(Failure) -> Void
+        _ field: ReaderField, element: StaticString, _ value: [T], empty: T, count: ClosedRange<Int>?,
+        _ body: (inout Self, T) throws(Failure) -> Void
     ) throws(Failure) {
         guard field.role.inReaderObject else { return }
-        var placeholder = empty
-        let fields = children { (v: inout Self) throws(Unfailing) in try body(&v, &placeholder) }
+        let fields = children { (v: inout Self) throws(Unfailing) in try body(&v, empty) }
         levels[levels.count - 1].append(.list(field, element: element, fields, count: count))
     }
 
-    mutating func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) {}
+    mutating func numbers(_ field: ReaderField, _ value: [Int], count: Int) {}
     mutating func rows<T>(
-        _ field: ReaderField, _ value: inout [T], empty: T, _ row: (inout Self, inout T) throws(Failure) -> Void
+        _ field: ReaderField, _ value: [T], empty: T, _ row: (inout Self, T) throws(Failure) -> Void
     ) throws(Failure) {}
 }

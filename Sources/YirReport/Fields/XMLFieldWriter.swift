@@ -17,7 +17,7 @@ struct XMLFieldWriter: ReaderFieldVisitor {
     ) throws {
         var fields = XMLFieldWriter(x: x, names: names, zone: reader.pointee.zone)
         try x.element("reader") {
-            try ReaderFields.visit(UnsafeMutablePointer(mutating: reader), context, &fields)
+            try ReaderFields.visit(reader.pointee, context, &fields)
         }
     }
 
@@ -27,70 +27,62 @@ struct XMLFieldWriter: ReaderFieldVisitor {
         self.zone = zone
     }
 
-    mutating func text(_ field: ReaderField, _ value: inout String, _ kind: TextKind) throws {
+    mutating func text(_ field: ReaderField, _ value: String, _ kind: TextKind) throws {
         if field.role.inReaderObject { try x.element(field.name, value) }
     }
 
-    mutating func text(_ field: ReaderField, _ value: inout String?, _ kind: TextKind) throws {
+    mutating func text(_ field: ReaderField, _ value: String?, _ kind: TextKind) throws {
         if field.role.inReaderObject { try x.element(field.name, value) }
     }
 
-    mutating func zone(_ field: ReaderField, _ value: inout ZoneRules) throws {
-        if field.role.inReaderObject { try x.element(field.name, value.identifier) }
-    }
-
-    mutating func locale(_ field: ReaderField, _ value: inout LanguageTag) throws {
-        if field.role.inReaderObject { try x.element(field.name, value.text) }
-    }
-
-    mutating func instant(_ field: ReaderField, _ value: inout Int64) throws {
+    mutating func instant(_ field: ReaderField, _ value: Int64) throws {
         if field.role.inReaderObject { try x.element(field.name, instant: value, in: zone) }
     }
 
-    mutating func instant(_ field: ReaderField, _ value: inout Int64?) throws {
+    mutating func instant(_ field: ReaderField, _ value: Int64?) throws {
         if field.role.inReaderObject { try x.element(field.name, instant: value, in: zone) }
     }
 
-    mutating func date(_ field: ReaderField, _ value: inout CivilDate?) throws {
+    mutating func date(_ field: ReaderField, _ value: CivilDate?) throws {
         if field.role.inReaderObject { try x.element(field.name, value?.iso8601) }
     }
 
-    mutating func count(_ field: ReaderField, _ value: inout Int, _ kind: CountKind) throws {
+    mutating func count(_ field: ReaderField, _ value: Int, _ kind: CountKind) throws {
         if field.role.inReaderObject { try x.element(field.name, value) }
     }
 
-    mutating func count(_ field: ReaderField, _ value: inout Int?, _ kind: CountKind) throws {
+    mutating func count(_ field: ReaderField, _ value: Int?, _ kind: CountKind) throws {
         if field.role.inReaderObject { try x.element(field.name, value) }
     }
 
-    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64) throws {
+    mutating func seconds(_ field: ReaderField, milliseconds value: Int64) throws {
         if field.role.inReaderObject { try x.element(field.name, FixedDecimal.seconds(milliseconds: value)) }
     }
 
-    mutating func seconds(_ field: ReaderField, milliseconds value: inout Int64?) throws {
+    mutating func seconds(_ field: ReaderField, milliseconds value: Int64?) throws {
         if field.role.inReaderObject { try x.element(field.name, value.map(FixedDecimal.seconds(milliseconds:))) }
     }
 
-    mutating func decimal(_ field: ReaderField, _ value: inout FixedDecimal) throws {
+    mutating func decimal(_ field: ReaderField, _ value: FixedDecimal) throws {
         if field.role.inReaderObject { try x.element(field.name, value) }
     }
 
-    mutating func change(_ field: ReaderField, _ value: inout FixedDecimal?) throws {
+    mutating func change(_ field: ReaderField, _ value: FixedDecimal?) throws {
         if field.role.inReaderObject { try x.element(field.name, value) }
     }
 
-    mutating func articleName(_ field: ReaderField, _ name: inout ArticleName, _ part: ArticlePart) throws {
+    mutating func articleName(_ field: ReaderField, _ name: ArticleName, _ part: ArticlePart) throws {
         guard field.role.inReaderObject else { return }
         try names.withUTF8(name) { wiki, title in try x.element(field.name, utf8: part == .wiki ? wiki : title) }
     }
 
-    mutating func degrees(_ field: ReaderField, _ value: inout Int64, limit: Int64) throws {
+    mutating func degrees(_ field: ReaderField, _ value: Int64, limit: Int64) throws {
         if field.role.inReaderObject {
             try x.element(field.name, FixedDecimal(value, scale: ArticleAttributes.Coordinates.scale))
         }
     }
 
-    mutating func integer(_ value: inout Int64, _ range: ClosedRange<Int64>, _ expected: StaticString) throws {}
+    mutating func integer(_ field: ReaderField, _ value: Int64, _ kind: CountKind) throws {}
 
     mutating func object(_ field: ReaderField, _ body: (inout Self) throws -> Void) throws {
         guard field.role.inReaderObject else { return }
@@ -100,35 +92,34 @@ struct XMLFieldWriter: ReaderFieldVisitor {
     }
 
     mutating func object<T>(
-        _ field: ReaderField, _ value: inout T?, empty: T, _ body: (inout Self, inout T) throws -> Void
+        _ field: ReaderField, _ value: T?, empty: T, _ body: (inout Self, T) throws -> Void
     ) throws {
-        guard field.role.inReaderObject, value != nil else { return }
+        guard field.role.inReaderObject, let value else { return }
         try x.start(field.name)
-        try body(&self, &value!)
+        try body(&self, value)
         try x.end()
     }
 
     mutating func list<T>(
-        _ field: ReaderField, element: StaticString, _ value: inout [T], empty: T, count: ClosedRange<Int>?,
-        _ body: (inout Self, inout T) throws -> Void
+        _ field: ReaderField, element: StaticString, _ value: [T], empty: T, count: ClosedRange<Int>?,
+        _ body: (inout Self, T) throws -> Void
     ) throws {
         guard field.role.inReaderObject else { return }
         try x.start(field.name)
         try value.withUnsafeBufferPointer { elements in
-            // Lent by place, as the reader is: nothing is copied or changed.
-            let each = UnsafeMutablePointer(mutating: elements.baseAddress)
+            // Lent by place, as the reader is: no element is copied.
             for i in elements.indices {
                 try x.start(element)
-                try body(&self, &each![i])
+                try body(&self, elements[i])
                 try x.end()
             }
         }
         try x.end()
     }
 
-    mutating func numbers(_ field: ReaderField, _ value: inout [Int], count: Int) throws {}
+    mutating func numbers(_ field: ReaderField, _ value: [Int], count: Int) throws {}
 
     mutating func rows<T>(
-        _ field: ReaderField, _ value: inout [T], empty: T, _ row: (inout Self, inout T) throws -> Void
+        _ field: ReaderField, _ value: [T], empty: T, _ row: (inout Self, T) throws -> Void
     ) throws {}
 }
