@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 
 NS = "{urn:yir:report:1}"
 LISTS = {"inputs", "top_articles", "monthly", "recent", "subscribed", "unsubscribed", "readers", "categories", "topics",
-         "countries", "top", "languages"}
+         "countries", "top", "languages", "articles"}
 
 
 def flatten_json(value, path, out):

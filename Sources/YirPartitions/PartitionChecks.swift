@@ -78,6 +78,28 @@ extension Partitions {
                 "top_articles",
                 "'top_articles' of the reader's articles, most seconds first, each within 'reading' and the coverage")
         }
+        // The year's first and last article and its longest view are of its counted views.
+        for (member, moment) in [("first_article", r.firstArticle), ("last_article", r.lastArticle)] {
+            guard (moment == nil) == (views == 0), moment.map({ $0.at >= c.start && $0.at <= r.window.end }) ?? true
+            else {
+                throw Contradiction(member, "'\(member)' inside the coverage, null exactly when there are no views")
+            }
+        }
+        if let first = r.firstArticle, let last = r.lastArticle, first.at > last.at {
+            throw Contradiction("last_article", "a 'last_article' no earlier than 'first_article'")
+        }
+        if let longest = r.longestView {
+            guard longest.milliseconds <= milliseconds, longest.at >= c.start, longest.at <= r.window.end else {
+                throw Contradiction(
+                    "longest_view", "a 'longest_view' of no more seconds than 'reading', inside the coverage")
+            }
+        }
+        guard
+            sum(r.languages.lazy.map { Int64($0.articles) }, atMost: Int64(articles)) != nil,
+            sum(r.languages.lazy.map(\.milliseconds), atMost: milliseconds) != nil
+        else {
+            throw Contradiction("languages", "'languages' of no more articles or seconds than 'reading'")
+        }
         for (member, list) in [("categories", r.categories), ("topics", r.topics)]
         where !subjects(list, within: articles, milliseconds) {
             throw Contradiction(member, "'\(member)' of no more articles or seconds than 'reading'")

@@ -118,6 +118,15 @@ struct ReaderLineDecoder {
                 medianSecondsPerArticle: try d.decimal("median_seconds_per_article"))
         }
         f.topArticles = try list("top_articles") { d throws(Failure) in try d.article() }
+        f.firstArticle = try optionalObject("first_article") { d throws(Failure) in try d.moment() }
+        f.lastArticle = try optionalObject("last_article") { d throws(Failure) in try d.moment() }
+        f.longestView = try optionalObject("longest_view") { d throws(Failure) in
+            let name = try d.articleName()
+            let milliseconds = try d.seconds("seconds")
+            let at = try d.instant("at")
+            try d.require(milliseconds > 0, "a 'longest_view' of more than 0 seconds, or null")
+            return LongestView(name: name, milliseconds: milliseconds, at: at)
+        }
         f.categories = try list("categories") { d throws(Failure) in try d.subject("category") }
         f.topics = try list("topics") { d throws(Failure) in try d.subject("topic") }
         f.places = try optionalObject("places") { d throws(Failure) in
@@ -129,6 +138,11 @@ struct ReaderLineDecoder {
             return Places(
                 articles: articles, milliseconds: milliseconds, countries: countries, north: north, south: south,
                 top: try d.list("top") { d throws(Failure) in try d.place(seconds: true) })
+        }
+        f.languages = try list("languages") { d throws(Failure) in
+            let language = try d.text("language", .nonEmpty)
+            let articles = try d.count("articles", .positive)
+            return LanguageShare(language: language, articles: articles, milliseconds: try d.seconds("seconds"))
         }
         f.appTime = try object("app_time") { d throws(Failure) in
             let milliseconds = try d.seconds("seconds")
@@ -184,13 +198,17 @@ struct ReaderLineDecoder {
                 return (count, try d.optionalInstant("last_saved"))
             }
             let year = try d.object("year") { d throws(Failure) in try d.count("count", .count) }
-            let recent = try d.list("recent", count: 0...3) { d throws(Failure) in
-                let name = try d.articleName()
-                let saved = try d.instant("saved")
-                return ReaderStats.RecentSave(
-                    name: name, saved: saved, thumbnail: try d.optionalText("thumbnail", .imageURL))
+            let recent = try d.list("recent", count: 0...3) { d throws(Failure) in try d.save() }
+            let unread = try d.object("unread") { d throws(Failure) in
+                let count = try d.count("count", .count)
+                let articles = try d.list("articles", count: 0...3) { d throws(Failure) in try d.save() }
+                try d.require(
+                    articles.count == min(count, 3), "'unread' listing its first min(count, 3) articles")
+                return ReaderStats.Unread(count: count, articles: articles)
             }
-            return ReaderStats.Saved(last30DaysCount: last30Days, lastSaved: lastSaved, yearCount: year, recent: recent)
+            try d.require(unread.count <= year, "'saved.unread' with count ≤ 'saved.year' count")
+            return ReaderStats.Saved(
+                last30DaysCount: last30Days, lastSaved: lastSaved, yearCount: year, recent: recent, unread: unread)
         }
         f.edits = try object("edits") { d throws(Failure) in
             let edits = Edits(count: try d.count("count", .count), pages: try d.count("pages", .count))
@@ -239,6 +257,19 @@ struct ReaderLineDecoder {
     }
 
     /// An article's totals: each of `top_articles`.
+    /// The first or the last article of the year.
+    private mutating func moment() throws(Failure) -> ArticleMoment {
+        let name = try articleName()
+        return ArticleMoment(name: name, at: try instant("at"))
+    }
+
+    /// A save of `saved.recent` or `saved.unread.articles`.
+    private mutating func save() throws(Failure) -> ReaderStats.RecentSave {
+        let name = try articleName()
+        let saved = try instant("saved")
+        return ReaderStats.RecentSave(name: name, saved: saved, thumbnail: try optionalText("thumbnail", .imageURL))
+    }
+
     private mutating func article() throws(Failure) -> ArticleFigures {
         let name = try articleName()
         let milliseconds = try seconds("seconds")

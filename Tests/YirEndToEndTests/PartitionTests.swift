@@ -385,6 +385,37 @@ import YirTestSupport
         }
     }
 
+    /// SPEC §6 (v4): the year's moments are of its counted views and saves, and say so.
+    @Test func momentsThatContradictTheYearsFiguresAreRefused() throws {
+        let (reader, trailer) = try oneReaderPartition()
+        let contradictions = [
+            (
+                #""languages":[{"language":"en","articles":1"#, #""languages":[{"language":"en","articles":2"#,
+                "'languages' of no more articles"
+            ),
+            (
+                #""unread":{"count":0,"articles":[]}"#, #""unread":{"count":1,"articles":[]}"#,
+                "first min(count, 3) articles"
+            ),
+            (
+                #""last_article":{"wiki""#, #""last_article":null,"ignored":{"wiki""#,
+                "'last_article' inside the coverage"
+            ),
+            (
+                #""longest_view":{"wiki":"en.wikipedia.org","title":"Ada Lovelace","seconds":10"#,
+                #""longest_view":{"wiki":"en.wikipedia.org","title":"Ada Lovelace","seconds":0"#,
+                "'longest_view' of more than 0 seconds"
+            ),
+        ]
+        for (good, bad, message) in contradictions {
+            #expect(reader.contains(good), "\(good)")
+            let r = try renderStandardInput([reader.replacingOccurrences(of: good, with: bad), trailer])
+            #expect(r.status == 65)
+            #expect(
+                r.stderr.contains("-:1: reader line: expected ") && r.stderr.contains(message), "\(bad): \(r.stderr)")
+        }
+    }
+
     /// SPEC §4.5 and §6 (v4): a text with a control character rejects its input line, so no
     /// text read back may hold one.
     @Test func controlCharactersInTextsReadBackAreRefused() throws {

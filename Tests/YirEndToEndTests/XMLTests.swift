@@ -92,9 +92,10 @@ import YirTestSupport
             "--templates", packageRoot.appendingPathComponent("Templates").path,
         ])
         #expect(r.status == 0, "\(r.stderr)")
-        // Two in the title, which the document holds five times (top article, top articles, cohort,
-        // and the longest sitting's first and last article).
-        #expect(r.stderr.contains("10 characters that XML 1.0 cannot hold were written as U+FFFD"))
+        // Two in the title, which the document holds eight times (top article, top articles, the
+        // year's first and last article, its longest view, cohort, and the longest sitting's first
+        // and last article).
+        #expect(r.stderr.contains("16 characters that XML 1.0 cannot hold were written as U+FFFD"))
         let xml = try String(contentsOf: out.appendingPathComponent("report.xml"), encoding: .utf8)
         #expect(xml.firstRange(of: "bell\u{FFFD} and \u{FFFD}[31m") != nil)
     }

@@ -84,17 +84,42 @@ public enum ReaderFields {
         ) { v, a throws(V.Failure) in
             try article(&v, a)
         }
+        try v.object(
+            ReaderField(
+                "first_article",
+                "The article of the year's first counted view (timestamp order, equal timestamps in input order); absent (null) without counted views."
+            ), r.firstArticle, empty: .placeholder
+        ) { v, m throws(V.Failure) in try moment(&v, m) }
+        try v.object(
+            ReaderField(
+                "last_article",
+                "The article of the year's last counted view (equal timestamps: the later line); absent (null) without counted views."
+            ), r.lastArticle, empty: .placeholder
+        ) { v, m throws(V.Failure) in try moment(&v, m) }
+        try v.object(
+            ReaderField(
+                "longest_view",
+                "The single counted view with the most seconds (ties: the earlier, then the earlier line); absent (null) without one of more than 0 seconds."
+            ), r.longestView, empty: .placeholder
+        ) { v, view throws(V.Failure) in
+            try name(&v, view.name, csv: .none)
+            try v.seconds(ReaderField("seconds", "Its seconds.", csv: .path), milliseconds: view.milliseconds)
+            try v.instant(ReaderField("at", "When it began."), view.at)
+        }
         try v.list(
             ReaderField(
                 "categories",
-                "Up to --top categories of the reader's articles (each article's from its latest counted view that carries them), by seconds, then articles, then name; --exclude-category's left out."
+                "Up to --top categories of the reader's articles (each article's from its latest counted view that carries them), by articles, then seconds, then name; --exclude-category's and, without --keep-all-categories, bookkeeping categories left out."
             ),
             element: "category", r.categories, empty: .placeholder, count: nil
         ) { v, c throws(V.Failure) in
             try subject(&v, c, ReaderField("category", "The category, normalised like a title."))
         }
         try v.list(
-            ReaderField("topics", "Up to --top topics of the reader's articles, ordered as categories."),
+            ReaderField(
+                "topics",
+                "Up to --top topics of the reader's articles, ordered as categories, the taxonomy's catch-all labels last."
+            ),
             element: "topic", r.topics, empty: .placeholder, count: nil
         ) { v, t throws(V.Failure) in
             try subject(&v, t, ReaderField("topic", "The topic label, trimmed, NFC."))
@@ -134,6 +159,17 @@ public enum ReaderFields {
             ) { v, place throws(V.Failure) in
                 try ReaderFields.place(&v, place, seconds: true)
             }
+        }
+        try v.list(
+            ReaderField(
+                "languages",
+                "The languages of the wikis of the counted views (a wiki naming none left out), by seconds, then articles, then language; its length is the CSV's languages.",
+                csv: .named("languages")),
+            element: "language", r.languages, empty: .placeholder, count: nil
+        ) { v, l throws(V.Failure) in
+            try v.text(ReaderField("language", "A BCP 47 language subtag."), l.language, .nonEmpty)
+            try v.count(ReaderField("articles", "The reader's articles on its wikis."), l.articles, .positive)
+            try v.seconds(ReaderField("seconds", "Their seconds."), milliseconds: l.milliseconds)
         }
         try v.object(ReaderField("app_time", "Sessions in the window, not cleared.")) { v throws(V.Failure) in
             try v.seconds(
@@ -240,6 +276,20 @@ public enum ReaderFields {
                 try name(&v, save.name, csv: .none)
                 try v.instant(ReaderField("saved", "When it was saved."), save.saved)
                 try v.text(ReaderField("thumbnail", "The save's http(s) thumbnail."), save.thumbnail, .imageURL)
+            }
+            try v.object(
+                ReaderField("unread", "The year's articles with no counted view at or after their latest save.")
+            ) { v throws(V.Failure) in
+                try v.count(
+                    ReaderField("count", "Articles.", csv: .named("saved_unread")), r.saved.unread.count, .count)
+                try v.list(
+                    ReaderField("articles", "Up to 3 of them, oldest save first."), element: "save",
+                    r.saved.unread.articles, empty: .placeholder, count: 0...3
+                ) { v, save throws(V.Failure) in
+                    try name(&v, save.name, csv: .none)
+                    try v.instant(ReaderField("saved", "When it was saved."), save.saved)
+                    try v.text(ReaderField("thumbnail", "The save's http(s) thumbnail."), save.thumbnail, .imageURL)
+                }
             }
         }
         try v.object(ReaderField("edits", "The reader's edits in the window (a history clear leaves them).")) {
@@ -387,6 +437,14 @@ public enum ReaderFields {
         try v.articleName(ReaderField("title", "Title with spaces, trimmed, NFC.", csv: csv), name, .title)
     }
 
+    /// The first or the last article of the year: its site and title, and when.
+    @inline(__always)
+    static func moment<V: ReaderFieldVisitor & ~Copyable>(_ v: inout V, _ m: ArticleMoment) throws(V.Failure) {
+        try v.articleName(ReaderField("wiki", "The site's domain, normalised."), m.name, .wiki)
+        try v.articleName(ReaderField("title", "Title with spaces, trimmed, NFC.", csv: .path), m.name, .title)
+        try v.instant(ReaderField("at", "When it was viewed."), m.at)
+    }
+
     /// A push-notification type with its SPEC §2.5 label (the key itself when unknown).
     @inline(__always)
     static func notification<V: ReaderFieldVisitor & ~Copyable>(_ v: inout V, _ n: NotificationType) throws(V
@@ -445,4 +503,16 @@ extension Place {
 extension Places {
     static let placeholder = Places(
         articles: 0, milliseconds: 0, countries: [], north: .placeholder, south: .placeholder, top: [])
+}
+
+extension ArticleMoment {
+    static let placeholder = ArticleMoment(name: .text(wiki: "", title: ""), at: 0)
+}
+
+extension LongestView {
+    static let placeholder = LongestView(name: .text(wiki: "", title: ""), milliseconds: 0, at: 0)
+}
+
+extension LanguageShare {
+    static let placeholder = LanguageShare(language: "", articles: 0, milliseconds: 0)
 }
