@@ -1,4 +1,4 @@
-"""Formats numbers, percentages, dates, times, month names, duration units and time zone names
+"""Formats numbers, percentages, dates, times, month names, duration units, time zone names and language names
 with Babel (its own copy of CLDR) and compares them with yir's forms, read as JSON from argv[1]:
 {locale: {kind: {input: form}}}. Prints one line per disagreement and exits 1 if there is any
 that is not a documented difference."""
@@ -25,6 +25,7 @@ KNOWN = {
     ("es", "integer", "1234"), ("it", "integer", "1234"), ("pl", "integer", "1234"),
     ("hi", "month_abbreviated", "10"),  # CLDR 47 spells October "अक्टू॰"; the ICU here "अक्तू॰"
     ("pt", "duration_unit", "45 seconds"),  # CLDR 47 abbreviates seconds "s"; the ICU here "seg"
+    ("ar", "language", "yue"),  # CLDR 47 writes Cantonese with its vowel marks, "الكَنْتُونية"; the ICU here "الكانتونية"
     ("en", "zone", "Australia/Sydney"),  # CLDR 47 "Australian Eastern Time"; the ICU here "Eastern Australia Time"
     # India's zone has a standard name only (`India Standard Time`), which TR35 and ICU use for
     # its generic name; Babel falls back to the location (`India Time`, Russian even "летнее
@@ -67,6 +68,9 @@ def babel_forms(locale, kind, value):
         zone = get_timezone(get_global("zone_aliases").get(value, value))
         width = "standard" if value in STANDARD_ONLY else "generic"
         return get_timezone_name(zone, "long", locale=tag, zone_variant=width)
+    if kind == "language":
+        # CLDR's name of a language, as it stands inside a sentence (`allemand`, `ドイツ語`).
+        return Locale.parse(tag).languages.get(value)
     if kind == "integer":
         return format_decimal(int(value), locale=tag, numbering_system="default")
     if kind == "percent":

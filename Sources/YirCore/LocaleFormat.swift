@@ -20,6 +20,7 @@ public struct LocaleFormat: Sendable {
     private let durations = FormMemo<Int64>()
     private let zoneNames = FormMemo<String>()
     private let countryNames = FormMemo<String>()
+    private let languageNames = FormMemo<String>()
     private let lists = FormMemo<[String]>()
     /// Dates by day since the epoch, times by minute of the day, years: a run's pages show the
     /// same days of one year again and again.
@@ -178,6 +179,22 @@ public struct LocaleFormat: Sendable {
     public func countryName(_ code: String) -> String? {
         let name = countryNames.form(code) { locale.localizedString(forRegionCode: code) ?? "" }
         return name.isEmpty ? nil : name
+    }
+
+    /// A language's name from CLDR in the page's language (`de` → "Deutsch" on a German page,
+    /// "allemand" on a French one, as CLDR writes it inside a sentence), or nil when CLDR has
+    /// none; made once per code and language.
+    public func languageName(_ code: String) -> String? {
+        let name = languageNames.form(code) { locale.localizedString(forLanguageCode: code) ?? "" }
+        return name.isEmpty || name == code ? nil : name
+    }
+
+    /// A name standing alone on its line, as a label: its first letter capitalised as the
+    /// language capitalises it, where CLDR writes such names in lower case inside a sentence
+    /// (French "allemand" → "Allemand").
+    public func standAlone(_ name: String) -> String {
+        guard let first = name.first else { return name }
+        return String(first).uppercased(with: locale) + name.dropFirst()
     }
 
     /// Items joined as the language lists them ("A, B and C"), by CLDR; made once per list.

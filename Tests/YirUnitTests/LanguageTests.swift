@@ -97,7 +97,7 @@ import YirTestSupport
         #expect(forms[0] == forms[3] && Set(forms.prefix(3)).count == 3, "\(forms)")
     }
 
-    /// Numbers, dates, times, month labels, duration units and zone names, against Babel.
+    /// Numbers, dates, times, month labels, duration units, zone and language names, against Babel.
     @Test(.needs(.babel)) func numbersDatesAndTimesAgreeWithBabelsCLDRForTwentyLocales() throws {
         var forms: [String: [String: [String: String]]] = [:]
         let dates = [
@@ -130,6 +130,9 @@ import YirTestSupport
             }
             for zone in ["Europe/Berlin", "America/New_York", "Asia/Tokyo", "Asia/Kolkata", "Australia/Sydney"] {
                 kinds["zone", default: [:]][zone] = format.zoneName(zone)
+            }
+            for language in ["en", "de", "fr", "ja", "ar", "ru", "zh", "yue"] {
+                kinds["language", default: [:]][language] = format.languageName(language) ?? language
             }
             forms[name] = kinds
         }
