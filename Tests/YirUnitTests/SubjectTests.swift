@@ -275,19 +275,42 @@ import YirTestSupport
         return lines
     }
 
+    /// Counted over the topics that mean something (2 articles or more): a runner-up of one
+    /// article is none.
     @Test func theTopicsSlideNeedsThreeArticlesOnTheTopTopicAndARunnerUp() throws {
-        #expect(HTMLTests().slideIDs(try deck(topics([("STEM.Physics", 3), ("STEM.Space", 1)]))).contains("topics"))
+        #expect(HTMLTests().slideIDs(try deck(topics([("STEM.Physics", 3), ("STEM.Space", 2)]))).contains("topics"))
+        #expect(!HTMLTests().slideIDs(try deck(topics([("STEM.Physics", 3), ("STEM.Space", 1)]))).contains("topics"))
         #expect(!HTMLTests().slideIDs(try deck(topics([("STEM.Physics", 2), ("STEM.Space", 2)]))).contains("topics"))
         #expect(!HTMLTests().slideIDs(try deck(topics([("STEM.Physics", 5)]))).contains("topics"))
     }
 
+    /// SPEC §4.4 (v4): the topics and categories slides list only what at least 2 of the
+    /// reader's articles carry, each with its articles, the figure the list is ordered by.
+    @Test func topicsAndCategoriesListOnlyWhatTwoArticlesShareWithTheirArticles() throws {
+        let topics = HTMLTests().slide(
+            try deck(topics([("STEM.Physics", 3), ("STEM.Space", 2), ("STEM.Chemistry", 1)])), "topics")
+        #expect(topics.contains("<bdi>Space</bdi></span><span class=\"figures\">2 articles</span>"), "\(topics)")
+        #expect(!topics.contains("Chemistry"))
+        let categories = HTMLTests().slide(
+            try deck([
+                about("2025-04-01T10:00:00Z", "P", #""categories":["A","B","C","Alone"]"#),
+                about("2025-04-02T10:00:00Z", "Q", #""categories":["A","B","C"]"#),
+            ]), "categories")
+        for name in ["A", "B", "C"] {
+            #expect(
+                categories.contains("<bdi>\(name)</bdi></span><span class=\"figures\">2 articles</span>"),
+                "\(categories)")
+        }
+        #expect(!categories.contains("Alone"))
+    }
+
     @Test func topicLabelsAreNamedInTheReadersLanguageAndOtherTopicsAsGiven() throws {
         let de = HTMLTests().slide(
-            try deck(topics([("Culture.Biography.Women", 3), ("My own topic", 1)]), locale: "de"), "topics")
+            try deck(topics([("Culture.Biography.Women", 3), ("My own topic", 2)]), locale: "de"), "topics")
         #expect(de.contains("<bdi>Biografie (Frauen)</bdi>") && de.contains("<bdi>My own topic</bdi>"), "\(de)")
         // Lift Wing writes the labels with spaces, CirrusSearch with underscores: both are known.
         let ja = HTMLTests().slide(
-            try deck(topics([("Culture.Internet culture", 3), ("STEM.Space", 1)]), locale: "ja"), "topics")
+            try deck(topics([("Culture.Internet culture", 3), ("STEM.Space", 2)]), locale: "ja"), "topics")
         #expect(ja.contains("<bdi>インターネット文化</bdi>"), "\(ja)")
     }
 
@@ -307,11 +330,14 @@ import YirTestSupport
         }
     }
 
+    /// Three categories that mean something: each carried by 2 articles or more.
     @Test func theCategoriesSlideNeedsThreeCategories() throws {
-        let three = about("2025-04-01T10:00:00Z", "P", #""categories":["A","B","C"]"#)
-        let two = about("2025-04-01T10:00:00Z", "P", #""categories":["A","B"]"#)
-        #expect(HTMLTests().slideIDs(try deck([three])).contains("categories"))
-        #expect(!HTMLTests().slideIDs(try deck([two])).contains("categories"))
+        let first = about("2025-04-01T10:00:00Z", "P", #""categories":["A","B","C"]"#)
+        let three = about("2025-04-02T10:00:00Z", "Q", #""categories":["A","B","C"]"#)
+        let two = about("2025-04-02T10:00:00Z", "Q", #""categories":["A","B"]"#)
+        #expect(HTMLTests().slideIDs(try deck([first, three])).contains("categories"))
+        #expect(!HTMLTests().slideIDs(try deck([first, two])).contains("categories"))
+        #expect(!HTMLTests().slideIDs(try deck([first])).contains("categories"), "three categories of one article")
     }
 
     @Test func thePlacesSlideNeedsTwoPlacesAndNamesCountriesInTheReadersLanguage() throws {

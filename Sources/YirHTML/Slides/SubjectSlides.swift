@@ -4,6 +4,10 @@ import YirPlaces
 import YirStats
 
 extension SlideDeck {
+    /// A topic or category means something to a reader when at least this many of their
+    /// articles carry it (SPEC §4.4, decision 133): one article's category is that
+    /// article's, not the year's. The slides list no other.
+    static let minimumSubjectArticles = 2
     /// The topics slide needs a top topic of this many articles and a runner-up: one article's
     /// topic says little of a year (the iOS app's topic count starts from three as well).
     static let minimumTopicArticles = 3
@@ -15,10 +19,17 @@ extension SlideDeck {
     /// Runners-up the topics slide names after the top topic.
     static let topicRunnersUp = 3
 
+    /// The topics or categories that mean something: those of 2 articles or more, in the
+    /// figures' order (by articles).
+    static func meaningful(_ subjects: [SubjectTotal]) -> [SubjectTotal] {
+        subjects.filter { $0.articles >= minimumSubjectArticles }
+    }
+
     /// What the year was about: the top topic large, and its runners-up with their articles.
     /// Topic labels of Wikimedia's `articletopic` taxonomy in the reader's language, others as given.
     func topicsSlide(_ reader: ReaderStats) -> Slide? {
-        guard reader.topics.count >= 2, let top = reader.topics.first, top.articles >= Self.minimumTopicArticles else {
+        let topics = Self.meaningful(reader.topics)
+        guard topics.count >= 2, let top = topics.first, top.articles >= Self.minimumTopicArticles else {
             return nil
         }
         return Slide(
@@ -29,7 +40,7 @@ extension SlideDeck {
                 "top_topic_articles": strings.plural("topic_articles", top.articles, format.integer(top.articles)),
                 // Two topics at least (above): there is always a runner-up.
                 "topics_also": strings.text("topics_also"),
-                "topics_rest": reader.topics.dropFirst().prefix(Self.topicRunnersUp).map { topic in
+                "topics_rest": topics.dropFirst().prefix(Self.topicRunnersUp).map { topic in
                     [
                         "subject_name": strings.topicName(topic.name),
                         "subject_figure": strings.plural(
@@ -41,12 +52,13 @@ extension SlideDeck {
 
     /// The categories read most, each with its articles.
     func categoriesSlide(_ reader: ReaderStats) -> Slide? {
-        guard reader.categories.count >= Self.minimumCategories else { return nil }
+        let categories = Self.meaningful(reader.categories)
+        guard categories.count >= Self.minimumCategories else { return nil }
         return Slide(
             "categories", strings.text("categories_heading"),
             [
                 "categories_lead": strings.text("categories_lead"),
-                "categories": reader.categories.map { category in
+                "categories": categories.map { category in
                     [
                         "subject_name": category.name,
                         "subject_figure": strings.plural(
