@@ -17,8 +17,8 @@ public struct HTMLTemplates: Sendable {
     let indexScript: String
 
     public static let slideKinds = [
-        "opening", "few", "time", "articles", "top", "patterns", "monthly", "streak", "rabbit-hole",
-        "change", "saved", "notifications", "rank", "summary", "ending",
+        "opening", "few", "time", "articles", "first-last", "top", "languages", "patterns", "monthly", "streak",
+        "longest", "rabbit-hole", "change", "saved", "waiting", "notifications", "rank", "summary", "ending",
     ]
     public static let required =
         [

@@ -75,18 +75,22 @@ struct SlideDeck: Sendable {
             slides.add(timeSlide(reader, facts))
             if facts.hasReading {
                 slides.append(articlesSlide(reader))
+                slides.add(firstLastSlide(reader))
                 slides.add(topSlide(reader))
                 slides.add(topicsSlide(reader))
                 slides.add(categoriesSlide(reader))
                 slides.add(placesSlide(reader))
+                slides.add(languagesSlide(reader))
                 slides.add(patternsSlide(reader))
                 slides.add(monthlySlide(reader))
                 slides.add(streakSlide(reader, facts))
+                slides.add(longestReadSlide(reader))
                 slides.add(rabbitHoleSlide(reader))
             }
         }
         slides.add(changeSlide(reader, facts))
         slides.add(savedSlide(reader, facts))
+        slides.add(waitingSlide(reader))
         slides.add(editsSlide(reader))
         slides.add(notificationsSlide(reader))
         slides.add(rankSlide(reader))

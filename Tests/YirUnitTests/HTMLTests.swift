@@ -142,15 +142,15 @@ import YirTestSupport
                 ]))
         #expect(
             slideIDs(reader) == [
-                "opening", "time", "articles", "top", "patterns", "monthly", "streak", "saved",
-                "notifications", "summary", "ending",
+                "opening", "time", "articles", "first-last", "top", "patterns", "monthly", "streak", "longest",
+                "saved", "notifications", "summary", "ending",
             ])
         #expect(reader.contains("<bdi>Thanks</bdi>"))
         #expect(
             !reader.contains(#"<p class="hero fit">0</p>"#) && reader.contains("0 articles saved in 2025"),
             "the saved slide's empty state: a modest 0, not a hero")
         #expect(
-            reader.contains(#"aria-label="Slide 3 of 11">"#) && reader.contains("<h1>Articles you read</h1>"),
+            reader.contains(#"aria-label="Slide 3 of 13">"#) && reader.contains("<h1>Articles you read</h1>"),
             "a slide is named by its place; its heading follows inside")
     }
 
@@ -352,7 +352,9 @@ import YirTestSupport
         ]
         let page = try page(Run(lines))
         #expect(page.contains(#"<img class="thumb" src="https://upload.wikimedia.org/a.jpg""#))
-        #expect(page.components(separatedBy: "<img").count == 2, "one round thumbnail; none for B (http) or C")
+        #expect(
+            slide(page, "saved").components(separatedBy: "<img").count == 2,
+            "one round thumbnail; none for B (http) or C")
         #expect(!(try self.page(Run(lines), remoteImages: false)).contains("<img"))
     }
 
