@@ -5,7 +5,7 @@ import YirStats
 
 extension SlideDeck {
     /// A topic or category means something to a reader when at least this many of their
-    /// articles carry it (SPEC §4.4, decision 133): one article's category is that
+    /// articles carry it (SPEC §4.4, decision 134): one article's category is that
     /// article's, not the year's. The slides list no other.
     static let minimumSubjectArticles = 2
     /// The topics slide needs a top topic of this many articles and a runner-up: one article's
