@@ -16,6 +16,10 @@ public final class ReaderCalculator: Sendable {
     let locales: [LanguageTag]
     /// By wiki id: the wiki's language, when its domain names one.
     let wikiLanguages: [LanguageTag?]
+    /// By wiki id: its language's subtag as an index in `languageSubtags`, or -1: a reader's
+    /// `languages` are summed by these, with no tag parsed or text compared per article.
+    let wikiLanguageIDs: [Int32]
+    let languageSubtags: [String]
     /// The articles' categories, topics, places and thumbnails.
     let attributes: AttributeTables
 
@@ -30,11 +34,26 @@ public final class ReaderCalculator: Sendable {
         locales = (0..<catalog.locales.count).map { LanguageTag(catalog.locales.string(Int32($0))) ?? .english }
         let wikiLanguages = (0..<catalog.wikis.count).map { WikiLanguage.of(domain: catalog.wikis.string(Int32($0))) }
         self.wikiLanguages = wikiLanguages
+        (wikiLanguageIDs, languageSubtags) = Self.languageIDs(wikiLanguages)
         let mainPageOfWiki = Self.mainPageTitles(parameters.mainPages, catalog: catalog, wikiLanguages: wikiLanguages)
         excludedArticles = (0..<catalog.articles.count).map { id in
             let article = catalog.articles[id]
             return excludedTitles.contains(article.title) || mainPageOfWiki[Int(article.wiki)] == article.title
         }
+    }
+
+    /// Each wiki's language subtag as an index in the list of distinct subtags (-1: none).
+    static func languageIDs(_ wikiLanguages: [LanguageTag?]) -> (ids: [Int32], subtags: [String]) {
+        var subtags: [String] = []
+        var idOfSubtag: [String: Int32] = [:]
+        let ids = wikiLanguages.map { tag -> Int32 in
+            guard let subtag = tag?.language else { return -1 }
+            if let id = idOfSubtag[subtag] { return id }
+            idOfSubtag[subtag] = Int32(subtags.count)
+            subtags.append(subtag)
+            return Int32(subtags.count - 1)
+        }
+        return (ids, subtags)
     }
 
     /// By wiki id: the title id of the wiki's main page (SPEC §2.2 v4), or -1 when its language
@@ -49,8 +68,11 @@ public final class ReaderCalculator: Sendable {
 
     private init(
         catalog: CatalogNames, zoneRules: [ZoneRules], parameters: StatsParameters, excludedArticles: [Bool],
-        locales: [LanguageTag], wikiLanguages: [LanguageTag?], attributes: AttributeTables
+        locales: [LanguageTag], wikiLanguages: [LanguageTag?], wikiLanguageIDs: [Int32], languageSubtags: [String],
+        attributes: AttributeTables
     ) {
+        self.wikiLanguageIDs = wikiLanguageIDs
+        self.languageSubtags = languageSubtags
         self.attributes = attributes
         self.catalog = catalog
         self.zoneRules = zoneRules
@@ -69,7 +91,9 @@ public final class ReaderCalculator: Sendable {
         return ReaderCalculator(
             catalog: catalog, zoneRules: zoneRules.map { $0.copy() }, parameters: parameters,
             excludedArticles: excludedArticles.withUnsafeBufferPointer { Array($0) },
-            locales: locales, wikiLanguages: wikiLanguages, attributes: attributes)
+            locales: locales, wikiLanguages: wikiLanguages,
+            wikiLanguageIDs: wikiLanguageIDs.withUnsafeBufferPointer { Array($0) }, languageSubtags: languageSubtags,
+            attributes: attributes)
     }
 
     /// Buffers one worker reuses from reader to reader: a reader's figures pass through a
@@ -100,22 +124,29 @@ public final class ReaderCalculator: Sendable {
         /// run's totals.
         fileprivate(set) var categoryTotals: [SubjectCount] = []
         fileprivate(set) var topicTotals: [SubjectCount] = []
+        /// After `compute`: the reader's seconds per language, by id in `languageSubtags`, for
+        /// the run's totals.
+        fileprivate(set) var languageTotals: [(id: Int32, articles: Int, milliseconds: Int64)] = []
         fileprivate mutating func keepNoSubjects() {
-            categoryTotals.removeAll(keepingCapacity: true)
-            topicTotals.removeAll(keepingCapacity: true)
+            if !categoryTotals.isEmpty { categoryTotals.removeAll(keepingCapacity: true) }
+            if !topicTotals.isEmpty { topicTotals.removeAll(keepingCapacity: true) }
         }
 
+        /// Sets the buffers back for the next reader. It runs once per reader, and an export
+        /// can hold a reader per line: each list is emptied only when it holds something
+        /// (`removeAll(keepingCapacity:)` costs a call even on an empty one) and the tables are
+        /// zeroed in one pass each.
         fileprivate mutating func reset() {
-            counted.removeAll(keepingCapacity: true)
-            previousArticles.removeAll(keepingCapacity: true)
-            days.removeAll(keepingCapacity: true)
-            dayMilliseconds.removeAll(keepingCapacity: true)
-            totals.removeAll(keepingCapacity: true)
-            articleMilliseconds.removeAll(keepingCapacity: true)
-            for i in hours.indices { hours[i] = 0 }
-            for i in weekdays.indices { weekdays[i] = 0 }
-            for i in months.indices { months[i] = 0 }
-            for i in monthMilliseconds.indices { monthMilliseconds[i] = 0 }
+            if !counted.isEmpty { counted.removeAll(keepingCapacity: true) }
+            if !previousArticles.isEmpty { previousArticles.removeAll(keepingCapacity: true) }
+            if !days.isEmpty { days.removeAll(keepingCapacity: true) }
+            if !dayMilliseconds.isEmpty { dayMilliseconds.removeAll(keepingCapacity: true) }
+            if !totals.isEmpty { totals.removeAll(keepingCapacity: true) }
+            if !articleMilliseconds.isEmpty { articleMilliseconds.removeAll(keepingCapacity: true) }
+            hours.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            weekdays.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            months.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            monthMilliseconds.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         }
 
         /// By article id: the index of its totals in `totals`, or -1. Kept for the next reader
@@ -177,7 +208,7 @@ public final class ReaderCalculator: Sendable {
                 return index < 0 ? nil : totals[index].lastViewed
             }, skipped: &skipped)
         let moments = Self.moments(scratch.counted)
-        let languages = languages(totals)
+        let languages = languages(totals, into: &scratch.languageTotals)
         let notifications = notificationFigures(activity, instant: { window.instant($0) }, skipped: &skipped)
         var topArticles = ArticleTotals.top(totals, count: parameters.top, catalog: catalog)
         var categories: [SubjectTotal] = [], topics: [SubjectTotal] = [], places: Places?
@@ -255,17 +286,30 @@ public final class ReaderCalculator: Sendable {
     /// SPEC §2.3 v4 `languages`: the counted articles' wikis' languages (a wiki without one is
     /// left out), with the articles and seconds of each.
     @inline(__always)
-    private func languages(_ totals: [ArticleTotals]) -> [LanguageShare] {
+    private func languages(
+        _ totals: [ArticleTotals], into sums: inout [(id: Int32, articles: Int, milliseconds: Int64)]
+    ) -> [LanguageShare] {
         // Most readers read in one or two languages: a short list beats a dictionary per reader.
-        var shares: [LanguageShare] = []
+        if !sums.isEmpty { sums.removeAll(keepingCapacity: true) }
         for total in totals {
-            guard let language = wikiLanguages[Int(catalog.wiki(ofArticle: total.article))]?.language else { continue }
-            if let i = shares.firstIndex(where: { $0.language == language }) {
-                shares[i].articles += 1
-                shares[i].milliseconds += total.milliseconds
+            let id = wikiLanguageIDs[Int(catalog.wiki(ofArticle: total.article))]
+            guard id >= 0 else { continue }
+            if let i = sums.firstIndex(where: { $0.id == id }) {
+                sums[i].articles += 1
+                sums[i].milliseconds += total.milliseconds
             } else {
-                shares.append(LanguageShare(language: language, articles: 1, milliseconds: total.milliseconds))
+                sums.append((id, 1, total.milliseconds))
             }
+        }
+        guard !sums.isEmpty else { return [] }
+        // Made at its size: this runs for every reader, most of whom read in one language.
+        var shares = [LanguageShare](unsafeUninitializedCapacity: sums.count) { shares, made in
+            for (i, sum) in sums.enumerated() {
+                (shares.baseAddress! + i).initialize(
+                    to: LanguageShare(
+                        language: languageSubtags[Int(sum.id)], articles: sum.articles, milliseconds: sum.milliseconds))
+            }
+            made = sums.count
         }
         if shares.count > 1 { shares.sort(by: LanguageShare.precedes) }
         return shares

@@ -45,7 +45,9 @@ public enum Statistics {
                 cohortTotals.lazy.filter { $0.readers > 0 }, count: parameters.top,
                 catalog: calculator.catalog),
             previousYear: summary.previousYear,
-            subjects: .fromReaders(readers, categories: categories, topics: topics))
+            subjects: .fromReaders(
+                readers, categories: categories, topics: topics,
+                languages: languages(partials, subtags: calculator.languageSubtags)))
         return RunStatistics(
             readers: readers, cohort: cohort, diagnostics: diagnostics,
             articleNames: ArticleNaming(ingest.catalog))

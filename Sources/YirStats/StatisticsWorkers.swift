@@ -33,6 +33,23 @@ extension Statistics {
         /// an array read per reader's category, where a dictionary hashed its name.
         var categories: [(milliseconds: Int64, readers: Int)] = []
         var topics: [(milliseconds: Int64, readers: Int)] = []
+        /// The run's readers and seconds per language (SPEC §2.4 v4), by id in the calculator's
+        /// `languageSubtags`.
+        var languages: [(milliseconds: Int64, readers: Int)] = []
+    }
+
+    /// The run's languages from the workers' sums by id, by readers, then seconds, then language.
+    static func languages(_ partials: [WorkerTotals], subtags: [String]) -> [CohortLanguage] {
+        var run = [(milliseconds: Int64, readers: Int)](repeating: (0, 0), count: subtags.count)
+        for partial in partials {
+            for (id, sum) in partial.languages.enumerated() {
+                run[id].milliseconds += sum.milliseconds
+                run[id].readers += sum.readers
+            }
+        }
+        return run.indices.filter { run[$0].readers > 0 }
+            .map { CohortLanguage(language: subtags[$0], readers: run[$0].readers, milliseconds: run[$0].milliseconds) }
+            .sorted(by: CohortLanguage.precedes)
     }
 
     public typealias SubjectSums = [String: (milliseconds: Int64, readers: Int)]
@@ -173,7 +190,8 @@ private struct StatisticsWorker {
         totals = .init(
             articles: (0..<articles).map { ArticleTotals(article: Int32($0)) },
             categories: Array(repeating: (0, 0), count: calculator.attributes.categoryNames.count),
-            topics: Array(repeating: (0, 0), count: calculator.attributes.topicNames.count))
+            topics: Array(repeating: (0, 0), count: calculator.attributes.topicNames.count),
+            languages: Array(repeating: (0, 0), count: calculator.languageSubtags.count))
     }
 
     /// Computes `readers`' figures into their places in `figures`, and adds their counted
@@ -196,6 +214,10 @@ private struct StatisticsWorker {
             Self.add(scratch.totals, to: &totals.articles)
             if !scratch.categoryTotals.isEmpty { Self.add(scratch.categoryTotals, to: &totals.categories) }
             if !scratch.topicTotals.isEmpty { Self.add(scratch.topicTotals, to: &totals.topics) }
+            for language in scratch.languageTotals {
+                totals.languages[Int(language.id)].milliseconds += language.milliseconds
+                totals.languages[Int(language.id)].readers += 1
+            }
         }
     }
 

@@ -147,39 +147,46 @@ public struct CohortSubjects: Sendable {
     public static let none = CohortSubjects(
         categories: [], topics: [], placeReaders: 0, countries: 0, editReaders: 0, edits: 0)
 
-    /// The run's figures that follow from the readers' own: places, edits, languages and
-    /// saves still waiting.
-    public static func fromReaders(_ readers: [ReaderStats], categories: [CohortSubject], topics: [CohortSubject])
-        -> CohortSubjects
-    {
+    /// The run's figures that follow from the readers' own: places, edits, saves still waiting
+    /// and, unless the statistics summed them already (`languages`), the languages.
+    public static func fromReaders(
+        _ readers: [ReaderStats], categories: [CohortSubject], topics: [CohortSubject],
+        languages summed: [CohortLanguage]? = nil
+    ) -> CohortSubjects {
         var countries = Set<String>()
         var placeReaders = 0, editReaders = 0, edits = 0, unreadReaders = 0, unread = 0
         var languages: [String: (readers: Int, milliseconds: Int64)] = [:]
-        for reader in readers {
-            for share in reader.languages {
-                languages[share.language, default: (0, 0)].readers += 1
-                languages[share.language, default: (0, 0)].milliseconds += share.milliseconds
+        for i in readers.indices {
+            if summed == nil {
+                for share in readers[i].languages {
+                    languages[share.language, default: (0, 0)].readers += 1
+                    languages[share.language, default: (0, 0)].milliseconds += share.milliseconds
+                }
             }
-            if reader.saved.unread.count > 0 {
+            let waiting = readers[i].saved.unread.count
+            if waiting > 0 {
                 unreadReaders += 1
-                unread += reader.saved.unread.count
+                unread += waiting
             }
-            if let places = reader.places {
+            // Each figure read in place: a copy of a reader's figures retains a score of buffers.
+            if let placeCountries = readers[i].places?.countries {
                 placeReaders += 1
-                for country in places.countries { countries.insert(country.name) }
+                for country in placeCountries { countries.insert(country.name) }
             }
-            if reader.edits.count > 0 {
+            let edited = readers[i].edits.count
+            if edited > 0 {
                 editReaders += 1
-                edits += reader.edits.count
+                edits += edited
             }
         }
         return CohortSubjects(
             categories: categories, topics: topics, placeReaders: placeReaders, countries: countries.count,
             editReaders: editReaders, edits: edits,
-            languages: languages.map {
-                CohortLanguage(language: $0.key, readers: $0.value.readers, milliseconds: $0.value.milliseconds)
-            }
-            .sorted(by: CohortLanguage.precedes),
+            languages: summed
+                ?? languages.map {
+                    CohortLanguage(language: $0.key, readers: $0.value.readers, milliseconds: $0.value.milliseconds)
+                }
+                .sorted(by: CohortLanguage.precedes),
             unreadReaders: unreadReaders, unread: unread)
     }
 }
