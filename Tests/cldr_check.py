@@ -1,4 +1,4 @@
-"""Formats numbers, percentages, dates, times, month names, duration units, time zone names and language names
+"""Formats numbers, percentages, dates, times, month names, duration units, time zone, language and territory names
 with Babel (its own copy of CLDR) and compares them with yir's forms, read as JSON from argv[1]:
 {locale: {kind: {input: form}}}. Prints one line per disagreement and exits 1 if there is any
 that is not a documented difference."""
@@ -71,6 +71,9 @@ def babel_forms(locale, kind, value):
     if kind == "language":
         # CLDR's name of a language, as it stands inside a sentence (`allemand`, `ドイツ語`).
         return Locale.parse(tag).languages.get(value)
+    if kind == "territory":
+        # CLDR's standard name of a territory (`China`, `Hong Kong SAR China`).
+        return Locale.parse(tag).territories.get(value)
     if kind == "integer":
         return format_decimal(int(value), locale=tag, numbering_system="default")
     if kind == "percent":

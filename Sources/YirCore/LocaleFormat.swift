@@ -33,6 +33,8 @@ public struct LocaleFormat: Sendable {
     private let yearStyle: Date.FormatStyle
     private let signedPercentStyle: IntegerFormatStyle<Int64>.Percent
     private let locale: Locale
+    /// CLDR's territory names where ICU's differ (`TerritoryNames`), for the language of `locale`.
+    private let territoryCorrections: [String: String]
     private let monthNames: [String]
     private let shortMonthNames: [String]
     private let narrowMonthNames: [String]
@@ -43,8 +45,11 @@ public struct LocaleFormat: Sendable {
 
     public init(_ tag: LanguageTag) {
         self.tag = tag
-        let locale = Locale(identifier: LocaleFormat.withData(tag).text)
+        let withData = LocaleFormat.withData(tag)
+        let locale = Locale(identifier: withData.text)
         self.locale = locale
+        territoryCorrections =
+            withData.truncations.lazy.compactMap { TerritoryNames.corrections[$0.text] }.first ?? [:]
         let gmt = TimeZone(secondsFromGMT: 0)!
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = gmt
@@ -174,10 +179,13 @@ public struct LocaleFormat: Sendable {
     /// one (`Central European Time`, `Mitteleuropäische Zeit`, `印度標準時間`), else its
     /// generic location form (`Urumqi Time`); the IANA identifier itself when CLDR names
     /// the zone not at all. `UTC` is named as UTC (Foundation would call it Greenwich Mean Time).
-    /// A territory's name from CLDR (`DE` → "Deutschland" on a German page), or nil when CLDR has
-    /// none; made once per code and language.
+    /// A territory's name from CLDR (`DE` → "Deutschland" on a German page, `CN` → "China", never
+    /// a vendor's "China mainland"), or nil when CLDR has none; made once per code and language.
+    /// ICU's names, corrected to CLDR's where they differ (`TerritoryNames`).
     public func countryName(_ code: String) -> String? {
-        let name = countryNames.form(code) { locale.localizedString(forRegionCode: code) ?? "" }
+        let name = countryNames.form(code) {
+            territoryCorrections[code] ?? locale.localizedString(forRegionCode: code) ?? ""
+        }
         return name.isEmpty ? nil : name
     }
 

@@ -3,6 +3,7 @@ import Testing
 import YirTestSupport
 @testable import YirCore
 @testable import YirHTML
+import YirPlaces
 
 /// A reader's language (SPEC §2.1, §4.4): BCP 47 tags, CLDR formats and plural rules, the
 /// shipped strings files, and the fallback along a tag's chain. One test per rule.
@@ -142,6 +143,46 @@ import YirTestSupport
             URL(fileURLWithPath: Tools.python),
             [packageRoot.appendingPathComponent("Tests/cldr_check.py").path, file.path])
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+    }
+
+    /// Country names are CLDR's (SPEC §4.4): every territory a place can lie in, in every shipped
+    /// language, and the whole table of corrections to ICU's names, against Babel's CLDR.
+    @Test(.needs(.babel)) func countryNamesAreCLDRsNotAVendorsVariant() throws {
+        #expect(LocaleFormat(.english).countryName("CN") == "China")
+        #expect(LocaleFormat(LanguageTag("hi")!).countryName("CN") == "चीन")
+        #expect(LocaleFormat(LanguageTag("zh-TW")!).countryName("CN") == "中國")
+        var forms: [String: [String: [String: String]]] = [:]
+        for name in Self.shipped {
+            let format = LocaleFormat(LanguageTag(name)!)
+            for code in CountryLookup.countries where code.count == 2 {
+                forms[name, default: [:]]["territory", default: [:]][code] = format.countryName(code) ?? ""
+            }
+        }
+        for (name, table) in TerritoryNames.corrections {
+            forms[name, default: [:]]["territory", default: [:]].merge(table) { ours, _ in ours }
+            #expect(Self.shipped.contains(name), "\(name): a correction for a language yir does not ship")
+        }
+        let file = scratchFolder().appendingPathComponent("territories.json")
+        try JSONEncoder().encode(forms).write(to: file)
+        let r = try runProgram(
+            URL(fileURLWithPath: Tools.python),
+            [packageRoot.appendingPathComponent("Tests/cldr_check.py").path, file.path])
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+    }
+
+    /// An area CLDR has no name for (the Spratly Islands) is named in the page's language — by
+    /// CLDR's name of its region — never in English inside another language.
+    @Test func anAreaCLDRDoesNotNameFallsBackToItsRegionInThePagesLanguage() {
+        #expect(SlideDeck.countryName("PGA", LocaleFormat(.english)) == "Spratly Islands")
+        #expect(SlideDeck.countryName("PGA", LocaleFormat(LanguageTag("zh-Hant")!)) == "東南亞")
+        #expect(SlideDeck.countryName("USG", LocaleFormat(LanguageTag("de")!)) == "Karibik")
+        for name in Self.shipped where name != "en" {
+            let format = LocaleFormat(LanguageTag(name)!)
+            for (code, area) in SlideDeck.areasWithoutCode {
+                let shown = SlideDeck.countryName(code, format)
+                #expect(shown != area.name && shown == format.countryName(area.region), "\(name) \(code): \(shown)")
+            }
+        }
     }
 
     @Test func durationsAreSaidInTheLanguagesOwnUnits() {

@@ -109,17 +109,24 @@ extension SlideDeck {
             ])
     }
 
-    /// A country's name from CLDR in the reader's language; Natural Earth's few areas without
-    /// an ISO code by their English name.
-    func countryName(_ code: String) -> String {
-        format.countryName(code) ?? Self.areasWithoutCode[code] ?? code
+    /// A country's name from CLDR in the reader's language. Natural Earth's few areas without an
+    /// ISO code, which CLDR does not name, by their own English name on an English page and
+    /// elsewhere by CLDR's name of the UN M49 region that holds them ("Südostasien" for the
+    /// Spratly Islands on a German page): never English words inside another language.
+    func countryName(_ code: String) -> String { Self.countryName(code, format) }
+
+    static func countryName(_ code: String, _ format: LocaleFormat) -> String {
+        if let name = format.countryName(code) { return name }
+        guard let area = areasWithoutCode[code] else { return code }
+        if format.tag.language == "en" { return area.name }
+        return format.countryName(area.region) ?? area.name
     }
 
     /// The areas of Natural Earth's countries that have no ISO 3166 code (SPEC §2.3 names them
-    /// by ADM0_A3).
-    static let areasWithoutCode = [
-        "ESB": "Dhekelia", "WSB": "Akrotiri", "USG": "Guantanamo Bay", "BRT": "Bir Tawil",
-        "PGA": "Spratly Islands", "SCR": "Scarborough Shoal",
+    /// by ADM0_A3): each one's English name and the M49 region it lies in.
+    static let areasWithoutCode: [String: (name: String, region: String)] = [
+        "ESB": ("Dhekelia", "145"), "WSB": ("Akrotiri", "145"), "USG": ("Guantanamo Bay", "029"),
+        "BRT": ("Bir Tawil", "015"), "PGA": ("Spratly Islands", "035"), "SCR": ("Scarborough Shoal", "035"),
     ]
 
     /// The map as inline SVG: every country, the reader's filled, and a pin per place (the
