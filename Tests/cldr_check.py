@@ -17,7 +17,9 @@ from babel.numbers import format_decimal, format_percent
 # Babel (CLDR 47) and ICU as Foundation carries it (an older CLDR) differ where CLDR changed
 # between them, or where Babel leaves a CLDR rule out. docs/LANGUAGES.md lists them.
 KNOWN = {
-    ("hi", "time", None),  # CLDR 47 writes the Hindi day period "am/pm"; the ICU here "पू/अ"
+    # CLDR 47 writes the Hindi day period "am/pm" after the time; the ICU here "पू/अ" before it,
+    # which yir writes in full ("सुबह 9:30"; the "day_period" check compares those words).
+    ("hi", "time", None),
     ("ko", "time", None),  # CLDR 47 writes "PM 2:48"; the ICU here "오후 2:48"
     ("ar", "long_date", None),  # CLDR 47 dropped the comma before the year ("22 أغسطس 2025")
     # CLDR's minimum grouping digits of 2: no separator in a four-digit number ("1234"), which
@@ -31,6 +33,8 @@ KNOWN = {
     # its generic name; Babel falls back to the location (`India Time`, Russian even "летнее
     # время", summer time).
     ("*", "zone", "Asia/Kolkata"),
+    # CLDR 47 names Hindi midnight itself ("मध्यरात्रि"), which the ICU here does not: "रात".
+    ("hi", "day_period", "00:00"),
 }
 
 
@@ -50,6 +54,11 @@ def stand_alone_months(tag):
     cached for the languages that inherit theirs, which would read them from then on."""
     localedata._cache.clear()
     return dict(Locale.parse(tag).months["stand-alone"]["abbreviated"])
+
+
+def letter_day_periods(tag):
+    periods = Locale.parse(tag).day_periods["format"]["abbreviated"]
+    return any(len(periods.get(p, "")) == 1 for p in ("am", "pm"))
 
 
 def babel_forms(locale, kind, value):
@@ -79,7 +88,15 @@ def babel_forms(locale, kind, value):
     if kind == "percent":
         return format_percent(int(value) / 100, locale=tag, numbering_system="default")
     if kind == "time":
-        return format_time(datetime.time.fromisoformat(value), "short", locale=tag)
+        # A day period abbreviated to one letter (Arabic `ص`) is written in full, as CLDR's day
+        # period of the time of day (`صباحًا`): SPEC §4.4.
+        pattern = Locale.parse(tag).time_formats["short"].pattern
+        if letter_day_periods(tag):
+            pattern = pattern.replace("a", "BBBB")
+        return format_time(datetime.time.fromisoformat(value), pattern, locale=tag)
+    if kind == "day_period":
+        # The words of a time or hour label beside its figures: CLDR's day period in full.
+        return format_time(datetime.time.fromisoformat(value), "BBBB", locale=tag)
     date = datetime.date.fromisoformat(value)
     if kind == "month_day":
         return format_skeleton("MMMMd", date, locale=tag)

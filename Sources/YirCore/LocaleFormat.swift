@@ -77,9 +77,21 @@ public struct LocaleFormat: Sendable {
         weekdayNames = (1...7).map { day in
             LocaleFormat.date(CivilDate(year: 2001, month: 1, day: day), 0).formatted(weekdayStyle)
         }
-        let hourStyle = style().hour(.defaultDigits(amPM: .abbreviated))
-        hourNames = (0..<24).map { hour in
-            LocaleFormat.date(CivilDate(year: 2001, month: 1, day: 1), Int64(hour) * 3_600_000).formatted(hourStyle)
+        let hourDates = (0..<24).map {
+            LocaleFormat.date(CivilDate(year: 2001, month: 1, day: 1), Int64($0) * 3_600_000)
+        }
+        if ShortTimes.dayPeriodsAreLetters(locale: locale, calendar: calendar),
+            let pattern = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale)
+        {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.calendar = calendar
+            formatter.timeZone = gmt
+            formatter.dateFormat = ShortTimes.fullDayPeriods(pattern)
+            hourNames = hourDates.map(formatter.string(from:))
+        } else {
+            let hourStyle = style().hour(.defaultDigits(amPM: .abbreviated))
+            hourNames = hourDates.map { $0.formatted(hourStyle) }
         }
     }
 
@@ -134,7 +146,8 @@ public struct LocaleFormat: Sendable {
         Date(timeIntervalSince1970: Double(date.daysSinceEpoch * 86_400_000 + millisecondOfDay) / 1000)
     }
 
-    /// `2:48 PM` (en), `01:05` (de), `۱۴:۴۸` (fa): CLDR's short time pattern of the language.
+    /// `2:48 PM` (en), `01:05` (de), `۱۴:۴۸` (fa): CLDR's short time pattern of the language, its
+    /// day period in full where the abbreviation is a single letter (`सुबह 9:00`, not `पू 9:00`).
     public func shortTime(_ time: LocalTime) -> String {
         // Minutes only: ICU is given no seconds to round, and the day never shows.
         let minute = time.hour * 60 + time.minute
@@ -232,7 +245,8 @@ public struct LocaleFormat: Sendable {
     /// 1 = Monday … 7 = Sunday.
     public func weekdayName(_ weekday: Int) -> String { weekdayNames[weekday - 1] }
 
-    /// `2 PM` (en), `14 Uhr` (de), `14` (ru): an hour of the day as a chart label.
+    /// `2 PM` (en), `14 Uhr` (de), `14` (ru), `सुबह 9` (hi): an hour of the day as a chart label,
+    /// its day period in full where the abbreviation is a single letter.
     public func hour(_ hour: Int) -> String { hourNames[hour] }
 
     /// A reading time as people say it, rounded to what matters at its size: `45 sec` under a
@@ -275,6 +289,34 @@ final class ShortTimes: @unchecked Sendable {
         formatter.timeZone = zone
         formatter.dateStyle = .none
         formatter.timeStyle = .short
+        if Self.dayPeriodsAreLetters(locale: locale, calendar: calendar) {
+            formatter.dateFormat = Self.fullDayPeriods(formatter.dateFormat)
+        }
+    }
+
+    /// Whether the language's abbreviated day periods are single letters (Hindi `पू`/`अ`, Arabic
+    /// `ص`/`م`): a time a reader does not recognise (SPEC §4.4, "Words that break right").
+    static func dayPeriodsAreLetters(locale: Locale, calendar: Calendar) -> Bool {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.calendar = calendar
+        return [formatter.amSymbol, formatter.pmSymbol].contains { $0.count == 1 }
+    }
+
+    /// A pattern's day period (`a`) written in full, as CLDR's day periods of the time of day,
+    /// wide (`BBBB`: Hindi `सुबह 9:00`, `शाम 6:00`; Arabic `9:00 صباحًا`), outside quoted text.
+    static func fullDayPeriods(_ pattern: String) -> String {
+        var result = "", quoted = false, previous: Character?
+        for character in pattern {
+            if character == "'" { quoted.toggle() }
+            if character == "a" && !quoted {
+                if previous != "a" { result += "BBBB" }
+            } else {
+                result.append(character)
+            }
+            previous = character
+        }
+        return result
     }
 
     func format(_ date: Date) -> String {

@@ -121,6 +121,17 @@ import YirPlaces
                 let time = LocalTime(wallMilliseconds: Int64(h) * 3_600_000 + Int64(m) * 60_000)
                 kinds["time", default: [:]][String(format: "%02d:%02d", h, m)] = format.shortTime(time)
             }
+            if ShortTimes.dayPeriodsAreLetters(
+                locale: Locale(identifier: LocaleFormat.withData(format.tag).text),
+                calendar: Calendar(identifier: .gregorian))
+            {
+                for h in [0, 5, 9, 12, 14, 18, 23] {
+                    let time = LocalTime(wallMilliseconds: Int64(h) * 3_600_000 + 5 * 60_000)
+                    let key = String(format: "%02d:05", h)
+                    kinds["day_period", default: [:]][key] = Self.words(format.shortTime(time))
+                    kinds["day_period", default: [:]][String(format: "%02d:00", h)] = Self.words(format.hour(h))
+                }
+            }
             for month in 1...12 {
                 kinds["month_abbreviated", default: [:]][String(month)] = format.shortMonthName(month)
             }
@@ -181,6 +192,34 @@ import YirPlaces
             for (code, area) in SlideDeck.areasWithoutCode {
                 let shown = SlideDeck.countryName(code, format)
                 #expect(shown != area.name && shown == format.countryName(area.region), "\(name) \(code): \(shown)")
+            }
+        }
+    }
+
+    /// A time's words without its figures and separators (`सुबह` of `सुबह 9:05`).
+    static func words(_ time: String) -> String {
+        time.filter { !$0.isNumber && $0 != ":" && $0 != "." }.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Times of day use CLDR's day periods in full where its abbreviations are single letters
+    /// (SPEC §4.4): Hindi `सुबह 9:00`, not `पू 9:00`, in times and the hour charts' labels.
+    @Test func dayPeriodsAreWrittenInFullWhereCLDRAbbreviatesThemToALetter() {
+        let hi = LocaleFormat(LanguageTag("hi")!), ar = LocaleFormat(LanguageTag("ar")!)
+        let nine = LocalTime(wallMilliseconds: 9 * 3_600_000), six = LocalTime(wallMilliseconds: 18 * 3_600_000)
+        #expect(hi.shortTime(nine) == "सुबह 9:00" && hi.shortTime(six) == "शाम 6:00")
+        #expect(hi.hour(0) == "रात 12" && hi.hour(18) == "शाम 6")
+        #expect(ar.shortTime(nine).contains("صباحًا"))
+        for name in Self.shipped {
+            let format = LocaleFormat(LanguageTag(name)!)
+            let abbreviations = DateFormatter()
+            abbreviations.locale = Locale(identifier: LocaleFormat.withData(format.tag).text)
+            let letters = [abbreviations.amSymbol, abbreviations.pmSymbol].filter { $0.count == 1 }
+            for h in 0..<24 {
+                let time = format.shortTime(LocalTime(wallMilliseconds: Int64(h) * 3_600_000))
+                for shown in [time, format.hour(h)] {
+                    let words = shown.split(whereSeparator: { $0.isWhitespace }).map { Self.words(String($0)) }
+                    #expect(!words.contains(where: letters.contains), "\(name) \(h): \(shown)")
+                }
             }
         }
     }
