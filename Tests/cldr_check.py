@@ -26,7 +26,6 @@ KNOWN = {
     # Babel does not apply.
     ("es", "integer", "1234"), ("it", "integer", "1234"), ("pl", "integer", "1234"),
     ("hi", "month_abbreviated", "10"),  # CLDR 47 spells October "अक्टू॰"; the ICU here "अक्तू॰"
-    ("pt", "duration_unit", "45 seconds"),  # CLDR 47 abbreviates seconds "s"; the ICU here "seg"
     ("ar", "language", "yue"),  # CLDR 47 writes Cantonese with its vowel marks, "الكَنْتُونية"; the ICU here "الكانتونية"
     ("en", "zone", "Australia/Sydney"),  # CLDR 47 "Australian Eastern Time"; the ICU here "Eastern Australia Time"
     # India's zone has a standard name only (`India Standard Time`), which TR35 and ICU use for
@@ -61,6 +60,13 @@ def letter_day_periods(tag):
     return any(len(periods.get(p, "")) == 1 for p in ("am", "pm"))
 
 
+def first_of_month(form, date, tag):
+    """French writes the first of a month as an ordinal (`1er janvier`), which CLDR's dates leave out."""
+    if tag.split("_")[0] == "fr" and date.day == 1 and form.startswith("1 "):
+        return "1er" + form[1:]
+    return form
+
+
 def babel_forms(locale, kind, value):
     tag = locale.replace("-", "_")
     if kind == "month_abbreviated":
@@ -68,8 +74,10 @@ def babel_forms(locale, kind, value):
         return stand_alone_months(tag)[int(value)]
     if kind == "duration_unit":
         # One unit's short form (`2 hr`, `2小時`), compared by its words: see `normal_unit`.
+        # Seconds alone in full (`45 seconds`), as the hero of a reading under a minute says them.
         amount, unit = value.split(" ")
-        return format_timedelta(datetime.timedelta(**{unit: int(amount)}), format="short", locale=tag)
+        width = "long" if unit == "seconds" else "short"
+        return format_timedelta(datetime.timedelta(**{unit: int(amount)}), format=width, locale=tag)
     if kind == "zone":
         # CLDR's generic long name (`Central European Time`), yir's name for a zone.
         # CLDR's own identifier (`Asia/Calcutta` for `Asia/Kolkata`): Babel finds a zone's
@@ -99,9 +107,9 @@ def babel_forms(locale, kind, value):
         return format_time(datetime.time.fromisoformat(value), "BBBB", locale=tag)
     date = datetime.date.fromisoformat(value)
     if kind == "month_day":
-        return format_skeleton("MMMMd", date, locale=tag)
+        return first_of_month(format_skeleton("MMMMd", date, locale=tag), date, tag)
     if kind == "long_date":
-        return format_date(date, "long", locale=tag)
+        return first_of_month(format_date(date, "long", locale=tag), date, tag)
     raise ValueError(kind)
 
 

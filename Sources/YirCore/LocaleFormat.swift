@@ -156,12 +156,16 @@ public struct LocaleFormat: Sendable {
 
     /// `August 22` (en), `22. August` (de), `22 août` (fr).
     public func monthAndDay(_ date: CivilDate) -> String {
-        monthDays.form(date.daysSinceEpoch) { LocaleFormat.date(date, 0).formatted(monthDayStyle) }
+        monthDays.form(date.daysSinceEpoch) {
+            firstOfMonth(LocaleFormat.date(date, 0).formatted(monthDayStyle), day: date.day)
+        }
     }
 
     /// `March 4, 2025` (en), `4. März 2025` (de), `2025年3月4日` (ja).
     public func longDate(_ date: CivilDate) -> String {
-        longDates.form(date.daysSinceEpoch) { LocaleFormat.date(date, 0).formatted(longDateStyle) }
+        longDates.form(date.daysSinceEpoch) {
+            firstOfMonth(LocaleFormat.date(date, 0).formatted(longDateStyle), day: date.day)
+        }
     }
 
     /// `12,345` (en), `12.345` (de), `12 345` (fr).
@@ -249,9 +253,10 @@ public struct LocaleFormat: Sendable {
     /// its day period in full where the abbreviation is a single letter.
     public func hour(_ hour: Int) -> String { hourNames[hour] }
 
-    /// A reading time as people say it, rounded to what matters at its size: `45 sec` under a
-    /// minute, minutes and seconds under ten minutes, whole minutes under an hour, hours and
-    /// minutes above (`2 hr, 51 min` in English, `2 Std., 51 Min.` in German).
+    /// A reading time as people say it, rounded to what matters at its size: `45 seconds` under
+    /// a minute (in full, as the hero figure of a reading under a minute says it, so that one
+    /// page says seconds one way), minutes and seconds under ten minutes, whole minutes under an
+    /// hour, hours and minutes above (`2 hr, 51 min` in English, `2 Std., 51 Min.` in German).
     public func duration(milliseconds: Int64) -> String {
         let seconds = (milliseconds + 500) / 1000
         let units: Set<Duration.UnitsFormatStyle.Unit>
@@ -268,10 +273,55 @@ public struct LocaleFormat: Sendable {
         }
         // The form depends on `shown` alone: the units follow from its size.
         return durations.form(shown) {
-            Duration.seconds(shown).formatted(
-                .units(allowed: units, width: .abbreviated, zeroValueUnits: seconds < 60 ? .show(length: 1) : .hide)
-                    .locale(locale))
+            let form = Duration.seconds(shown).formatted(
+                .units(
+                    allowed: units, width: seconds < 60 ? .wide : .abbreviated,
+                    zeroValueUnits: seconds < 60 ? .show(length: 1) : .hide
+                ).locale(locale))
+            return typeset(duration: form)
         }
+    }
+
+    /// A duration kept on one line and written as its language writes it: no-break spaces
+    /// between figures and units (an Arabic `٢ س و٥١ د` never splits across lines); no space
+    /// at all between Japanese and Chinese units (`2時間51分`); a maqaf between the Hebrew
+    /// conjunction ו and a figure (`ו־11 דק׳`).
+    func typeset(duration form: String) -> String {
+        var form = form
+        switch tag.language {
+        case "ja", "zh":
+            form.removeAll { $0.isWhitespace }
+        case "he":
+            form = LocaleFormat.maqafBeforeFigures(form)
+            fallthrough
+        default:
+            form = String(form.map { $0.isWhitespace && $0 != "\u{202F}" ? "\u{00A0}" : $0 })
+        }
+        return form
+    }
+
+    /// Hebrew writes a maqaf between the prefixed conjunction ו and a figure (`ו־11`), which
+    /// ICU's list pattern leaves out (`ו11`).
+    static func maqafBeforeFigures(_ text: String) -> String {
+        var result = "", previous: Character = " ", characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            result.append(character)
+            if character == "ו", previous.isWhitespace || index == 0,
+                index + 1 < characters.count, characters[index + 1].isNumber
+            {
+                result.append("\u{05BE}")
+            }
+            previous = character
+        }
+        return result
+    }
+
+    /// French writes the first day of a month as an ordinal, `1er janvier` (CLDR's dates say
+    /// `1 janvier`): wherever a date starts with day 1.
+    func firstOfMonth(_ form: String, day: Int) -> String {
+        guard day == 1, tag.language == "fr", form.hasPrefix("1"), form.dropFirst().first?.isWhitespace == true
+        else { return form }
+        return "1er" + form.dropFirst()
     }
 }
 

@@ -195,14 +195,21 @@ import YirTestSupport
         #expect(deck.contains("Last saved on December 31, 2025."))
     }
 
-    @Test func anUnknownNotificationTypeGetsAReadableName() throws {
-        let deck = try page(
-            Run(
-                fullYear() + [
-                    notification("2025-01-01T00:00:00Z", key: "echo-subscriptions-push-new-thing", enabled: true)
-                ]))
-        #expect(deck.contains("<bdi>New thing</bdi>") && !deck.contains(">echo-subscriptions-push-new-thing<"))
-        #expect(SlideDeck.readableNotification("custom_key") == "Custom key")
+    /// A notification type the table does not know is shown as its key, as code, beside a neutral
+    /// label in the page's language: never English words made from the key on a German page.
+    @Test func anUnknownNotificationTypeShowsItsKeyAsCodeWithALocalizedLabel() throws {
+        let lines =
+            fullYear() + [
+                notification("2025-01-01T00:00:00Z", key: "echo-subscriptions-push-new-thing", enabled: true)
+            ]
+        let deck = try page(Run(lines))
+        #expect(
+            deck.contains(
+                "<bdi>Other notification</bdi> <code dir=\"ltr\" translate=\"no\">echo-subscriptions-push-new-thing</code>"
+            ))
+        let de = try page(Run(lines), locale: "de")
+        #expect(de.contains("<bdi>Weitere Benachrichtigung</bdi> <code"), "the label in German")
+        #expect(!de.contains("New thing") && !de.contains("Other notification"))
     }
 
     @Test func theTopListIsNumberedFromTwoWithViewsBesideTime() throws {
@@ -328,7 +335,7 @@ import YirTestSupport
         let page = try page(Run([view("2025-03-01T10:00:00Z")]), locale: "eo", overlay: overlay.path)
         #expect(page.contains("Jaro 2025"))
         #expect(page.contains(#"<html lang="eo" dir="ltr">"#), "labelled with the language of its own file")
-        #expect(page.contains("A few good reads"), "English where eo.json has no text")
+        #expect(page.contains("A good read"), "English where eo.json has no text")
         #expect(page.contains("<style>body{color:rebeccapurple}</style>"), "the style as compacted for every page")
         #expect(page.contains(attribute(ContentSecurityPolicy.hashSource("body{color:rebeccapurple}"))))
     }

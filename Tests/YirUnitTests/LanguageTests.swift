@@ -226,13 +226,50 @@ import YirPlaces
 
     @Test func durationsAreSaidInTheLanguagesOwnUnits() {
         let en = LocaleFormat(.english), de = LocaleFormat(LanguageTag("de")!), ja = LocaleFormat(LanguageTag("ja")!)
-        #expect(en.duration(milliseconds: 45_000) == "45 sec")
-        #expect(en.duration(milliseconds: 0) == "0 sec")
-        #expect(en.duration(milliseconds: 125_000) == "2 min, 5 sec")
-        #expect(en.duration(milliseconds: 1_530_000) == "25 min", "whole minutes from ten minutes up")
-        #expect(en.duration(milliseconds: 10_260_000) == "2 hr, 51 min")
-        #expect(de.duration(milliseconds: 10_260_000) == "2 Std., 51 Min.")
-        #expect(ja.duration(milliseconds: 10_260_000) == "2時間 51分")
+        #expect(en.duration(milliseconds: 45_000) == "45\u{00A0}seconds", "in full under a minute, as the hero says it")
+        #expect(en.duration(milliseconds: 0) == "0\u{00A0}seconds")
+        #expect(en.duration(milliseconds: 125_000) == "2\u{00A0}min,\u{00A0}5\u{00A0}sec")
+        #expect(en.duration(milliseconds: 1_530_000) == "25\u{00A0}min", "whole minutes from ten minutes up")
+        #expect(en.duration(milliseconds: 10_260_000) == "2\u{00A0}hr,\u{00A0}51\u{00A0}min")
+        #expect(de.duration(milliseconds: 10_260_000) == "2\u{00A0}Std.,\u{00A0}51\u{00A0}Min.")
+        #expect(ja.duration(milliseconds: 10_260_000) == "2時間51分")
+    }
+
+    /// A duration never splits across lines, in any language: no breaking space inside it.
+    @Test func durationsKeepTheirFiguresAndUnitsOnOneLine() {
+        for name in Self.shipped {
+            let format = LocaleFormat(LanguageTag(name)!)
+            for milliseconds: Int64 in [45_000, 125_000, 1_530_000, 10_260_000] {
+                let form = format.duration(milliseconds: milliseconds)
+                #expect(!form.contains { $0 == " " || $0 == "\n" }, "\(name): \(form)")
+            }
+        }
+    }
+
+    /// Japanese and Chinese write a duration's units without a space between them (`2時間51分`).
+    @Test func japaneseAndChineseDurationsHaveNoSpaceBetweenUnits() {
+        for name in ["ja", "zh-Hans", "zh-Hant", "zh-TW"] {
+            let form = LocaleFormat(LanguageTag(name)!).duration(milliseconds: 10_260_000)
+            #expect(!form.contains { $0.isWhitespace }, "\(name): \(form)")
+        }
+    }
+
+    /// Hebrew joins a figure to the conjunction ו with a maqaf (`ו־11 דק׳`, not `ו11`).
+    @Test func hebrewPutsAMaqafBetweenTheConjunctionAndAFigure() {
+        let form = LocaleFormat(LanguageTag("he")!).duration(milliseconds: 7_860_000)
+        #expect(form.contains("ו\u{05BE}11") && !form.contains("ו11"), "\(form)")
+        #expect(LocaleFormat.maqafBeforeFigures("2 שע׳ ו11 דק׳") == "2 שע׳ ו\u{05BE}11 דק׳")
+        #expect(LocaleFormat.maqafBeforeFigures("וגם 11") == "וגם 11", "ו inside a word is a letter")
+    }
+
+    /// French writes the first of a month as an ordinal, `1er janvier`, wherever a date starts with it.
+    @Test func frenchSaysTheFirstOfTheMonthAsAnOrdinal() {
+        let fr = LocaleFormat(LanguageTag("fr")!), first = CivilDate(year: 2025, month: 1, day: 1)
+        #expect(fr.monthAndDay(first) == "1er janvier")
+        #expect(fr.longDate(first) == "1er janvier 2025")
+        #expect(fr.monthAndDay(CivilDate(year: 2025, month: 1, day: 11)) == "11 janvier")
+        #expect(fr.monthAndDay(CivilDate(year: 2025, month: 1, day: 21)) == "21 janvier")
+        #expect(LocaleFormat(.english).monthAndDay(first) == "January 1")
     }
 
     @Test func noSentenceEndsInTwoFullStopsInAnyLanguage() throws {

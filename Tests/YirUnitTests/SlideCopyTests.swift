@@ -158,6 +158,38 @@ extension HTMLTests {
             ))
     }
 
+    /// German says the chart's figure in the dative its preposition takes, "mit 5 Aufrufen", not
+    /// the nominative of the views' label: the string has its own plural forms.
+    @Test func theHoursChartsFigureTakesTheCaseItsSentenceNeeds() throws {
+        let patterns = slide(try page(Run(fullYear()), locale: "de"), "patterns")
+        #expect(patterns.contains("mit 5 Aufrufen."), "\(patterns)")
+        let catalog = try HTMLTemplates(folders: [templatesFolder]).strings
+        let de = catalog.strings(for: LanguageTag("de")!)
+        #expect(de.plural("chart_hours_views", 1, "1") == "1 Aufruf")
+    }
+
+    /// "A few good reads" is not said of one article: the short deck's heading is chosen by count.
+    @Test func theShortDecksHeadingIsChosenByTheArticlesCount() throws {
+        let one = try page(Run([view("2025-03-01T10:00:00Z", title: "A", seconds: "300")]))
+        #expect(slide(one, "few").contains("A good read") && !one.contains("A few good reads"))
+        let two = try page(
+            Run([
+                view("2025-03-01T10:00:00Z", title: "A", seconds: "300"),
+                view("2025-03-02T10:00:00Z", title: "B", seconds: "300"),
+            ]))
+        #expect(slide(two, "few").contains("A few good reads"))
+    }
+
+    /// A reading under a minute is said one way on a page: "40 seconds" in the hero's label and
+    /// in every duration, never "40 sec" beside it.
+    @Test func aReadingUnderAMinuteIsSaidOneWayOnAPage() throws {
+        let deck = try page(Run([view("2025-03-01T10:00:00Z", title: "A", seconds: "40")]))
+        #expect(deck.contains("40\u{00A0}seconds"), "the few slide's duration")
+        for abbreviated in ["\u{00A0}sec<", "\u{00A0}sec ", "\u{00A0}sec,", "\u{00A0}sec:", "\u{00A0}sec."] {
+            #expect(!deck.contains(abbreviated), "\(abbreviated)")
+        }
+    }
+
     /// Security notices are alerts a reader keeps on, not something they follow: the slide
     /// groups the notifications by kind (SPEC §2.5's table) and never says "follow".
     @Test func notificationsAreGroupedByKind() throws {

@@ -36,7 +36,11 @@ extension SlideDeck {
                     if strings.has("notification_\(n.key)") {
                         return ["notification": strings.text("notification_\(n.key)")]
                     }
-                    return ["notification": n.label == n.key ? Self.readableNotification(n.key) : n.label]
+                    // A type the table does not know: the export's label where it gives one, else a
+                    // neutral label in the page's language beside the key itself, as code —
+                    // never English words made from the key on a page in another language.
+                    guard n.label == n.key else { return ["notification": n.label] }
+                    return ["notification": strings.text("notification_other"), "notification_code": n.key]
                 },
             ]
         }
@@ -47,18 +51,5 @@ extension SlideDeck {
                     "notifications_on", subscribed.count, format.integer(subscribed.count)),
                 "groups": groups,
             ])
-    }
-
-    /// A readable name for a notification type the table does not know:
-    /// `echo-subscriptions-push-new-thing` → `New thing`.
-    static func readableNotification(_ key: String) -> String {
-        var name = Substring(key)
-        for prefix in ["echo-subscriptions-push-", "echo-subscriptions-"] where name.hasPrefix(prefix) {
-            name = name.dropFirst(prefix.count)
-            break
-        }
-        let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).joined(separator: " ")
-        guard let first = words.first else { return key }
-        return first.uppercased() + words.dropFirst()
     }
 }

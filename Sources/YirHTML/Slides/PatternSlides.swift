@@ -22,7 +22,8 @@ extension SlideDeck {
                         "chart_hours_text",
                         [
                             "hour": format.hour(hour),
-                            "views": strings.plural("views", Int(hours[hour]), format.integer(hours[hour])),
+                            "views": strings.plural(
+                                "chart_hours_views", Int(hours[hour]), format.integer(hours[hour])),
                         ]),
                     valueHeading: strings.text("chart_views"),
                     values: hours.map { format.integer($0) }, rowHeadings: hours.indices.map(format.hour)),

@@ -35,7 +35,8 @@ extension SlideDeck {
     func fewSlide(_ reader: ReaderStats) -> Slide {
         let articles = format.integer(reader.reading.articles)
         return Slide(
-            "few", strings.text("few_heading"),
+            // "A few good reads" is not said of one article.
+            "few", strings.text(reader.reading.articles == 1 ? "few_heading_one" : "few_heading"),
             [
                 "few_text": strings.plural(
                     "few_text", reader.reading.articles, articles,
