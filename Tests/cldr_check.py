@@ -34,7 +34,15 @@ KNOWN = {
     ("*", "zone", "Asia/Kolkata"),
     # CLDR 47 names Hindi midnight itself ("मध्यरात्रि"), which the ICU here does not: "रात".
     ("hi", "day_period", "00:00"),
+    # Persian days in the Persian calendar ("۳۱ مرداد"), which Babel does not format.
+    ("fa", "month_day", None), ("fa", "long_date", None),
 }
+
+
+# Languages whose days yir says in the Persian calendar, CLDR's default for them. Babel formats
+# Gregorian dates only: their days are checked against ICU's Persian calendar at fixed dates
+# (`LanguageTests`), their report year against Babel here.
+PERSIAN_DAYS = {"fa"}
 
 
 def ascii_digits(text):
@@ -91,6 +99,10 @@ def babel_forms(locale, kind, value):
     if kind == "territory":
         # CLDR's standard name of a territory (`China`, `Hong Kong SAR China`).
         return Locale.parse(tag).territories.get(value)
+    if kind == "year":
+        # The report's Gregorian year; with its era where days are said in the Persian calendar.
+        year = datetime.date(int(value), 7, 1)
+        return format_date(year, "y GGGG", locale=tag) if tag in PERSIAN_DAYS else format_skeleton("y", year, locale=tag)
     if kind == "integer":
         return format_decimal(int(value), locale=tag, numbering_system="default")
     if kind == "percent":

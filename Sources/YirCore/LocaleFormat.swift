@@ -4,10 +4,11 @@ import Foundation
 /// `FormatStyle` (ICU and its data, compiled into the binary): what `saved.last_saved_display`
 /// and the HTML slides show a person.
 ///
-/// Dates are Gregorian whatever the language's customary calendar (a report covers a Gregorian
-/// year), in the language's own digits and month names. Local times are computed by yir's own
-/// zone rules and handed to ICU as wall-clock values in GMT, so ICU's time-zone data never
-/// changes a figure.
+/// Days are said in the Persian calendar where CLDR makes it the language's default (`fa`), else
+/// in the Gregorian whatever the language's customary calendar; the report's year and its months
+/// (the buckets its figures are counted in) are Gregorian. In the language's own digits and
+/// names. Local times are computed by yir's own zone rules and handed to ICU as wall-clock
+/// values in GMT, so ICU's time-zone data never changes a figure.
 public struct LocaleFormat: Sendable {
     public let tag: LanguageTag
     public var identifier: String { tag.text }
@@ -33,6 +34,9 @@ public struct LocaleFormat: Sendable {
     private let yearStyle: Date.FormatStyle
     private let signedPercentStyle: IntegerFormatStyle<Int64>.Percent
     private let locale: Locale
+    /// The calendar days are said in: the Persian one where CLDR makes it the language's
+    /// default (`fa`), else the Gregorian.
+    private let dayCalendar: Calendar
     /// CLDR's territory names where ICU's differ (`TerritoryNames`), for the language of `locale`.
     private let territoryCorrections: [String: String]
     private let monthNames: [String]
@@ -59,12 +63,28 @@ public struct LocaleFormat: Sendable {
         {
             Date.FormatStyle(date: date, time: time, locale: locale, calendar: calendar, timeZone: gmt)
         }
+        // A day is said in the calendar CLDR makes the language's default where that is the
+        // Persian one (`fa`: `۳۱ مرداد ۱۴۰۴`), in the Gregorian otherwise; the year of the report,
+        // and its months as buckets of figures, stay Gregorian (docs/LANGUAGES.md).
+        var dayCalendar = calendar
+        if locale.calendar.identifier == .persian {
+            dayCalendar = Calendar(identifier: .persian)
+            dayCalendar.timeZone = gmt
+            dayCalendar.locale = locale
+        }
+        self.dayCalendar = dayCalendar
+        let dayStyle = Date.FormatStyle(locale: locale, calendar: dayCalendar, timeZone: gmt)
         integerStyle = IntegerFormatStyle<Int64>(locale: locale)
         percentStyle = IntegerFormatStyle<Int64>.Percent(locale: locale)
         shortTimes = ShortTimes(locale: locale, calendar: calendar, zone: gmt)
-        monthDayStyle = style().month(.wide).day()
-        longDateStyle = style(date: .long)
-        yearStyle = style().year(.defaultDigits)
+        monthDayStyle = dayStyle.month(.wide).day()
+        longDateStyle = Date.FormatStyle(
+            date: .long, time: .omitted, locale: locale, calendar: dayCalendar, timeZone: gmt)
+        // Where days are Persian, the Gregorian year of the report says its era as CLDR names
+        // it (`۲۰۲۵ میلادی`), so that it is never read as a Persian year.
+        yearStyle =
+            dayCalendar.identifier == .gregorian
+            ? style().year(.defaultDigits) : style().year(.defaultDigits).era(.wide)
         signedPercentStyle = percentStyle.sign(strategy: .always(includingZero: false))
         let monthStyle = style().month(.wide)
         monthNames = (1...12).map { month in
@@ -168,6 +188,13 @@ public struct LocaleFormat: Sendable {
         }
     }
 
+    /// Whether two days fall in one year of the calendar days are said in (2025-01-01 and
+    /// 2025-12-31 do not in the Persian calendar: 1403 and 1404).
+    public func sameYear(_ a: CivilDate, _ b: CivilDate) -> Bool {
+        dayCalendar.component(.year, from: LocaleFormat.date(a, 0))
+            == dayCalendar.component(.year, from: LocaleFormat.date(b, 0))
+    }
+
     /// `12,345` (en), `12.345` (de), `12 345` (fr).
     public func integer(_ value: Int64) -> String {
         // Small counts repeat from page to page; large numbers (bytes, lines) do not.
@@ -238,7 +265,8 @@ public struct LocaleFormat: Sendable {
         }
     }
 
-    /// A year in the language's digits (`2025`, `۲۰۲۵`), never grouped.
+    /// The report's (Gregorian) year in the language's digits (`2025`), never grouped; with its
+    /// era where days are said in another calendar (`۲۰۲۵ میلادی`).
     public func year(_ year: Int) -> String {
         years.form(year) { LocaleFormat.date(CivilDate(year: year, month: 7, day: 1), 0).formatted(yearStyle) }
     }

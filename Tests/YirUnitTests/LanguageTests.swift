@@ -135,6 +135,7 @@ import YirPlaces
             for month in 1...12 {
                 kinds["month_abbreviated", default: [:]][String(month)] = format.shortMonthName(month)
             }
+            kinds["year", default: [:]]["2025"] = format.year(2025)
             for (value, milliseconds) in [
                 ("2 hours", Int64(7_200_000)), ("25 minutes", 1_500_000), ("45 seconds", 45_000),
             ] {
@@ -294,11 +295,21 @@ import YirPlaces
         }
     }
 
-    @Test func datesStayGregorianInTheLanguagesOwnDigits() {
+    /// Persian days are said in the Persian calendar, CLDR's default for `fa` (month names and
+    /// day numbers, from ICU); the report's Gregorian year says its era (`۲۰۲۵ میلادی`, as CLDR
+    /// writes it and Babel checks); other languages stay Gregorian, Arabic too.
+    @Test func persianDaysAreInThePersianCalendarAndTheReportsYearSaysItIsGregorian() {
         let fa = LocaleFormat(LanguageTag("fa")!), ar = LocaleFormat(LanguageTag("ar-SA")!)
-        #expect(fa.monthAndDay(CivilDate(year: 2025, month: 8, day: 22)) == "۲۲ اوت")
-        #expect(fa.year(2025) == "۲۰۲۵")
+        #expect(fa.monthAndDay(CivilDate(year: 2025, month: 8, day: 22)) == "۳۱ مرداد")
+        #expect(fa.monthAndDay(CivilDate(year: 2025, month: 3, day: 21)) == "۱ فروردین", "Nowruz")
+        #expect(fa.longDate(CivilDate(year: 2025, month: 1, day: 1)) == "۱۲ دی ۱۴۰۳")
+        #expect(fa.longDate(CivilDate(year: 2025, month: 12, day: 31)) == "۱۰ دی ۱۴۰۴")
+        #expect(!fa.sameYear(CivilDate(year: 2025, month: 1, day: 1), CivilDate(year: 2025, month: 12, day: 31)))
+        #expect(fa.year(2025) == "۲۰۲۵ میلادی")
+        #expect(fa.monthName(8) == "اوت", "a month of the report's figures is a Gregorian month")
+        #expect(LocaleFormat(LanguageTag("de")!).year(2025) == "2025")
         #expect(ar.monthName(8).contains("أغسطس"), "Gregorian month, not the Islamic calendar's")
+        #expect(ar.longDate(CivilDate(year: 2025, month: 8, day: 22)).contains("أغسطس"))
     }
 
     @Test func wikiDomainsNameTheirLanguageAsABCP47Tag() {

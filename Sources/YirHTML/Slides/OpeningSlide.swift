@@ -8,18 +8,22 @@ extension SlideDeck {
     /// 1. Opening: the greeting, the window and the zone the figures are counted in.
     func openingSlide(_ reader: ReaderStats, _ facts: Facts) -> Slide {
         let year = facts.year
+        // The first day without its year where the last day's year says it; with it where the
+        // window spans two years of the calendar days are said in (Persian `۱۲ دی ۱۴۰۳`).
+        let firstDay = CivilDate(year: year, month: 1, day: 1)
+        let start = format.sameYear(firstDay, facts.lastDay) ? format.monthAndDay(firstDay) : format.longDate(firstDay)
         let windowText =
             facts.lastDay == CivilDate(year: year, month: 12, day: 31)
             ? strings.text(
                 "opening_window_year",
                 [
-                    "start": format.monthAndDay(CivilDate(year: year, month: 1, day: 1)),
+                    "start": start,
                     "end": format.longDate(facts.lastDay),
                 ])
             : strings.text(
                 "opening_window_until",
                 [
-                    "start": format.monthAndDay(CivilDate(year: year, month: 1, day: 1)),
+                    "start": start,
                     "date": format.longDate(facts.lastDay),
                 ])
         var opening: [String: Any] = [
