@@ -6,6 +6,18 @@ extension SlideDeck {
     static let minimumStreak = 3
     /// Without a streak, the calendar slide needs this many days with reading.
     static let minimumDaysForCalendar = 7
+    /// A window this long read every day is celebrated as every day of the year (so far).
+    static let minimumEveryDay = 30
+
+    /// Whether the streak is every day of the window: from January 1 to the window's last day,
+    /// the whole year once it is over (365 days, 366 in a leap year), else the year so far —
+    /// and at least `minimumEveryDay` days of it, so that the first days of January are no feat.
+    func everyDay(_ reader: ReaderStats, _ facts: Facts) -> Bool {
+        guard facts.streakShown, reader.streak.start == CivilDate(year: facts.year, month: 1, day: 1),
+            reader.streak.end == facts.lastDay
+        else { return false }
+        return reader.streak.days >= Self.minimumEveryDay
+    }
 
     /// 7. The longest streak with the year as a calendar; without a streak of three days, the
     /// days read, when there are a week's worth of them.
@@ -30,11 +42,23 @@ extension SlideDeck {
                 "days_in_a_row", reader.streak.days, format.integer(reader.streak.days))
             content["range"] = strings.text(
                 "streak_range", ["start": format.longDate(start), "end": format.longDate(end)])
-            content["active_days"] = strings.plural("active_days", activeDays, format.integer(activeDays))
+            // Every day of the year read is the streak itself: the days read would say it twice.
+            if !everyDay(reader, facts) {
+                content["active_days"] = strings.plural("active_days", activeDays, format.integer(activeDays))
+            }
         } else {
             content["hero"] = format.integer(activeDays)
             content["hero_label"] = strings.plural("days_with_reading", activeDays, format.integer(activeDays))
         }
-        return Slide("streak", strings.text(facts.streakShown ? "streak_heading" : "days_heading"), content)
+        let heading =
+            !facts.streakShown
+            ? strings.text("days_heading")
+            : !everyDay(reader, facts)
+                ? strings.text("streak_heading")
+                // Every day of the year is said as such, not only as its count of days.
+                : strings.text(
+                    facts.lastDay == CivilDate(year: facts.year, month: 12, day: 31)
+                        ? "streak_every_day" : "streak_every_day_so_far", ["year": format.year(facts.year)])
+        return Slide("streak", heading, content)
     }
 }
