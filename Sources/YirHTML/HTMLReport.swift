@@ -94,7 +94,8 @@ public struct HTMLReport: Sendable {
                 strings: strings, render: { templates.render($0, template: $1) },
                 format: LocaleFormat(Self.formatLanguage(for: language, textIn: strings.language)),
                 readersWithReading: times.count, readingTimes: times, remoteImages: remoteImages,
-                shareName: shareName, shareLink: shareLink, articleNames: model.statistics.articleNames)
+                shareName: shareName, shareLink: shareLink, articleNames: model.statistics.articleNames,
+                readersWithPreviousYear: model.statistics.cohort.previousYear.readers)
         }
         return decks
     }

@@ -20,6 +20,9 @@ struct SlideDeck: Sendable {
     let shareLink: String?
     /// The sites and titles of the figures' articles.
     let articleNames: ArticleNaming
+    /// Readers of the run with reading the year before (SPEC §2.4 `cohort.previous_year`): only
+    /// when the export holds the year before for some can it say a year is a reader's first.
+    var readersWithPreviousYear = 0
 
     /// The tones of the slides' colours (`tone-1`…), taken in turn.
     static let tones = 6

@@ -32,8 +32,18 @@ extension SlideDeck {
             "window": windowText,
             "zone": strings.text("opening_zone", ["zone": format.zoneName(reader.zone.identifier)]),
         ]
+        if isFirstYear(reader) { opening["first_year"] = strings.text("opening_first_year") }
         if let coverage = coverageNote(reader) { opening["coverage"] = coverage }
         return Slide("opening", strings.text("opening_heading", ["year": format.year(year)]), opening)
+    }
+
+    /// Whether this year is the reader's first that the figures can vouch for: they read this
+    /// year and not the year before, in a run that holds the year before for others (some reader
+    /// read then), and no history clear this year hid the year before. yir knows only the
+    /// export: without anyone's year before in it, no year can be called a reader's first.
+    func isFirstYear(_ reader: ReaderStats) -> Bool {
+        readersWithPreviousYear > 0 && reader.previousYear == nil && reader.coverage.cleared == nil
+            && reader.coverage.firstView != nil
     }
 
     /// The opening's one quiet line on what the figures rest on: a history clear inside the
