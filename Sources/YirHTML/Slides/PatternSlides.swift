@@ -42,8 +42,9 @@ extension SlideDeck {
         return Slide(
             "monthly", strings.text("monthly_heading"),
             [
+                // A year read in one month has no busiest month: that month is said as the reader's.
                 "best": strings.text(
-                    "monthly_best",
+                    reader.monthly.lazy.filter { $0.milliseconds > 0 }.count == 1 ? "monthly_only" : "monthly_best",
                     [
                         "month": format.monthName(best.month),
                         "duration": format.duration(milliseconds: best.milliseconds),
