@@ -299,7 +299,7 @@ import YirTestSupport
         // r9 read more than 9 of the 10: good news; r0, the least, is told nothing of rank.
         let top = try page(Run(lines(10)), user: "r9")
         #expect(slideIDs(top).contains("rank"))
-        #expect(top.contains("You spent more time reading than 90% of the 10 readers in this year&#39;s review."))
+        #expect(top.contains("You spent more time reading than 9 of the 10 readers in this year&#39;s review."))
         #expect(!slideIDs(try page(Run(lines(10)), user: "r0")).contains("rank"))
         // Half of them is still good news; fewer is not said.
         #expect(slideIDs(try page(Run(lines(10)), user: "r5")).contains("rank"))
