@@ -30,8 +30,9 @@ import YirTestSupport
         var cohort = Data()
         try SyntheticExport(readers: 300, days: 365, seed: 9).generate { cohort.append(contentsOf: $0) }
         files.append(("cohort.jsonl", cohort))
-        // A reader who read as much as the year before (the level trend), and one who only
-        // opened the app for less than a minute (a summary that thanks them, with no highlight).
+        // A reader who read as much as the year before (the level trend), one who only opened
+        // the app for less than a minute (a summary that thanks them, with no highlight), and
+        // one who read only this year (a first year, welcomed).
         files.append(
             (
                 "moments.jsonl",
@@ -40,6 +41,7 @@ import YirTestSupport
                         #"{"type":"page_view","user":"level","timestamp":"2024-03-01T10:00:00Z","wiki":"en.wikipedia.org","title":"A","seconds":600}"#,
                         #"{"type":"page_view","user":"level","timestamp":"2025-03-01T10:00:00Z","wiki":"en.wikipedia.org","title":"A","seconds":600}"#,
                         #"{"type":"session","user":"opened","timestamp":"2025-03-01T10:00:00Z","duration_ms":20000}"#,
+                        #"{"type":"page_view","user":"new","timestamp":"2025-05-01T10:00:00Z","wiki":"en.wikipedia.org","title":"B","seconds":600}"#,
                     ].joined(separator: "\n").utf8)
             ))
         var run = Run(files: files)
@@ -64,7 +66,8 @@ import YirTestSupport
                 format: LocaleFormat(HTMLReport.formatLanguage(for: language, textIn: strings.language)),
                 readersWithReading: times.count, readingTimes: times, remoteImages: true,
                 shareName: "Wikipedia", shareLink: "https://www.wikipedia.org/",
-                articleNames: model.statistics.articleNames)
+                articleNames: model.statistics.articleNames,
+                readersWithPreviousYear: model.statistics.cohort.previousYear.readers)
             let pages = HTMLReport(templates: templates)
             for reader in model.statistics.readers where reader.locale == language {
                 recorder.contexts["slides", default: []].append(pages.readerContext(reader, deck: deck))
