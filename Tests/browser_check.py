@@ -522,6 +522,27 @@ def index(args):
         check(header.get_attribute("aria-sort") == "descending", "the header says aria-sort=descending")
         header.find_element(By.CSS_SELECTOR, "button").click()
         check(sorted_minutes() == sorted(sorted_minutes()), "a second click sorts smallest first")
+        # The rank: a first click puts the top 1 % first; a reader without a rank ("–", an empty
+        # key) stays last in either order. Three readers get ranks here, whatever the run gave.
+        driver.execute_script("""
+            const rows = document.querySelectorAll('#readers tbody tr');
+            rows.forEach((row, i) => { row.cells[9].setAttribute('data-sort', ['', '50', '1', '', '10'][i % 5]); });""")
+        rank_header = headers[9]
+        ranks = lambda: [c.get_attribute("data-sort") for c in
+                         driver.find_elements(By.CSS_SELECTOR, "#readers tbody tr td:nth-of-type(9)")]
+        check(rank_header.get_attribute("data-first") == "ascending", "the rank column declares its first click: top first")
+        rank_header.find_element(By.CSS_SELECTOR, "button").click()
+        ranked = [r for r in ranks() if r]
+        check(ranked == sorted(ranked, key=int) and ranks()[:len(ranked)] == ranked,
+              f"a first click on 'Rank' puts the top 1 % first and the unranked last ({ranks()[:8]}…)")
+        check(rank_header.get_attribute("aria-sort") == "ascending", "the rank header says aria-sort=ascending")
+        rank_header.find_element(By.CSS_SELECTOR, "button").click()
+        ranked = [r for r in ranks() if r]
+        check(ranked == sorted(ranked, key=int, reverse=True) and ranks()[:len(ranked)] == ranked,
+              f"a second click reverses the ranked and keeps the unranked last ({ranks()[:8]}…)")
+        for column, first in ((1, "ascending"), (2, "ascending"), (4, "descending"), (7, "descending"), (8, "descending")):
+            check(headers[column].get_attribute("data-first") == first,
+                  f"column {column + 1} sorts {first} on its first click")
         search = driver.find_element(By.ID, "reader-search")
         check(search.is_displayed(), "the search box shows")
         caption = driver.find_element(By.CSS_SELECTOR, "#readers caption")

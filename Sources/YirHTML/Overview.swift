@@ -149,14 +149,14 @@ struct Overview {
                 row["change_sort"] = r.readingChange!.value * [1000, 100, 10, 1][r.readingChange!.scale]
             } else {
                 row["change"] = "–"
-                row["change_sort"] = Int64.min  // below every change: no reading the year before
+                row["change_sort"] = ""  // no figure: the script keeps it last, whichever the order
             }
             if let percent = r.rankTopPercent {
                 row["rank"] = strings.text("rank_percent", ["percent": format.percent(Int64(percent))])
                 row["rank_sort"] = percent
             } else {
                 row["rank"] = "–"
-                row["rank_sort"] = 101
+                row["rank_sort"] = ""
             }
             return row
         }

@@ -234,7 +234,8 @@ extension HTMLTests {
         #expect(rows == ["readers/R1.html", "readers/r1.html", "readers/r2.html", "readers/r10.html"], "\(rows)")
         #expect(
             page.contains(
-                "<th scope=\"col\" aria-sort=\"ascending\"><button type=\"button\" class=\"sort\">Reader</button></th>")
+                "<th scope=\"col\" aria-sort=\"ascending\" data-first=\"ascending\"><button type=\"button\" class=\"sort\">Reader</button></th>"
+            )
         )
         #expect(
             page.contains(
