@@ -221,17 +221,17 @@ struct Overview {
     static let histogramBase = 120
 
     /// Readers counted in ranges of equal width — 1, 2 or 5 times a power of ten, so that at
-    /// most ten bars cover 0 to the largest value — each bar with its count above it.
+    /// most ten bars cover 0 to the largest value — each bar with its count above it. A few
+    /// readers far above the rest (beyond Tukey's far-out fence, Q3 + 3 × IQR) would squeeze
+    /// everyone else into the first bar: then ranges as narrow as nine of them covering 0 to the
+    /// largest value within the fence allow, up to the last value nine of them hold, and a last,
+    /// open bar ("≥ X", drawn lighter) counts every reader from its start up — when that makes
+    /// the ranges narrower.
     func histogram(_ id: String, _ title: String, _ values: [Int64]) -> [String: Any] {
-        let top = values.max() ?? 0
-        var width: Int64 = 1
-        while (top / width) + 1 > 10 {
-            let digits = String(width)
-            width = digits.hasPrefix("2") ? width / 2 * 5 : width * 2
-        }
-        let buckets = Int(top / width) + 1
+        let bins = Self.bins(values)
+        let width = bins.width, buckets = bins.closed + (bins.open ? 1 : 0)
         var counts = [Int](repeating: 0, count: buckets)
-        for value in values { counts[Int(value / width)] += 1 }
+        for value in values { counts[min(Int(value / width), buckets - 1)] += 1 }
         let most = max(counts.max() ?? 0, 1)
         let slot = Self.histogramWidth / buckets
         let labelEvery = buckets > 6 ? 2 : 1
@@ -240,18 +240,27 @@ struct Overview {
         var rows: [(heading: String, value: String)] = []
         for i in 0..<buckets {
             let from = Int64(i) * width, to = from + width - 1
+            let isOpen = bins.open && i == buckets - 1
             let range =
-                width == 1
-                ? format.integer(from)
-                : strings.text("index_hist_range", ["from": format.integer(from), "to": format.integer(to)])
+                isOpen
+                ? strings.text("index_hist_open", ["from": format.integer(from)])
+                : width == 1
+                    ? format.integer(from)
+                    : strings.text("index_hist_range", ["from": format.integer(from), "to": format.integer(to)])
             rows.append((range, format.integer(counts[i])))
             let height = counts[i] == 0 ? 0 : max(2, counts[i] * (Self.histogramBase - 20) / most)
             let x = i * slot
             svg +=
-                "<rect class=\"bar\" x=\"\(x + 2)\" y=\"\(Self.histogramBase - height)\" width=\"\(slot - 4)\" height=\"\(height)\"/>"
+                "<rect class=\"bar\(isOpen ? " open" : "")\" x=\"\(x + 2)\" y=\"\(Self.histogramBase - height)\" width=\"\(slot - 4)\" height=\"\(height)\"/>"
             svg +=
                 "<text class=\"value\" x=\"\(x + slot / 2)\" y=\"\(Self.histogramBase - height - 4)\" text-anchor=\"middle\">\(format.integer(counts[i]))</text>"
-            if i % labelEvery == 0 {
+            if isOpen {
+                // Ends at the axis's end, so that "≥ 1,200" stays inside the chart.
+                svg +=
+                    "<text class=\"tick\" x=\"\(Self.histogramWidth)\" y=\"\(Self.histogramBase + 16)\" text-anchor=\"end\">"
+                HTMLText.append(range, to: &svg)
+                svg += "</text>"
+            } else if i % labelEvery == 0 && !(bins.open && labelEvery > 1 && i == buckets - 2) {
                 svg += "<text class=\"tick\" x=\"\(x + 2)\" y=\"\(Self.histogramBase + 16)\">"
                 HTMLText.append(format.integer(from), to: &svg)
                 svg += "</text>"
@@ -261,6 +270,39 @@ struct Overview {
             "hist_id": id, "hist_title": title, "hist_svg": svg, "hist_rows": Charts.tableRows(rows),
             "hist_width": Self.histogramWidth, "hist_height": Self.histogramHeight,
         ]
+    }
+
+    /// A histogram's ranges: their width, how many closed ones there are from 0, and whether a
+    /// last, open one follows (see `histogram`).
+    static func bins(_ values: [Int64]) -> (width: Int64, closed: Int, open: Bool) {
+        let sorted = values.sorted()
+        let top = sorted.last ?? 0
+        let whole = binWidth(covering: top, bars: 10)
+        guard !sorted.isEmpty else { return (whole, 1, false) }
+        // Nearest-rank quartiles: the values at ⌈N/4⌉ and ⌈3N/4⌉ of the ascending list.
+        let n = sorted.count
+        let q1 = sorted[(n + 3) / 4 - 1], q3 = sorted[(3 * n + 3) / 4 - 1]
+        let fence = q3 + 3 * (q3 - q1)
+        let within = sorted.last { $0 <= fence } ?? q3
+        let narrower = binWidth(covering: within, bars: 9)
+        // Narrower ranges mean the largest value is at least ten of them away from 0, beyond
+        // the nine closed ones: the open range is never empty. The closed ones go on to the
+        // last value that nine of them hold, so that readers just above the fence (a fence of
+        // 1 where most readers have a streak of 1 day) still show in ranges of their own.
+        if narrower < whole {
+            let held = sorted.last { $0 < 9 * narrower } ?? within
+            return (narrower, Int(held / narrower) + 1, true)
+        }
+        return (whole, Int(top / whole) + 1, false)
+    }
+
+    /// The narrowest of 1, 2, 5, 10, 20, 50… for which at most `bars` ranges from 0 cover `top`.
+    static func binWidth(covering top: Int64, bars: Int64) -> Int64 {
+        var width: Int64 = 1
+        while top / width + 1 > bars {
+            width = String(width).hasPrefix("2") ? width / 2 * 5 : width * 2
+        }
+        return width
     }
 
     /// A reader's language as the page's own language names it (`German (Austria)`), from CLDR;

@@ -49,4 +49,26 @@ import YirTestSupport
         #expect(page.contains(#"<td class="num" data-sort="">–</td>"#))
         #expect(!page.contains("data-sort=\"101\""))
     }
+
+    @Test func withoutReadersFarAboveTheRestTheRangesCoverEveryValue() {
+        #expect(Overview.bins([0, 5, 12]) == (2, 7, false))
+        #expect(Overview.bins([1, 400, 800, 1_250]) == (200, 7, false))
+        #expect(Overview.bins([]) == (1, 1, false))
+    }
+
+    @Test func oneReaderFarAboveTheRestIsCountedInAnOpenLastRangeAndTheOthersKeepTheirShape() throws {
+        #expect(Overview.bins([1, 2, 3, 4, 5, 6, 7, 8, 9, 100_000]) == (2, 5, true))
+        // Most streaks of 1 day put the fence at 1; those of 2 and 6 days keep ranges of their own.
+        #expect(Overview.bins([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 6, 300]) == (1, 7, true))
+        // Readers of 1 to 9 minutes, and one of 1,333.
+        let page = try overview(
+            Run(
+                (1...9).map { view("2025-03-01T10:00:00Z", seconds: "\($0 * 60)", user: "r\($0)") }
+                    + [view("2025-03-01T10:00:00Z", seconds: "80000", user: "heavy")]))
+        let minutes = try #require(page.components(separatedBy: "<figure class=\"histogram\">").dropFirst().first)
+        #expect(minutes.contains("<tr><th>0–1</th><td>1</td></tr>\n<tr><th>2–3</th><td>2</td></tr>"))
+        #expect(minutes.contains("<tr><th>8–9</th><td>2</td></tr>\n<tr><th>≥ 10</th><td>1</td></tr>"))
+        #expect(minutes.contains(#"<rect class="bar open""#))
+        #expect(minutes.contains(#"text-anchor="end">≥ 10</text>"#))
+    }
 }
