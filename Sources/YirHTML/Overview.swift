@@ -65,6 +65,11 @@ struct Overview {
                 "figure_label": strings.text("index_readers_edits"),
             ],
             ["figure_value": format.integer(cohort.subjects.edits), "figure_label": strings.text("index_edits")],
+            [
+                "figure_value": format.integer(cohort.subjects.unreadReaders),
+                "figure_label": strings.text("index_readers_unread"),
+            ],
+            ["figure_value": format.integer(cohort.subjects.unread), "figure_label": strings.text("index_unread")],
             ["figure_value": format.integer(stats.diagnostics.lines), "figure_label": strings.text("index_lines")],
         ]
         // What the run's readers read about: its top categories and topics (SPEC §2.4).
@@ -83,6 +88,15 @@ struct Overview {
                         "subject_readers": format.integer(s.readers),
                     ]
                 },
+            ]
+        }
+        // The languages read across the run, by readers (SPEC §2.4), named in the page's
+        // language with the subtag beside the name, as report.json writes it.
+        let languages = cohort.subjects.languages.enumerated().map { i, l -> [String: Any] in
+            [
+                "position": i + 1, "language_name": format.standAlone(format.languageName(l.language) ?? l.language),
+                "language_code": l.language, "language_time": format.duration(milliseconds: l.milliseconds),
+                "language_readers": format.integer(l.readers),
             ]
         }
         let percentiles: [[String: Any]] = [
@@ -189,6 +203,10 @@ struct Overview {
             context["has_top_articles"] = true
         }
         if !subjects.isEmpty { context["subjects"] = subjects }
+        if !languages.isEmpty {
+            context["languages"] = languages
+            context["has_languages"] = true
+        }
         if !rejected.isEmpty {
             context["rejected"] = rejected
             context["rejected_total"] = format.integer(d.rejectedTotal)

@@ -27,6 +27,37 @@ import YirTestSupport
         }
     }
 
+    @Test func theLanguagesReadAreListedByReadersWithTheirTimeNamedInThePagesLanguage() throws {
+        let run = Run([
+            view("2025-03-01T10:00:00Z", title: "A", wiki: "fr.wikipedia.org", seconds: "600", user: "a"),
+            view("2025-03-01T10:00:00Z", title: "B", wiki: "de.wikipedia.org", seconds: "60", user: "a"),
+            view("2025-03-01T10:00:00Z", title: "B", wiki: "de.wikipedia.org", seconds: "60", user: "b"),
+        ])
+        let row = { (name: String, code: String, readers: Int, time: String) in
+            #"<td>\#(name) <code class="key">\#(code)</code></td><td class="num">\#(readers)</td><td class="num">\#(time)</td>"#
+        }
+        let english = try overview(run)
+        let german = try #require(english.range(of: row("German", "de", 2, "2 min")))
+        let french = try #require(english.range(of: row("French", "fr", 1, "10 min")))
+        #expect(german.lowerBound < french.lowerBound, "more readers first")
+        #expect(
+            try overview(run, locale: "fr").contains(
+                #"<td>Allemand <code class="key">de</code></td><td class="num">2</td>"#))
+    }
+
+    @Test func theCohortFiguresCountTheReadersWithSavesWaitingAndTheSaves() throws {
+        let saved = { (title: String, user: String) in
+            save("2025-03-01T10:00:00Z", title: title).replacingOccurrences(of: "}", with: #","user":"\#(user)"}"#)
+        }
+        let page = try overview(
+            Run([
+                saved("X", "a"), saved("Y", "a"), view("2025-03-01T10:00:00Z", user: "b"), saved("Z", "c"),
+                view("2025-03-02T10:00:00Z", title: "Z", user: "c"),
+            ]))
+        #expect(page.contains(figure("1", "readers with saves waiting")))
+        #expect(page.contains(figure("2", "saves waiting")))
+    }
+
     /// Figures sort best first on the first click — the most reading, the top 1 % of the rank —
     /// and texts from A; reader ids start sorted from A, so their first click reverses.
     @Test func aFirstClickSortsEveryFigureBestFirstAndTextsFromA() throws {
