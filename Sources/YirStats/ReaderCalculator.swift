@@ -301,18 +301,17 @@ public final class ReaderCalculator: Sendable {
                 sums.append((id, 1, total.milliseconds))
             }
         }
-        guard !sums.isEmpty else { return [] }
-        // Made at its size: this runs for every reader, most of whom read in one language.
-        var shares = [LanguageShare](unsafeUninitializedCapacity: sums.count) { shares, made in
-            for (i, sum) in sums.enumerated() {
-                (shares.baseAddress! + i).initialize(
-                    to: LanguageShare(
-                        language: languageSubtags[Int(sum.id)], articles: sum.articles, milliseconds: sum.milliseconds))
-            }
-            made = sums.count
+        func share(_ sum: (id: Int32, articles: Int, milliseconds: Int64)) -> LanguageShare {
+            LanguageShare(
+                language: languageSubtags[Int(sum.id)], articles: sum.articles, milliseconds: sum.milliseconds)
         }
-        if shares.count > 1 { shares.sort(by: LanguageShare.precedes) }
-        return shares
+        // Most readers read in one language: an array literal is the cheapest array to make,
+        // and this runs for every reader.
+        switch sums.count {
+        case 0: return []
+        case 1: return [share(sums[0])]
+        default: return sums.map(share).sorted(by: LanguageShare.precedes)
+        }
     }
 
     /// SPEC §2.1: the reader's zone Z (`--tz`, else their latest record's, else the fallback),
