@@ -36,9 +36,10 @@ import YirTestSupport
         let row = { (name: String, code: String, readers: Int, time: String) in
             #"<td>\#(name) <code class="key">\#(code)</code></td><td class="num">\#(readers)</td><td class="num">\#(time)</td>"#
         }
+        // Durations keep their parts together with no-break spaces.
         let english = try overview(run)
-        let german = try #require(english.range(of: row("German", "de", 2, "2 min")))
-        let french = try #require(english.range(of: row("French", "fr", 1, "10 min")))
+        let german = try #require(english.range(of: row("German", "de", 2, "2\u{A0}min")))
+        let french = try #require(english.range(of: row("French", "fr", 1, "10\u{A0}min")))
         #expect(german.lowerBound < french.lowerBound, "more readers first")
         #expect(
             try overview(run, locale: "fr").contains(
