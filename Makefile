@@ -12,7 +12,7 @@ OUT     ?= out/sample
 DEBIAN_PACKAGES = zlib1g-dev libisal-dev libxml2-dev libxml2-utils pkg-config
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all help deps build build-static man install install-files uninstall deb report lint format check test test-full test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-allocs bench-memory bench-venv fuzz clean
+.PHONY: all help deps build build-static man install install-files uninstall deb report lint format check test test-full test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-allocs bench-memory bench-instructions bench-subjects bench-venv fuzz clean
 
 # $(call apt_install,PACKAGES): installs those of the Debian PACKAGES that are missing.
 define apt_install
@@ -235,7 +235,7 @@ else
 $(error BENCH_SIZE is 200 or 2000 (MB), not $(BENCH_SIZE))
 endif
 
-bench: bench-compare bench-allocs bench-memory ## bench-compare at 200 MB and 2 GB, bench-allocs, bench-memory, the renderers, streamed inputs, profiles, micro benchmarks; then one table of every export
+bench: bench-compare bench-allocs bench-memory bench-instructions bench-subjects ## bench-compare at 200 MB and 2 GB, bench-allocs, bench-memory, bench-instructions, bench-subjects, the renderers, streamed inputs, profiles, micro benchmarks; then one table of every export
 	$(MAKE) bench-2gb
 	@test -s .bench/html-10k-places.jsonl || .build/release/yir sample --readers 12600 --days 365 --seed 7 > .bench/html-10k-places.jsonl
 	python3 Benchmarks/render_html.py --yir .build/release/yir --export .bench/html-10k-places.jsonl --runs 3
@@ -261,6 +261,28 @@ bench-compare: build bench-venv ## yir against DuckDB and jq, side by side, on b
 	    --export $$export --runs $(BENCH_RUNS) $(BENCH_COMPARE_FLAGS) \
 	    --result .bench/results/$$(basename $$export .jsonl).json || exit 1; done
 	@python3 Benchmarks/summary.py .bench/results/*.json
+
+# What an export that carries none of a newer spec's members costs: the instructions of `check`
+# and `stats --format jsonl` (callgrind, --jobs 1) against a release build of BEFORE_REV, the last
+# revision before SPEC v4's figures, on gen.py's export; at most 2 % more.
+BEFORE_REV ?= e9deed0
+BEFORE_YIR  = .bench/before-$(BEFORE_REV)/.build/release/yir
+bench-instructions: build ## instructions of check and stats against a build of BEFORE_REV (callgrind), within 2 %
+	$(call apt_install,valgrind)
+	@mkdir -p .bench
+	@test -s $(BENCH_GEN) || python3 Benchmarks/gen.py $(BENCH_GEN) $(BENCH_SIZE) 1
+	@test -x $(BEFORE_YIR) || { rm -rf .bench/before-$(BEFORE_REV) && mkdir -p .bench/before-$(BEFORE_REV) && \
+	  git archive $(BEFORE_REV) | tar -x -C .bench/before-$(BEFORE_REV) && \
+	  $(SWIFT) build -c release --package-path .bench/before-$(BEFORE_REV); }
+	python3 Benchmarks/instructions.py --strict --yir .build/release/yir --yir-before $(BEFORE_YIR) --export $(BENCH_GEN)
+
+# The subjects' cost: yir against DuckDB's simple reduction (duck_v3.py) of an export whose every
+# view carries categories, topics, and on some articles coordinates and a thumbnail (gen_v3.py).
+bench-subjects: build bench-venv ## yir against DuckDB's simple reduction on an export whose views carry categories, topics and places
+	@mkdir -p .bench
+	@test -s .bench/v3-$(BENCH_SIZE).jsonl || python3 Benchmarks/gen_v3.py .bench/v3-$(BENCH_SIZE).jsonl $(BENCH_SIZE) 1
+	python3 Benchmarks/subjects.py --strict --yir .build/release/yir --python .venv-bench/bin/python \
+	  --export .bench/v3-$(BENCH_SIZE).jsonl --runs $(BENCH_RUNS)
 
 # The heap allocations of one `yir stats` run on the bench export, counted by
 # Benchmarks/malloc_count.c through LD_PRELOAD: what a change saves, where perf shows only time.
