@@ -272,11 +272,7 @@ public enum ReaderFields {
             try v.list(
                 ReaderField("recent", "Up to 3 of the year's articles, newest save first."), element: "save",
                 r.saved.recent, empty: .placeholder, count: 0...3
-            ) { v, save throws(V.Failure) in
-                try name(&v, save.name, csv: .none)
-                try v.instant(ReaderField("saved", "When it was saved."), save.saved)
-                try v.text(ReaderField("thumbnail", "The save's http(s) thumbnail."), save.thumbnail, .imageURL)
-            }
+            ) { v, s throws(V.Failure) in try save(&v, s) }
             try v.object(
                 ReaderField("unread", "The year's articles with no counted view at or after their latest save.")
             ) { v throws(V.Failure) in
@@ -285,11 +281,7 @@ public enum ReaderFields {
                 try v.list(
                     ReaderField("articles", "Up to 3 of them, oldest save first."), element: "save",
                     r.saved.unread.articles, empty: .placeholder, count: 0...3
-                ) { v, save throws(V.Failure) in
-                    try name(&v, save.name, csv: .none)
-                    try v.instant(ReaderField("saved", "When it was saved."), save.saved)
-                    try v.text(ReaderField("thumbnail", "The save's http(s) thumbnail."), save.thumbnail, .imageURL)
-                }
+                ) { v, s throws(V.Failure) in try save(&v, s) }
             }
         }
         try v.object(ReaderField("edits", "The reader's edits in the window (a history clear leaves them).")) {
@@ -435,6 +427,14 @@ public enum ReaderFields {
     ) throws(V.Failure) {
         try v.articleName(ReaderField("wiki", "The site's domain, normalised.", csv: csv), name, .wiki)
         try v.articleName(ReaderField("title", "Title with spaces, trimmed, NFC.", csv: csv), name, .title)
+    }
+
+    /// A save of `saved.recent` or `saved.unread.articles`: its article, when, and its thumbnail.
+    @inline(__always)
+    static func save<V: ReaderFieldVisitor & ~Copyable>(_ v: inout V, _ s: ReaderStats.RecentSave) throws(V.Failure) {
+        try name(&v, s.name, csv: .none)
+        try v.instant(ReaderField("saved", "When it was saved."), s.saved)
+        try v.text(ReaderField("thumbnail", "The save's http(s) thumbnail."), s.thumbnail, .imageURL)
     }
 
     /// The first or the last article of the year: its site and title, and when.
