@@ -35,10 +35,10 @@ public final class ReaderCalculator: Sendable {
         let wikiLanguages = (0..<catalog.wikis.count).map { WikiLanguage.of(domain: catalog.wikis.string(Int32($0))) }
         self.wikiLanguages = wikiLanguages
         (wikiLanguageIDs, languageSubtags) = Self.languageIDs(wikiLanguages)
-        let mainPageOfWiki = Self.mainPageTitles(parameters.mainPages, catalog: catalog, wikiLanguages: wikiLanguages)
+        let mainPagesOfWiki = Self.mainPageTitles(parameters.mainPages, catalog: catalog, wikiLanguages: wikiLanguages)
         excludedArticles = (0..<catalog.articles.count).map { id in
             let article = catalog.articles[id]
-            return excludedTitles.contains(article.title) || mainPageOfWiki[Int(article.wiki)] == article.title
+            return excludedTitles.contains(article.title) || mainPagesOfWiki[Int(article.wiki)].contains(article.title)
         }
     }
 
@@ -56,14 +56,16 @@ public final class ReaderCalculator: Sendable {
         return (ids, subtags)
     }
 
-    /// By wiki id: the title id of the wiki's main page (SPEC §2.2 v4), or -1 when its language
-    /// has none in `mainPages` or no article bears that title.
-    static func mainPageTitles(_ mainPages: [MainPage], catalog: Catalog, wikiLanguages: [LanguageTag?]) -> [Int32] {
-        var titleOfLanguage: [String: Int32] = [:]
+    /// By wiki id: the title ids of the wiki's main page (SPEC §2.2 v4) that some article bears;
+    /// a language may have more than one (a main page renamed), most have one or none.
+    static func mainPageTitles(_ mainPages: [MainPage], catalog: Catalog, wikiLanguages: [LanguageTag?]) -> [[Int32]] {
+        var titlesOfLanguage: [String: [Int32]] = [:]
         for page in mainPages {
-            if let id = catalog.titles.lookup(Normalization.title(page.title)) { titleOfLanguage[page.language] = id }
+            if let id = catalog.titles.lookup(Normalization.title(page.title)) {
+                titlesOfLanguage[page.language, default: []].append(id)
+            }
         }
-        return wikiLanguages.map { language in language.flatMap { titleOfLanguage[$0.language] } ?? -1 }
+        return wikiLanguages.map { language in language.flatMap { titlesOfLanguage[$0.language] } ?? [] }
     }
 
     private init(
@@ -184,8 +186,9 @@ public final class ReaderCalculator: Sendable {
     /// One step per figure group of SPEC §2.3, each after those it reads: the windows and the
     /// history clear; the counted page views, and from them reading, the top articles, the
     /// patterns, the streak and the rabbit hole; the year before; app time; the language; saved;
-    /// the year's first, last and longest views and its languages; notifications. The steps are inlined into this function, which runs once
-    /// per reader: split, they cost no calls, copies or retains.
+    /// the year's first, last and longest views and its languages; notifications. The steps are
+    /// inlined into this function, which runs once per reader: split, they cost no calls, copies
+    /// or retains.
     func compute(_ activity: ReaderActivity, scratch: inout Scratch, skipped: inout Diagnostics) -> ReaderStats {
         scratch.reset()
         let window = window(of: activity, skipped: &skipped)

@@ -20,6 +20,17 @@ import YirTestSupport
         #expect(try run.diagnostics().excludedPage == 3)
     }
 
+    /// Arabic Wikipedia renamed its main page: both titles are main pages, in one export too.
+    @Test func everyMainPageOfALanguageIsLeftOutWhenItHasMoreThanOne() throws {
+        let run = Run([
+            view("2025-03-01T10:00:00Z", title: "الصفحة الرئيسية", wiki: "ar.wikipedia.org"),
+            view("2025-03-01T11:00:00Z", title: "الصفحة الرئيسة", wiki: "ar.wikipedia.org"),
+            view("2025-03-01T12:00:00Z", title: "القاهرة", wiki: "ar.wikipedia.org"),
+        ])
+        #expect(try run.reader().reading.views == 1)
+        #expect(try run.diagnostics().excludedPage == 2)
+    }
+
     @Test func keepMainPagesCountsThemAndExcludeTitleStillAddsTitlesOnEveryWiki() throws {
         var run = Run([
             view("2025-03-01T10:00:00Z", title: "Hoofdpagina", wiki: "nl.wikipedia.org"),
