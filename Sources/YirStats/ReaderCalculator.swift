@@ -609,11 +609,7 @@ public final class ReaderCalculator: Sendable {
                 if a.at != b.at { return a.at > b.at }
                 return catalog.articlePrecedes(a.record.article, b.record.article)
             }
-        ) { save in
-            ReaderStats.RecentSave(
-                name: .catalog(save.record.article), saved: save.at,
-                thumbnail: save.record.thumbnail.map { catalog.urls.string($0) })
-        }
+        ) { save in recentSave(save) }
         // Saves still waiting: no counted view at or after the latest save.
         var waiting: [(at: Int64, record: SaveAction)] = []
         for save in thisYear where (lastCountedView(save.record.article) ?? .min) < save.at { waiting.append(save) }
@@ -625,15 +621,18 @@ public final class ReaderCalculator: Sendable {
                     if a.at != b.at { return a.at < b.at }
                     return catalog.articlePrecedes(a.record.article, b.record.article)
                 }
-            ) { save in
-                ReaderStats.RecentSave(
-                    name: .catalog(save.record.article), saved: save.at,
-                    thumbnail: save.record.thumbnail.map { catalog.urls.string($0) })
-            }
+            ) { save in recentSave(save) }
         }
         return ReaderStats.Saved(
             last30DaysCount: last30DaysCount, lastSaved: lastSaved, yearCount: yearCount, recent: recent,
             unread: unread)
+    }
+
+    /// A save as `saved.recent` and `saved.unread` list it: its article, when, and its thumbnail.
+    private func recentSave(_ save: (at: Int64, record: SaveAction)) -> ReaderStats.RecentSave {
+        ReaderStats.RecentSave(
+            name: .catalog(save.record.article), saved: save.at,
+            thumbnail: save.record.thumbnail.map { catalog.urls.string($0) })
     }
 
     /// SPEC §2.3 `notifications`: each key's latest state at or before A.
