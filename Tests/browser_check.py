@@ -195,6 +195,8 @@ def layout(args):
                     const root = document.documentElement;
                     if (root.scrollWidth > root.clientWidth) found.push('the page scrolls sideways');
                     if (slide.scrollWidth > slide.clientWidth) found.push('the slide scrolls sideways');
+                    // One idea per slide: at a phone's and a desktop's screen nothing needs scrolling.
+                    if (arguments[0] && slide.scrollHeight > slide.clientHeight + 1) found.push('the slide needs scrolling (' + (slide.scrollHeight - slide.clientHeight) + 'px)');
                     for (const e of slide.querySelectorAll('*')) {
                       const r = e.getBoundingClientRect();
                       if (r.width && (r.right > box.right + 0.5 || r.left < box.left - 0.5)) found.push('wider than the slide: ' + e.tagName + '.' + e.className.baseVal ?? e.className);
@@ -227,7 +229,7 @@ def layout(args):
                       if (e.scrollWidth > e.clientWidth + 1) found.push('a figure is cut: ' + e.textContent);
                       if (e.getClientRects().length > 1 || e.getBoundingClientRect().height > parseFloat(getComputedStyle(e).fontSize) * 1.6) found.push('a figure breaks: ' + e.textContent);
                     }
-                    return found;""")
+                    return found;""", (width, height) in ((390, 844), (1280, 800)))
                 if problems:
                     fail(f"slide {number} at {width}×{height}: {sorted(set(problems))}")
             print(f"ok: every one of the {total} slides fits {width}×{height} ({'dark' if dark else 'light'}) without anything under the bar or nav or sideways")
