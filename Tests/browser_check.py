@@ -373,6 +373,53 @@ def share(args):
             driver.quit()
 
 
+def cards(args):
+    """Every slide's share card is drawn from its card data: its figure the largest text, no
+    line ending in a colon, a text cut short ending in "…", the service's name at the foot,
+    and the slide's map, bars or calendar drawn in (the PNG is written: nothing taints it)."""
+    folder = tempfile.mkdtemp(dir=SCRATCH)
+    driver = browser(390, 844)
+    try:
+        emulate(driver, dark=True)
+        driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
+        driver.get("file://" + args.page)
+        driver.execute_script("""
+            window.drawn = []; window.images = 0;
+            const fill = CanvasRenderingContext2D.prototype.fillText, image = CanvasRenderingContext2D.prototype.drawImage;
+            CanvasRenderingContext2D.prototype.fillText = function (text) { window.drawn.push([text, parseFloat(/(\\d+(\\.\\d+)?)px/.exec(this.font)[1])]); return fill.apply(this, arguments); };
+            CanvasRenderingContext2D.prototype.drawImage = function () { window.images += 1; return image.apply(this, arguments); };""")
+        total = len(driver.find_elements(By.CSS_SELECTOR, ".slide"))
+        name = driver.find_element(By.ID, "slides").get_attribute("data-share-name")
+        for number in range(1, total + 1):
+            show(driver, number)
+            driver.execute_script("window.drawn = []; window.images = 0;")
+            driver.find_element(By.CSS_SELECTOR, ".deck-nav [data-card]").click()
+            for _ in range(200):
+                files = [f for f in os.listdir(folder) if f.endswith(f"-{number}-story.png")]
+                if files:
+                    with open(os.path.join(folder, files[0]), "rb") as f:
+                        if f.read(16)[12:16] == b"IHDR":
+                            break
+                time.sleep(0.1)
+            else:
+                fail(f"slide {number}'s card was not saved (a tainted canvas writes nothing)")
+            data, kind, visual, drawn, images = driver.execute_script("""
+                const s = document.querySelector('.slide.active');
+                return [JSON.parse(s.dataset.card), s.className, !!s.querySelector('svg.world-map, svg.bars, svg.heatmap'), window.drawn, window.images];""")
+            texts = [text for text, _ in drawn]
+            check(texts and texts[-1] == name, f"slide {number} ({kind}): the card ends with the service's name ({texts[-1:]})")
+            ends = [text for text in texts if re.search(r"[:：]$", text)]
+            check(not ends, f"slide {number}: no line of its card ends with a colon ({ends})")
+            if data.get("f"):
+                largest = max(drawn, key=lambda d: d[1])
+                check(largest[0] in data["f"], f"slide {number}: its figure {data['f']!r} is the card's largest text ({largest[0]!r})")
+            if visual:
+                check(images == 1, f"slide {number} ({kind}): its visual is drawn on the card")
+        check_no_errors_and_no_remote_requests(driver)
+    finally:
+        driver.quit()
+
+
 def print_pdf(args):
     """Printing: one page per slide, no blank last page (Chromium's own --print-to-pdf, pages
     counted by poppler's pdfinfo), and the light palette when printed from dark mode."""
@@ -735,7 +782,7 @@ def thumbnails(args):
         driver.quit()
 
 
-MODES = {"slides": slides, "layout": layout, "overflow": overflow, "rtl": rtl, "swipe": swipe, "share": share,
+MODES = {"slides": slides, "layout": layout, "overflow": overflow, "rtl": rtl, "swipe": swipe, "share": share, "cards": cards,
          "print": print_pdf, "axe": axe, "shots": shots, "index": index, "escaping": escaping, "referrer": referrer,
          "title-side": title_side, "controls": controls, "thumbnails": thumbnails}
 

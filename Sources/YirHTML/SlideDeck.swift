@@ -123,8 +123,8 @@ struct SlideDeck: Sendable {
         return context
     }
 
-    /// The attributes of a slide's `<section>`: kind, colour, id, counter and its name for
-    /// assistive technology ("slide 3 of 9": its heading follows inside, and the live region
+    /// The attributes of a slide's `<section>`: kind, colour, id, counter, its share card's texts
+    /// (`ShareCard`) and its name for assistive technology ("slide 3 of 9": its heading follows inside, and the live region
     /// the script fills says both), escaped. Written here rather than in the page's template, where
     /// its six names, looked up through the slides' section on every slide of every deck, cost
     /// a sixth of the page.
@@ -137,7 +137,7 @@ struct SlideDeck: Sendable {
         HTMLText.append(strings.text("slide_role"), to: &attributes)
         attributes += "\" aria-label=\""
         HTMLText.append(strings.text("slide_position", ["n": n, "total": count]), to: &attributes)
-        return attributes + "\""
+        return attributes + "\" data-card='" + ShareCard(slide).attributeValue + "'"
     }
 
     /// Reading time as the hero figure says it: minutes, or seconds under a minute.

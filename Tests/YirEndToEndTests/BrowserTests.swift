@@ -192,6 +192,16 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
             r.stdoutText.contains("ok: the share button beside the counter saves slide 1 as a 1080×1920 PNG at 390 px"))
     }
 
+    /// Each slide's card is drawn from its own data, in a left-to-right and a right-to-left deck.
+    @Test(.needs(browser)) func eachSlidesCardIsDrawnFromItsDataWithItsFigureLargest() throws {
+        for reader in ["ana", "مريم"] {
+            let r = try browserCheck(["cards", try SampleDataPages.deck(of: reader)])
+            #expect(r.status == 0, "\(reader): \(r.stdoutText)\(r.stderr)")
+            #expect(r.stdoutText.contains("is the card's largest text"))
+            #expect(r.stdoutText.contains("its visual is drawn on the card"))
+        }
+    }
+
     /// Chromium's --print-to-pdf, pages counted by pdfinfo: one a slide, no blank last page.
     @Test(.needs(browser + [.pdfinfo]), .tier(.full)) func printingGivesOnePagePerSlideInTheLightPalette() throws {
         for deck in try decks(in: try SampleDataPages.folder()) {
