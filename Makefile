@@ -12,7 +12,7 @@ OUT     ?= out/sample
 DEBIAN_PACKAGES = zlib1g-dev libisal-dev libxml2-dev libxml2-utils pkg-config
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all help deps build build-static man install install-files uninstall deb report lint format check test test-full test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-allocs bench-memory bench-instructions bench-subjects bench-venv fuzz clean
+.PHONY: all help deps build build-static man install install-files uninstall deb report lint format minify check test test-full test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-allocs bench-memory bench-instructions bench-subjects bench-venv fuzz clean
 
 # $(call apt_install,PACKAGES): installs those of the Debian PACKAGES that are missing.
 define apt_install
@@ -112,6 +112,16 @@ lint: ## the import and decision checks, and swift format's lint
 	python3 Tests/check_decisions.py .
 	$(SWIFT) format lint --strict --parallel --recursive $(SWIFT_SOURCES)
 
+# The slides' script as every deck carries it, minified by Debian's esbuild and committed (the
+# build runs no JavaScript tool); its first line names the SHA-256 of the script it was made
+# from, which yir checks before using it (HTMLTemplates.minified).
+SCRIPT = Templates/html/slides-script.mustache
+minify: ## Templates/html/slides-script.min.js from the slides' script, by esbuild
+	$(call apt_install,esbuild)
+	{ printf '/* minified from sha256:%s */\n' "$$(sha256sum < $(SCRIPT) | cut -d' ' -f1)"; \
+	  esbuild --minify --loader=js --charset=utf8 --log-level=warning < $(SCRIPT); } > $(SCRIPT:.mustache=.min.js).tmp
+	mv $(SCRIPT:.mustache=.min.js).tmp $(SCRIPT:.mustache=.min.js)
+
 format: ## format every Swift file in place, as .swift-format says
 	$(SWIFT) format format --in-place --parallel --recursive $(SWIFT_SOURCES)
 
@@ -123,9 +133,10 @@ check: deps lint ## the inner loop: lint, the debug build, the unit tests and th
 # systemd: its units are checked with systemd-analyze;
 # unicode-data: Unicode's NormalizationTest.txt, which the title normalisation is tested against;
 # faketime: docs/OPERATIONS.md's recipes run on the nights around New Year, the machine in several zones;
+# esbuild: the check that the committed minified slides' script is esbuild's output of the script;
 # fonts-noto-core, fonts-noto-cjk: the Arabic, Hebrew, Persian, Devanagari and CJK letters of
 # the decks in those languages, in the browser tests and screenshots.
-TEST_DEBIAN_PACKAGES = chromium chromium-driver fonts-dejavu-core nginx-light systemd unicode-data \
+TEST_DEBIAN_PACKAGES = chromium chromium-driver esbuild fonts-dejavu-core nginx-light systemd unicode-data \
   faketime fonts-noto-core fonts-noto-cjk
 test: deps test-venv lint ## lint, unit, reference, end-to-end and browser tests (three decks at two sizes); no packaging
 	$(call apt_install,$(TEST_DEBIAN_PACKAGES))

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Mustache
 import YirCore
@@ -63,8 +64,22 @@ public struct HTMLTemplates: Sendable {
         // Every page carries them whole: without comments and indentation they weigh a third less.
         style = Self.compact(library.render(empty, withTemplate: "style") ?? "", comment: "/*")
         indexStyle = Self.compact(library.render(empty, withTemplate: "index-style") ?? "", comment: "/*")
-        slidesScript = ScriptCompaction.compact(library.render(empty, withTemplate: "slides-script") ?? "")
+        slidesScript = Self.minified(
+            library.render(empty, withTemplate: "slides-script") ?? "", as: files.file("html/slides-script.min.js"))
         indexScript = ScriptCompaction.compact(library.render(empty, withTemplate: "index-script") ?? "")
+    }
+
+    /// The slides' script as esbuild minifies it (`html/slides-script.min.js`, written by `make
+    /// minify`; every deck carries the script whole, and esbuild's shorter local names take a
+    /// quarter off it), when that file was made from this very script: its first line is a
+    /// comment naming the SHA-256 of the script it was made from. A `--templates` folder that
+    /// changes the script, and not its minified form, has its own script compacted instead.
+    static func minified(_ script: String, as minified: TemplateFiles.File?) -> String {
+        let source = "/* minified from sha256:\(SHA256.hash(data: Array(script.utf8)).hex) */\n"
+        guard let bytes = try? minified?.contents(), let text = String(data: bytes, encoding: .utf8),
+            text.hasPrefix(source)
+        else { return ScriptCompaction.compact(script) }
+        return String(text.dropFirst(source.count)).trimmingCharacters(in: .newlines)
     }
 
     /// A style sheet without indentation, blank lines and comment lines (runs of lines from one
@@ -117,4 +132,9 @@ public struct HTMLTemplates: Sendable {
     func render(_ context: [String: Any], template: String) -> String {
         library.render(context, withTemplate: template) ?? ""
     }
+}
+
+extension SHA256.Digest {
+    /// The digest in lowercase hexadecimal.
+    var hex: String { map { String(format: "%02x", $0) }.joined() }
 }

@@ -89,7 +89,8 @@ struct ShareCard: Equatable {
     }
 
     /// The card as JSON (`h` heading, `f` figure, `l` label, `t` lines, `p` figure–label
-    /// pairs), for a single-quoted attribute: `&` and `'` escaped, the rest as JSON has it.
+    /// pairs), for a single-quoted attribute: `&`, `'`, `<` and `>` escaped by byte, like every
+    /// text of the page (a mark after one does not hide it), and JSON's quotes left as they are.
     var attributeValue: String {
         var json = "{\"h\":" + Self.json(heading)
         if let figure { json += ",\"f\":" + Self.json(figure) }
@@ -105,6 +106,8 @@ struct ShareCard: Equatable {
             switch character {
             case "&": out += "&amp;"
             case "'": out += "&#39;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
             default: out.unicodeScalars.append(character)
             }
         }

@@ -29,6 +29,7 @@ public enum Tool: Sendable, CustomStringConvertible {
     public static let systemdAnalyze = Tool.program("systemd-analyze")
     public static let faketime = Tool.program("faketime")
     public static let pdfinfo = Tool.program("pdfinfo")
+    public static let esbuild = Tool.program("esbuild")
     public static let dpkg = Tool.program("dpkg")
     /// The system's Python, for checks that need nothing beyond its standard library.
     public static let python3 = Tool.program("python3")
