@@ -108,12 +108,15 @@ struct SlideDeck: Sendable {
             "t": strings.all,
             "share_file": strings.text("share_file", ["year": format.year(year)]),
             "share_name": shareName,
+            // Each slide's counter and name, `{n}` its number (`sectionAttributes`).
+            "slide_counter": strings.text("slide_counter", ["n": "{n}", "total": format.integer(total)]),
+            "slide_position": strings.text("slide_position", ["n": "{n}", "total": format.integer(total)]),
             "slides": slides.enumerated().map { i, slide -> [String: Any] in
                 var content = slide.content
                 content["heading"] = slide.heading
                 content["t"] = strings.all
                 return [
-                    "attributes": sectionAttributes(slide, number: i + 1, of: total),
+                    "attributes": sectionAttributes(slide, number: i + 1),
                     // Each kind of slide has its template (`slide-KIND`), rendered on its own small context.
                     "body": render(content, "slide-\(slide.kind)"),
                 ]
@@ -123,21 +126,17 @@ struct SlideDeck: Sendable {
         return context
     }
 
-    /// The attributes of a slide's `<section>`: kind, colour, id, counter, its share card's texts
-    /// (`ShareCard`) and its name for assistive technology ("slide 3 of 9": its heading follows inside, and the live region
-    /// the script fills says both), escaped. Written here rather than in the page's template, where
-    /// its six names, looked up through the slides' section on every slide of every deck, cost
-    /// a sixth of the page.
-    func sectionAttributes(_ slide: Slide, number: Int, of total: Int) -> String {
-        let n = format.integer(number), count = format.integer(total)
-        var attributes =
-            "class=\"slide slide-\(slide.kind) tone-\((number - 1) % Self.tones + 1)\" id=\"slide-\(number)\" data-counter=\""
-        HTMLText.append(strings.text("slide_counter", ["n": n, "total": count]), to: &attributes)
-        attributes += "\" aria-roledescription=\""
-        HTMLText.append(strings.text("slide_role"), to: &attributes)
-        attributes += "\" aria-label=\""
-        HTMLText.append(strings.text("slide_position", ["n": n, "total": count]), to: &attributes)
-        return attributes + "\" data-card='" + ShareCard(slide).attributeValue + "'"
+    /// The attributes of a slide's `<section>`: kind, colour, id, its number as the page writes
+    /// numbers (`data-n`) and its share card's texts (`ShareCard`). Its counter ("3 / 9") and its
+    /// name for assistive technology ("slide 3 of 9": its heading follows inside, and the live
+    /// region says both) are written once on the deck, with `{n}` where the number goes, and
+    /// given to each slide by the script, which is what shows one slide at a time: on every
+    /// slide they were a tenth of a Hindi deck's markup. Written here rather than in the page's
+    /// template, where its names, looked up through the slides' section on every slide of every
+    /// deck, cost a sixth of the page.
+    func sectionAttributes(_ slide: Slide, number: Int) -> String {
+        "class=\"slide slide-\(slide.kind) tone-\((number - 1) % Self.tones + 1)\" id=\"slide-\(number)\" data-n=\""
+            + format.integer(number) + "\" data-card='" + ShareCard(slide).attributeValue + "'"
     }
 
     /// Reading time as the hero figure says it: minutes, or seconds under a minute.

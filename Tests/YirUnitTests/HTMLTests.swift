@@ -150,7 +150,8 @@ import YirTestSupport
             !reader.contains(#"<p class="hero fit">0</p>"#) && reader.contains("0 articles saved in 2025"),
             "the saved slide's empty state: a modest 0, not a hero")
         #expect(
-            reader.contains(#"aria-label="Slide 3 of 13""#) && reader.contains("<h1>Articles you read</h1>"),
+            reader.contains(#"data-position="Slide {n} of 13""#) && reader.contains(#"id="slide-3" data-n="3""#)
+                && reader.contains("<h1>Articles you read</h1>"),
             "a slide is named by its place; its heading follows inside")
     }
 
