@@ -18,14 +18,14 @@ final class CountryIndex: @unchecked Sendable {
     /// may share a code (France and Clipperton Island).
     let codes: [String]
     /// x, y of every vertex, alternately, in units of 2^-17 degree from (-180°, -90°).
-    private let vertices: [Int32]
-    private let grid: UnsafePointer<UInt32>
-    private let nodes: UnsafePointer<UInt32>
-    private let leaves: UnsafePointer<UInt32>
+    let vertices: [Int32]
+    let grid: UnsafePointer<UInt32>
+    let nodes: UnsafePointer<UInt32>
+    let leaves: UnsafePointer<UInt32>
 
     static let unitsPerDegree = 131_072.0
     private static let cellShift = 17
-    private static let columns = 360, rows = 180
+    static let columns = 360, rows = 180
     /// SPEC §2.3's 0.05°, squared, in index units.
     private static let nearLimitSquared = (0.05 * unitsPerDegree) * (0.05 * unitsPerDegree)
 
