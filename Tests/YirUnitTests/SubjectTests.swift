@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YirPlaces
 import YirTestSupport
 @testable import YirCore
 @testable import YirHTML
@@ -348,6 +349,23 @@ import YirTestSupport
         #expect(ja.contains("ドイツ") && ja.contains("日本"), "\(ja)")
         #expect(ja.contains("<p class=\"hero fit\">2</p>"))
         #expect(ja.contains(#"<g class="pins"><circle"#))
+    }
+
+    /// SPEC §4.4 (v4): the map shows the part of the world the places are in, with the
+    /// reader's countries filled and every pin inside the view box.
+    @Test func thePlacesSlidesMapFramesTheReadersPlaces() throws {
+        let paris = about("2025-04-01T10:00:00Z", "Paris", #""coordinates":{"lat":48.8566,"lon":2.3522}"#)
+        let berlin = about("2025-04-02T10:00:00Z", "Berlin", #""coordinates":{"lat":52.52,"lon":13.405}"#)
+        let slide = HTMLTests().slide(try deck([paris, berlin]), "places")
+        let frame = MapFrame(framing: [(48.8566, 2.3522), (52.52, 13.405)])
+        #expect(slide.contains(#"viewBox="\#(frame.viewBox)""#), "\(slide)")
+        let map = PlacesMap.drawing(frame)
+        #expect(slide.contains(#"<path class="land" d="\#(map.land)"/>"#))
+        #expect(slide.contains(#"<path class="visited" d="\#(map.land(of: ["DE", "FR"]))"/>"#))
+        for pin in slide.matches(of: #/<circle cx="(-?\d+)" cy="(-?\d+)"/>/#) {
+            let (x, y) = (Int(pin.1)!, Int(pin.2)!)
+            #expect(x >= 10 && x <= MapFrame.width - 10 && y >= 10 && y <= frame.height - 10, "\(pin.0)")
+        }
     }
 
     /// Geography has no reading direction: the map is drawn left to right in an Arabic deck too.

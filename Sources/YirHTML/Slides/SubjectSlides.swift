@@ -129,33 +129,33 @@ extension SlideDeck {
         "BRT": ("Bir Tawil", "015"), "PGA": ("Spratly Islands", "035"), "SCR": ("Scarborough Shoal", "035"),
     ]
 
-    /// The map as inline SVG: every country, the reader's filled, and a pin per place (the
-    /// top places, the northernmost and the southernmost). Geography has no reading direction:
-    /// the map is never mirrored.
+    /// The map as inline SVG: the land of the frame that holds the places, the reader's
+    /// countries filled, and a pin per place (the top places, the northernmost and the
+    /// southernmost). Geography has no reading direction: the map is never mirrored.
     func worldMap(_ places: Places) -> [String: Any] {
-        let visited = Set(places.countries.map(\.name))
         var pins: [Place] = places.top
         for extreme in [places.north, places.south] where !pins.contains(where: { $0.name == extreme.name }) {
             pins.append(extreme)
         }
+        let points = pins.map { pin in
+            let (lat, lon) = pin.coordinates.degrees
+            return (lat: lat, lon: lon)
+        }
+        let frame = MapFrame(framing: points)
+        // The frame's land is drawn once per run, whoever's deck needs it first.
+        let map = PlacesMap.drawing(frame)
         return [
-            "view_box": WorldMap.viewBox,
-            // Every country once, the reader's drawn again over them: the world's path is one
-            // string made once, not a filter of 144 shapes per deck.
-            "land": Self.world,
-            "visited": WorldMap.countries.filter { visited.contains($0.country) }.map(\.pathData).joined(),
+            "view_box": frame.viewBox,
+            "land": map.land,
+            "visited": map.land(of: places.countries.map(\.name)),
             // Drawn here, like the charts' shapes: a Mustache section per pin would cost more
             // than the rest of the slide.
-            "pins": pins.map { pin in
-                let (lat, lon) = pin.coordinates.degrees
-                let point = WorldMap.point(lat: lat, lon: lon)
+            "pins": points.map { place in
+                let point = frame.point(lat: place.lat, lon: place.lon)
                 return "<circle cx=\"\(Self.mapNumber(point.x))\" cy=\"\(Self.mapNumber(point.y))\"/>"
             }.joined(),
         ]
     }
-
-    /// Every country's outline as one SVG path's data.
-    static let world = WorldMap.countries.map(\.pathData).joined()
 
     /// A map coordinate to a whole unit (a quarter of a pixel on a phone): short.
     static func mapNumber(_ value: Double) -> String {
