@@ -49,8 +49,12 @@ public struct MapFrame: Hashable, Sendable {
         let south = lats.min() ?? 0, north = lats.max() ?? 0
         let lonMargin = max(arc.span * Self.marginFraction, Self.minimumMargin)
         let latMargin = max((north - south) * Self.marginFraction, Self.minimumMargin)
-        if arc.span + 2 * lonMargin > Self.widest {
+        let reachesSouthPole = south - latMargin <= -90 + Self.step
+        let reachesNorthPole = north + latMargin >= 90 - Self.step
+        if arc.span + 2 * lonMargin > Self.widest || (reachesSouthPole && reachesNorthPole) {
             self = Self.world(south: south - latMargin, north: north + latMargin)
+        } else if reachesSouthPole || reachesNorthPole {
+            self = Self.polar(places, south: reachesSouthPole, meridian: arc.west + arc.span / 2)
         } else {
             self = Self.regional(
                 west: arc.west - lonMargin, east: arc.west + arc.span + lonMargin,
@@ -59,8 +63,8 @@ public struct MapFrame: Hashable, Sendable {
     }
 
     /// Where a place lies in the view box. A place within a degree of a pole whose meridian
-    /// is outside a regional frame is drawn at the frame's middle meridian: the pole is the
-    /// frame's whole top or bottom edge there.
+    /// is outside a cylindrical frame is drawn at the frame's middle meridian (it is not framed
+    /// so: a frame that reaches a pole is polar; this is for a place not framed).
     public func point(lat: Double, lon: Double) -> (x: Double, y: Double) {
         let lat = min(max(lat, -90), 90)
         var lon = Self.normalized(lon)
@@ -78,10 +82,15 @@ public struct MapFrame: Hashable, Sendable {
 
     // MARK: Choosing the frame
 
-    private init(projection: MapProjection, west: Double, east: Double, south: Double, north: Double) {
+    private init(
+        projection: MapProjection, west: Double, east: Double, south: Double, north: Double,
+        box: (minX: Double, maxX: Double, minY: Double, maxY: Double)? = nil
+    ) {
         self.projection = projection
         (self.west, self.east, self.south, self.north) = (west, east, south, north)
         switch projection {
+        case .polar:
+            (minX, maxX, minY, maxY) = box ?? (-1, 1, -1, 1)
         case .cylindrical(_, let xScale):
             (minX, maxX, minY, maxY) = (0, (east - west) * xScale, south, north)
         case .equalEarth:
@@ -134,6 +143,43 @@ public struct MapFrame: Hashable, Sendable {
         return MapFrame(
             projection: .cylindrical(west: west - turn, scale: xScale(south, north)),
             west: west - turn, east: east - turn, south: south, north: north)
+    }
+
+    /// A frame that reaches a pole, about that pole (`MapProjection.polar`): the box of the
+    /// pins and the pole in the plane, with a margin of a tenth each way, at least 30 units
+    /// (degrees of arc at the pole) across, in the band of proportions, its edges on whole 5
+    /// units; `south` to `north` are the latitudes its corners reach, for the land's culling.
+    static func polar(_ places: [(lat: Double, lon: Double)], south: Bool, meridian: Double) -> MapFrame {
+        let projection = MapProjection.polar(south: south, meridian: (normalized(meridian) / step).rounded() * step)
+        var points = places.map { projection.project(lon: $0.lon, lat: min(max($0.lat, -90), 90)) }
+        points.append((x: 0, y: 0))  // the pole
+        var minX = points.map(\.x).min()!, maxX = points.map(\.x).max()!
+        var minY = points.map(\.y).min()!, maxY = points.map(\.y).max()!
+        let margin = max(max(maxX - minX, maxY - minY) * marginFraction, minimumMargin)
+        func outwards(_ low: Double, _ high: Double) -> (Double, Double) {
+            (((low - margin) / step).rounded(.down) * step, ((high + margin) / step).rounded(.up) * step)
+        }
+        (minX, maxX) = outwards(minX, maxX)
+        (minY, maxY) = outwards(minY, maxY)
+        func grown(_ by: Double) -> Double { (by / 2 / step).rounded(.up) * step }
+        if maxX - minX < narrowest {
+            let grow = grown(narrowest - (maxX - minX))
+            (minX, maxX) = (minX - grow, maxX + grow)
+        }
+        let width = maxX - minX, height = maxY - minY
+        if height > tallest * width {
+            let grow = grown(height / tallest - width)
+            (minX, maxX) = (minX - grow, maxX + grow)
+        } else if height < flattest * width {
+            let grow = grown(flattest * width - height)
+            (minY, maxY) = (minY - grow, maxY + grow)
+        }
+        // The farthest corner from the pole, in degrees of arc (2 asin(r / 2), r in radians).
+        let corner = hypot(max(abs(minX), abs(maxX)), max(abs(minY), abs(maxY))) * .pi / 180
+        let reach = min(180, 2 * asin(min(1, corner / 2)) * 180 / .pi)
+        return MapFrame(
+            projection: projection, west: -180, east: 180, south: south ? -90 : 90 - reach,
+            north: south ? -90 + reach : 90, box: (minX, maxX, minY, maxY))
     }
 
     /// The whole turn of longitude, in Equal Earth, cropped to the places' latitudes: no

@@ -8,8 +8,13 @@ import Foundation
 /// near their true proportions (Scandinavia is not stretched twice its width, as a plain
 /// equirectangular map at 60° N would draw it), a pin is plain arithmetic, and Natural Earth's
 /// rings, cut at the antimeridian, need no cutting of their own: a frame across the Pacific
-/// shifts the western rings a turn east. Past 60° the scale stays at a half: a frame holding
-/// a pole would otherwise be stretched into a strip.
+/// shifts the western rings a turn east. Past 60° the scale stays at a half.
+///
+/// A regional frame that reaches a pole is drawn Lambert azimuthal equal-area about that pole:
+/// a cylinder would stretch the pole into the frame's whole edge and Antarctica into a band;
+/// here the pole is a point, the land around it keeps its shape and area, and the places'
+/// middle meridian points from the pole towards the equator, up (from the South Pole) or down
+/// (from the North Pole), so that north stays up where the places are.
 ///
 /// The whole world is drawn in Equal Earth (Šavrič, Patterson and Jenny, 2018): areas true, so
 /// Antarctica is the continent it is, not the band along the bottom that the equirectangular
@@ -20,6 +25,9 @@ enum MapProjection: Hashable, Sendable {
     case cylindrical(west: Double, scale: Double)
     /// Equal Earth on the Greenwich meridian, where Natural Earth cuts nothing.
     case equalEarth
+    /// Lambert azimuthal equal-area about the South Pole (`south`) or the North Pole, with
+    /// `meridian` pointing from the pole to the equator.
+    case polar(south: Bool, meridian: Double)
 
     /// The smallest x scale of a cylindrical frame: the cosine of 60°.
     static let smallestScale = 0.5
@@ -33,6 +41,12 @@ enum MapProjection: Hashable, Sendable {
             return ((lon - west) * scale, lat)
         case .equalEarth:
             return Self.equalEarth(lon: lon, lat: lat)
+        case .polar(let south, let meridian):
+            // The distance from the pole in degrees of arc, made equal-area: 2 sin(c / 2).
+            let fromPole = (south ? 90 + lat : 90 - lat) * .pi / 180
+            let radius = 2 * sin(fromPole / 2) * 180 / .pi
+            let turn = (lon - meridian) * .pi / 180
+            return (radius * sin(turn), south ? radius * cos(turn) : -radius * cos(turn))
         }
     }
 

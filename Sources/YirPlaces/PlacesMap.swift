@@ -83,6 +83,8 @@ public enum PlacesMap {
         case .equalEarth:
             // Equal Earth squeezes the latitudes near the poles: the padding holds more of them.
             (south, north) = (south - 3 * slack, north + 3 * slack)
+        case .polar:
+            break
         }
         var out: [(record: Int, points: [RingGeometry.Point])] = []
         for ring in 0..<level.count {

@@ -60,6 +60,20 @@ import Testing
         expectInside(MapFrame(framing: world), world)
     }
 
+    /// A frame that reaches a pole is drawn about it, where the pole is a point and the land
+    /// around it keeps its shape, not stretched along the frame's edge.
+    @Test func aFrameThatReachesAPoleIsDrawnAboutThatPole() throws {
+        let frame = MapFrame(framing: [Self.southPole, (lat: -77.846, lon: 166.676)])  // McMurdo
+        guard case .polar(let south, _) = frame.projection else {
+            Issue.record("\(frame.projection)")
+            return
+        }
+        #expect(south)
+        let pole = frame.point(lat: -90, lon: 0), elsewhere = frame.point(lat: -90, lon: 120)
+        #expect(abs(pole.x - elsewhere.x) < 1e-9 && abs(pole.y - elsewhere.y) < 1e-9, "the pole is one point")
+        #expect(PlacesMap.draw(frame).countries["AQ"] != nil)
+    }
+
     /// Japan and California across the Pacific (98° of longitude) rather than across Eurasia
     /// and the Atlantic (262°): Tokyo is drawn west of San Francisco.
     @Test func aFrameAcrossTheAntimeridianIsChosenWhenSmaller() {
