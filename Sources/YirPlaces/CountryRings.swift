@@ -17,8 +17,14 @@ extension CountryIndex {
             lasts.append(min(last, count - 1))
             first = last + 1
         }
+        // Each vertex's ring, so that an edge run finds its ring at once.
+        var ringOf = [Int32](repeating: 0, count: count)
+        for (ring, (first, last)) in zip(firsts, lasts).enumerated() {
+            for v in first...last { ringOf[v] = Int32(ring) }
+        }
         var records = [Int](repeating: -1, count: firsts.count)
-        for leaf in leafOffsets() {
+        var unknown = firsts.count
+        leaves: for leaf in leafOffsets() {
             var word = leaves + leaf
             let lists = Int(word.pointee & 0xFFFF) + Int(word.pointee >> 16)
             word += 1
@@ -26,15 +32,13 @@ extension CountryIndex {
                 let record = Int(word.pointee & 0xFFFF), runs = Int(word.pointee >> 17)
                 word += 1
                 for _ in 0..<runs {
-                    let edge = Int(word.pointee >> 12)
+                    let ring = Int(ringOf[Int(word.pointee >> 12)])
                     word += 1
-                    // The ring whose first vertex is the last at or before the edge's.
-                    var low = 0, high = firsts.count - 1
-                    while low < high {
-                        let middle = (low + high + 1) / 2
-                        if firsts[middle] <= edge { low = middle } else { high = middle - 1 }
+                    if records[ring] < 0 {
+                        records[ring] = record
+                        unknown -= 1
+                        if unknown == 0 { break leaves }
                     }
-                    records[low] = record
                 }
             }
         }
@@ -44,16 +48,17 @@ extension CountryIndex {
     }
 
     /// The offset of every leaf in `leaves`, each once, found through the grid and its nodes.
-    private func leafOffsets() -> Set<Int> {
-        var found = Set<Int>()
+    private func leafOffsets() -> [Int] {
+        var found: [Int] = []
         var entries = (0..<(Self.columns * Self.rows)).map { grid[$0] }
         while let entry = entries.popLast() {
             switch entry >> 30 {
             case 2: entries.append(contentsOf: (0..<4).map { nodes[Int(entry & 0x3FFF_FFFF) + $0] })
-            case 3: found.insert(Int(entry & 0x3FFF_FFFF))
+            case 3: found.append(Int(entry & 0x3FFF_FFFF))
             default: break
             }
         }
-        return found
+        found.sort()
+        return found.enumerated().compactMap { i, offset in i > 0 && found[i - 1] == offset ? nil : offset }
     }
 }

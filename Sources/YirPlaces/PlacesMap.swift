@@ -35,22 +35,24 @@ public enum PlacesMap {
 
     private static let drawn = FrameCache()
 
-    /// The frame's land, drawn: the rings of the coarsest level fine enough for it, those whose
-    /// box reaches the frame, projected, clipped to the view box, simplified to a pixel; again
-    /// coarser, by a third each time, while the path data exceeds the budget.
+    /// The frame's land, drawn: the rings of the coarsest level fine enough for it (under half
+    /// a pixel), those whose box reaches the frame, projected, clipped to the view box,
+    /// simplified to a pixel; while the path data exceeds the budget, again with a tolerance
+    /// half as large again and islands twice as large left out.
     static func draw(_ frame: MapFrame) -> FramedMap {
         let rings = LandRings.shared
         let level = rings.levels.last { $0.tolerance * frame.scale <= pixel / 2 } ?? rings.levels[0]
         let projected = inFrame(level, frame)
         var tolerance = pixel, smallest = Self.smallest
         while true {
-            var paths: [String: [UInt8]] = [:], total = 0
+            var paths: [String: [UInt8]] = [:]
             for ring in projected where RingGeometry.area(ring.points) >= smallest {
                 let points = RingGeometry.simplified(ring.points, tolerance: tolerance)
-                let before = paths[rings.codes[ring.record], default: []].count
                 RingGeometry.write(points, to: &paths[rings.codes[ring.record], default: []])
-                total += paths[rings.codes[ring.record], default: []].count - before
             }
+            let total = paths.values.reduce(0) { $0 + $1.count }
+            // Past 16 pixels the land would say little more; no frame gets there (the whole
+            // world fits at one), but the loop ends whatever the data.
             if total <= budget || tolerance > 16 * pixel {
                 let countries = paths.compactMapValues { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) }
                 // The land in the countries' byte order: the same bytes on every run.
