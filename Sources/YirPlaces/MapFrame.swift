@@ -25,8 +25,8 @@ public struct MapFrame: Hashable, Sendable {
     /// "0 0 720 H", for the `viewBox` attribute.
     public var viewBox: String { "0 0 \(Self.width) \(height)" }
 
-    /// View units between the frame and the view box's edge: a pin (9 units across the middle,
-    /// its 1.5-unit outline, the style's) on the frame's edge is never cut.
+    /// View units between the frame and the view box's edge: a pin on the frame's edge (the
+    /// style's radius of 9 units and outline of 1.5) is never cut.
     static let padding = 14.0
     /// A margin of a tenth of the places' extent on each side, 2° at least.
     static let marginFraction = 0.1, minimumMargin = 2.0
@@ -49,6 +49,8 @@ public struct MapFrame: Hashable, Sendable {
         let south = lats.min() ?? 0, north = lats.max() ?? 0
         let lonMargin = max(arc.span * Self.marginFraction, Self.minimumMargin)
         let latMargin = max((north - south) * Self.marginFraction, Self.minimumMargin)
+        // Within 5° of a pole the frame is drawn about it (`MapProjection` says why); reaching
+        // both, it is the world.
         let reachesSouthPole = south - latMargin <= -90 + Self.step
         let reachesNorthPole = north + latMargin >= 90 - Self.step
         if arc.span + 2 * lonMargin > Self.widest || (reachesSouthPole && reachesNorthPole) {
@@ -62,17 +64,12 @@ public struct MapFrame: Hashable, Sendable {
         }
     }
 
-    /// Where a place lies in the view box. A place within a degree of a pole whose meridian
-    /// is outside a cylindrical frame is drawn at the frame's middle meridian (it is not framed
-    /// so: a frame that reaches a pole is polar; this is for a place not framed).
+    /// Where a place lies in the view box. A cylindrical frame's longitudes run on eastwards
+    /// from its west edge, past 180° where it crosses the antimeridian.
     public func point(lat: Double, lon: Double) -> (x: Double, y: Double) {
-        let lat = min(max(lat, -90), 90)
         var lon = Self.normalized(lon)
-        if case .cylindrical = projection {
-            if lon < west { lon += 360 }
-            if lon > east, abs(lat) >= Self.polar { lon = (west + east) / 2 }
-        }
-        return view(projection.project(lon: lon, lat: lat))
+        if case .cylindrical = projection, lon < west { lon += 360 }
+        return view(projection.project(lon: lon, lat: min(max(lat, -90), 90)))
     }
 
     /// A point of the plane in view units: x east from the left edge, y down from the top.
@@ -90,7 +87,8 @@ public struct MapFrame: Hashable, Sendable {
         (self.west, self.east, self.south, self.north) = (west, east, south, north)
         switch projection {
         case .polar:
-            (minX, maxX, minY, maxY) = box ?? (-1, 1, -1, 1)
+            guard let box else { preconditionFailure("a polar frame is made with its box") }
+            (minX, maxX, minY, maxY) = box
         case .cylindrical(_, let xScale):
             (minX, maxX, minY, maxY) = (0, (east - west) * xScale, south, north)
         case .equalEarth:
@@ -119,6 +117,9 @@ public struct MapFrame: Hashable, Sendable {
         return (west, 360 - widestGap)
     }
 
+    /// A frame of a region, from the places' box with its margin: at least 30° wide, its edges
+    /// widened to whole 5°, grown to the band of proportions; grown wider than half the world,
+    /// the world.
     static func regional(west: Double, east: Double, south: Double, north: Double) -> MapFrame {
         var (west, east) = (west, east)
         if east - west < narrowest {
