@@ -1,3 +1,5 @@
+import Foundation
+
 /// Natural Earth's 1:10m rings as the places map draws them: the lookup's own rings
 /// (`CountryIndex`), in degrees, simplified once per process at a few tolerances, so that a
 /// frame starts from a level near its own scale rather than from half a million vertices.
@@ -25,6 +27,8 @@ final class LandRings: Sendable {
     let levels: [Level]
     /// Each record's country code.
     let codes: [String]
+    /// Each country's rings in the coarsest level.
+    private let coarseRings: [String: [Int]]
 
     static let tolerances = [0.015, 0.06, 0.24]
 
@@ -48,6 +52,31 @@ final class LandRings: Sendable {
             levels.append(Self.level(rings, tolerance: tolerance))
         }
         self.levels = levels
+        var coarseRings: [String: [Int]] = [:]
+        for (ring, record) in levels[levels.count - 1].records.enumerated() {
+            coarseRings[codes[record], default: []].append(ring)
+        }
+        self.coarseRings = coarseRings
+    }
+
+    /// The point of the country's land nearest the place, on the coarsest level (a quarter of
+    /// a degree is near enough to frame a country by); nil for a code with no land there.
+    /// Distances are taken on a plane scaled by the cosine of the latitude, across the
+    /// antimeridian where that is shorter.
+    func nearestLand(of country: String, to place: (lat: Double, lon: Double)) -> (lat: Double, lon: Double)? {
+        let level = levels[levels.count - 1]
+        var nearest: (lat: Double, lon: Double)? = nil, shortest = Double.infinity
+        for ring in coarseRings[country] ?? [] {
+            for i in level.starts[ring]..<level.starts[ring + 1] {
+                var east = abs(level.lons[i] - place.lon)
+                if east > 180 { east = 360 - east }
+                let dx = east * cos((level.lats[i] + place.lat) / 2 * .pi / 180), dy = level.lats[i] - place.lat
+                if dx * dx + dy * dy < shortest {
+                    (nearest, shortest) = ((level.lats[i], level.lons[i]), dx * dx + dy * dy)
+                }
+            }
+        }
+        return nearest
     }
 
     private static func level(_ rings: [(record: Int, points: [RingGeometry.Point])], tolerance: Double) -> Level {

@@ -42,8 +42,12 @@ public struct MapFrame: Hashable, Sendable {
     static let step = 5.0, worldStep = 10.0
 
     /// The frame of these places (WGS 84 degrees; latitudes outside [−90, 90] are taken at
-    /// the pole, longitudes modulo a turn).
-    public init(framing places: [(lat: Double, lon: Double)]) {
+    /// the pole, longitudes modulo a turn) and of the reader's `countries`: a country that
+    /// none of the places lies in (the slide pins only the top places and the extremes, and
+    /// names every country) is framed by its land nearest the places' middle, so that every
+    /// country the slide names is on its map.
+    public init(framing places: [(lat: Double, lon: Double)], countries: [String] = []) {
+        let places = places + Self.unpinned(countries, places)
         let lats = places.map { min(max($0.lat, -90), 90) }
         let arc = Self.narrowestArc(places.filter { abs($0.lat) < Self.polar }.map { Self.normalized($0.lon) })
         let south = lats.min() ?? 0, north = lats.max() ?? 0
@@ -101,6 +105,19 @@ public struct MapFrame: Hashable, Sendable {
         }
         scale = (Double(Self.width) - 2 * Self.padding) / (maxX - minX)
         height = Int(((maxY - minY) * scale + 2 * Self.padding).rounded(.up))
+    }
+
+    /// For each of the countries that none of the places lies in, its land nearest the
+    /// places' middle.
+    static func unpinned(_ countries: [String], _ places: [(lat: Double, lon: Double)]) -> [(lat: Double, lon: Double)]
+    {
+        let pinned = Set(places.compactMap { CountryLookup.country(lat: $0.lat, lon: $0.lon) })
+        let others = countries.filter { !pinned.contains($0) }
+        guard !others.isEmpty else { return [] }
+        let lats = places.map { min(max($0.lat, -90), 90) }
+        let arc = narrowestArc(places.filter { abs($0.lat) < polar }.map { normalized($0.lon) })
+        let middle = (lat: ((lats.min() ?? 0) + (lats.max() ?? 0)) / 2, lon: normalized(arc.west + arc.span / 2))
+        return others.compactMap { LandRings.shared.nearestLand(of: $0, to: middle) }
     }
 
     /// The shortest arc of longitude that holds them all: the whole turn less the widest gap

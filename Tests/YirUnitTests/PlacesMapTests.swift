@@ -86,6 +86,18 @@ import Testing
         #expect(land.countries["JP"] != nil && land.countries["US"] != nil)
     }
 
+    /// The slide names every country of the reader's places but pins only the top places and
+    /// the extremes: a country without a pin is framed by its land nearest the pins.
+    @Test func aVisitedCountryWithoutAPinIsInTheFrame() throws {
+        let pins = [Self.paris, Self.berlin]
+        let japan = MapFrame.unpinned(["DE", "FR", "JP"], pins)
+        #expect(japan.count == 1)
+        #expect(CountryLookup.country(lat: try #require(japan.first).lat, lon: try #require(japan.first).lon) == "JP")
+        let frame = MapFrame(framing: pins, countries: ["DE", "FR", "JP"])
+        expectInside(frame, pins + japan)
+        #expect(MapFrame(framing: pins, countries: ["DE", "FR"]) == MapFrame(framing: pins))
+    }
+
     /// Readers whose places lie near each other share a frame, so its land is drawn once.
     @Test func nearbyPlacesShareAFrame() {
         #expect(MapFrame(framing: [Self.paris, Self.berlin]) == MapFrame(framing: [Self.paris, (48.1351, 11.582)]))

@@ -141,7 +141,7 @@ extension SlideDeck {
             let (lat, lon) = pin.coordinates.degrees
             return (lat: lat, lon: lon)
         }
-        let frame = MapFrame(framing: points)
+        let frame = MapFrame(framing: points, countries: places.countries.map(\.name))
         // The frame's land is drawn once per run, whoever's deck needs it first.
         let map = PlacesMap.drawing(frame)
         return [
