@@ -67,7 +67,7 @@ let package = Package(
         .target(
             name: "YirHTML",
             dependencies: [
-                "YirCore", "YirStats", "YirReport", "YirPlaces",
+                "YirCore", "YirStats", "YirReport", "YirPlaces", "YirWordBreaks",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ], linkerSettings: [.linkedLibrary("_FoundationICU")]),

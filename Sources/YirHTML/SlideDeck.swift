@@ -1,5 +1,6 @@
 import YirCore
 import YirStats
+import YirWordBreaks
 
 /// What a reader's slides page shows, as a Mustache context: every text is composed here from
 /// the locale's strings and formats, the template only places it, and Mustache escapes all of
@@ -113,7 +114,7 @@ struct SlideDeck: Sendable {
             "slide_position": strings.text("slide_position", ["n": "{n}", "total": format.integer(total)]),
             "slides": slides.enumerated().map { i, slide -> [String: Any] in
                 var content = slide.content
-                content["heading"] = slide.heading
+                content["heading"] = breakable(slide.heading)
                 content["t"] = strings.all
                 return [
                     "attributes": sectionAttributes(slide, number: i + 1),
@@ -149,11 +150,26 @@ struct SlideDeck: Sendable {
         return (format.integer(minutes), strings.plural("minutes_reading", Int(minutes), format.integer(minutes)))
     }
 
+    /// A heading of the page, with where it may break (`WordBreaks`): headings are set large,
+    /// and a long word or a phrase must break right on a 320 px screen.
+    func breakable(_ text: String) -> String { WordBreaks.mark(text, language: strings.locale) }
+
+    /// An article's title as a slide shows it, with where it may break in its wiki's language
+    /// (the page's own tag for a wiki in the page's language, so that a Traditional Chinese page
+    /// breaks zh.wikipedia.org's titles as Traditional Chinese); a wiki that names no language
+    /// leaves its titles as they are.
+    func breakableTitle(_ name: ArticleName) -> String {
+        let title = articleNames.title(name)
+        guard let language = WikiLanguage.of(domain: articleNames.wiki(name)) else { return title }
+        let tag = language.language == strings.language.language ? strings.locale : language.text
+        return WordBreaks.mark(title, language: tag)
+    }
+
     /// An article of a list (`article-item`): its title, time, views and link.
     func article(_ a: ArticleFigures) -> [String: Any] {
         let wiki = articleNames.wiki(a.name), title = articleNames.title(a.name)
         var item: [String: Any] = [
-            "article_title": title,
+            "article_title": breakableTitle(a.name),
             "article_time": format.duration(milliseconds: a.milliseconds),
             "article_views": strings.plural("views", a.views, format.integer(a.views)),
         ]

@@ -27,7 +27,7 @@ extension SlideDeck {
     /// An article's title and link, for a slide that names it large (`headline`).
     func titled(_ name: ArticleName) -> [String: Any] {
         let title = articleNames.title(name)
-        var item: [String: Any] = ["title": title]
+        var item: [String: Any] = ["title": breakableTitle(name)]
         if let url = ArticleLinks.url(wiki: articleNames.wiki(name), title: title) { item["url"] = url }
         return item
     }

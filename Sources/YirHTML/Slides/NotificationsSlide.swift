@@ -31,7 +31,7 @@ extension SlideDeck {
             let items = subscribed.filter { Self.notificationKind($0.key) == kind }
             guard !items.isEmpty else { return nil }
             return [
-                "group_heading": strings.text("notifications_kind_\(kind)"),
+                "group_heading": breakable(strings.text("notifications_kind_\(kind)")),
                 "items": items.map { n -> [String: Any] in
                     if strings.has("notification_\(n.key)") {
                         return ["notification": strings.text("notification_\(n.key)")]

@@ -11,7 +11,7 @@ extension SlideDeck {
         return Slide(
             "patterns", strings.text("patterns_heading"),
             [
-                "time_of_day": strings.text("time_of_day_\(timeOfDay.rawValue)"),
+                "time_of_day": breakable(strings.text("time_of_day_\(timeOfDay.rawValue)")),
                 "weekday": strings.text("patterns_weekday", ["weekday": format.weekdayName(weekday)]),
                 "hour": strings.text(
                     "patterns_hour", ["hour": format.shortTime(LocalTime(wallMilliseconds: Int64(hour) * 3_600_000))]),

@@ -21,12 +21,12 @@ extension SlideDeck {
                     "duration": format.duration(milliseconds: hole.milliseconds),
                 ]),
             "hole_from": strings.text(roundTrip ? "rabbit_hole_round_trip" : "rabbit_hole_from"),
-            "first_title": first,
+            "first_title": breakableTitle(hole.first),
         ]
         if let url = ArticleLinks.url(wiki: articleNames.wiki(hole.first), title: first) { content["first_url"] = url }
         if !roundTrip {
             content["hole_to"] = strings.text("rabbit_hole_to")
-            content["last_title"] = last
+            content["last_title"] = breakableTitle(hole.last)
             if let url = ArticleLinks.url(wiki: articleNames.wiki(hole.last), title: last) { content["last_url"] = url }
         }
         return Slide("rabbit-hole", strings.text("rabbit_hole_heading"), content)

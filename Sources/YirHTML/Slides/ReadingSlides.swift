@@ -78,7 +78,7 @@ extension SlideDeck {
         }
         if reader.topArticles.count > 1 {
             content["top_rest"] = reader.topArticles.dropFirst().map(article)
-            content["top_list_heading"] = strings.text("top_list_heading")
+            content["top_list_heading"] = breakable(strings.text("top_list_heading"))
         }
         return Slide("top", strings.text("top_heading"), content)
     }

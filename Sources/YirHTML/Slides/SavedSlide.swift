@@ -37,7 +37,7 @@ extension SlideDeck {
             savedContent["recent"] = saved.recent.map { save -> [String: Any] in
                 let wiki = articleNames.wiki(save.name), title = articleNames.title(save.name)
                 var item: [String: Any] = [
-                    "save_title": title,
+                    "save_title": breakableTitle(save.name),
                     "save_date": format.longDate(zone.local(save.saved).date),
                 ]
                 if let url = ArticleLinks.url(wiki: wiki, title: title) { item["save_url"] = url }
@@ -46,7 +46,7 @@ extension SlideDeck {
                 }
                 return item
             }
-            savedContent["recent_heading"] = strings.text("saved_recent")
+            savedContent["recent_heading"] = breakable(strings.text("saved_recent"))
         }
         return Slide("saved", strings.text("saved_heading"), savedContent)
     }

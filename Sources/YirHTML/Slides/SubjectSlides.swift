@@ -36,10 +36,10 @@ extension SlideDeck {
             "topics", strings.text("topics_heading"),
             [
                 "topics_lead": strings.text("topics_lead"),
-                "top_topic": strings.topicName(top.name),
+                "top_topic": breakable(strings.topicName(top.name)),
                 "top_topic_articles": strings.plural("topic_articles", top.articles, format.integer(top.articles)),
                 // Two topics at least (above): there is always a runner-up.
-                "topics_also": strings.text("topics_also"),
+                "topics_also": breakable(strings.text("topics_also")),
                 "topics_rest": topics.dropFirst().prefix(Self.topicRunnersUp).map { topic in
                     [
                         "subject_name": strings.topicName(topic.name),

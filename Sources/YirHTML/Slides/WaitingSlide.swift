@@ -15,7 +15,7 @@ extension SlideDeck {
                 "waiting": unread.articles.map { save -> [String: Any] in
                     let wiki = articleNames.wiki(save.name), title = articleNames.title(save.name)
                     var item: [String: Any] = [
-                        "save_title": title,
+                        "save_title": breakableTitle(save.name),
                         "save_date": strings.text(
                             "waiting_saved", ["date": format.monthAndDay(reader.zone.local(save.saved).date)]),
                     ]
