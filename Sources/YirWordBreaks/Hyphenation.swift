@@ -14,8 +14,15 @@ final class Hyphenation: @unchecked Sendable {
     static let leftMinimum: Int32 = 2
     static let rightMinimum: Int32 = 3
 
-    /// Made once per language per run, on first use, and kept to the end of the run.
-    private static let loaded = Mutex<[String: Hyphenation?]>([:])
+    /// Made once per language per run, on first use, and kept to the end of the run. Each
+    /// language loads under a lock of its own: libhyphen takes German's 78,000 patterns some
+    /// 2.4 s to load, and threads rendering decks in other languages need not wait for it.
+    private static let slots = Mutex<[String: Slot]>([:])
+
+    private final class Slot: Sendable {
+        /// nil until loaded; then the patterns, or nil where none are compiled in.
+        let patterns = Mutex<Hyphenation??>(nil)
+    }
 
     /// libhyphen's dictionary: it is only read while hyphenating (its results go to buffers of
     /// the caller's), so every thread may hyphenate with it at once — hence `@unchecked`.
@@ -27,10 +34,16 @@ final class Hyphenation: @unchecked Sendable {
 
     /// The patterns for a language (`de`, `pt`, …), or nil when none are compiled in.
     static func patterns(for name: String) -> Hyphenation? {
-        loaded.withLock { made in
-            if let known = made[name] { return known }
+        let slot = slots.withLock { slots in
+            if let slot = slots[name] { return slot }
+            let slot = Slot()
+            slots[name] = slot
+            return slot
+        }
+        return slot.patterns.withLock { loaded in
+            if let known = loaded { return known }
             let patterns = yir_hyphen_load(name).map(Hyphenation.init)
-            made[name] = patterns
+            loaded = .some(patterns)
             return patterns
         }
     }
