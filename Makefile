@@ -9,11 +9,11 @@ AS_OF   ?= 2025-12-31T12:00:00Z
 # checkout leaves it readable by all, which yir refuses for any key: hence the chmod.
 SAMPLE_KEY = SampleData/link-key.PUBLIC-SAMPLE
 OUT     ?= out/sample
-# libhyphen-dev and the hyphen-* packages: libhyphen's static library and the hyphenation
-# patterns of the deck languages that Debian has them for, compiled into the binary (decision 137).
+# The hyphen-* packages: the hyphenation patterns of the deck languages that Debian has them
+# for, compiled into the binary (decision 137; libhyphen itself is compiled from Sources/CLibHyphen).
 HYPHEN_PACKAGES = hyphen-de hyphen-en-us hyphen-es hyphen-fr hyphen-hi hyphen-id hyphen-it hyphen-nl hyphen-pl \
   hyphen-pt-br hyphen-ru hyphen-uk
-DEBIAN_PACKAGES = zlib1g-dev libisal-dev libxml2-dev libxml2-utils pkg-config libhyphen-dev $(HYPHEN_PACKAGES)
+DEBIAN_PACKAGES = zlib1g-dev libisal-dev libxml2-dev libxml2-utils pkg-config $(HYPHEN_PACKAGES)
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all help deps build build-static man install install-files uninstall deb report lint format minify check test test-full test-spark test-venv reference screenshots bench bench-2gb bench-compare bench-allocs bench-memory bench-instructions bench-subjects bench-venv fuzz clean

@@ -89,9 +89,11 @@ let package = Package(
         .target(name: "YirPlaces", dependencies: ["CYirPlaces"], swiftSettings: hotPath),
         // Where headings and titles may break (decision 137): the hyphenation patterns of Debian's
         // hyphen-* packages and BudouX's phrase models compiled in through #embed, and libhyphen
-        // linked in from its static library (libhyphen-dev), so the one yir file needs neither.
-        .target(
-            name: "CYirWordBreaks", exclude: ["budoux"], linkerSettings: [.linkedLibrary(":libhyphen.a")]),
+        // compiled in from its source, so the one yir file needs neither.
+        .target(name: "CYirWordBreaks", dependencies: ["CLibHyphen"], exclude: ["budoux"]),
+        // libhyphen (hunspell/hyphen, GPL 2.0/LGPL 2.1/MPL 1.1), built with a larger hash table
+        // than Debian's, which took seconds to load German's patterns (hyphen.c says so).
+        .target(name: "CLibHyphen", exclude: ["COPYING", "COPYING.LGPL", "COPYING.MPL"]),
         .target(name: "YirWordBreaks", dependencies: ["CYirWordBreaks"]),
         // Templates/ compiled into the binary, so one file copied anywhere runs. Templates/ is the
         // target's folder so that SwiftPM plans the build again when a file is added there or

@@ -4,8 +4,9 @@
 The module graph is what keeps the pipeline one-way (ingest → statistics → report), and the
 compiler enforces only what Package.swift declares: SwiftPM lets a target import a module
 built before it even when it does not declare it. So every `import` of one of the package's
-own modules or of a dependency's product must be declared by the importing target, and
-every declared dependency must be imported somewhere in the target.
+own modules or of a dependency's product (and, in a C target, every `#include` of another
+C target's public header) must be declared by the importing target, and every declared
+dependency must be imported somewhere in the target.
 
 Usage: check_imports.py ROOT [--dump FILE]
   ROOT   the package folder: its Package.swift, and its targets' files
@@ -44,20 +45,37 @@ def dependency_names(target):
     return names
 
 
-def imports_of(folder):
-    """module → the files of `folder` that import it."""
+INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]')
+
+
+def imports_of(folder, headers):
+    """module → the files of `folder` that import it: Swift files by `import`, C files by
+    including a header of another C target's `include/` folder (`headers`: header → target)."""
     found = {}
     for dirpath, _, files in os.walk(folder):
         for name in sorted(files):
-            if not name.endswith(".swift"):
+            if not name.endswith((".swift", ".c", ".h")):
                 continue
             path = os.path.join(dirpath, name)
-            with open(path, encoding="utf-8") as f:
+            with open(path, encoding="utf-8", errors="replace") as f:
                 for line in f:
-                    m = IMPORT.match(line)
-                    if m:
+                    m = IMPORT.match(line) if name.endswith(".swift") else INCLUDE.match(line)
+                    if m and name.endswith(".swift"):
                         found.setdefault(m.group(1), []).append(path)
+                    elif m and m.group(1) in headers:
+                        found.setdefault(headers[m.group(1)], []).append(path)
     return found
+
+
+def public_headers(root, targets):
+    """header file name → the C target whose `include/` folder holds it."""
+    headers = {}
+    for t in targets:
+        include = os.path.join(root, t.get("path") or os.path.join("Sources", t["name"]), "include")
+        if os.path.isdir(include):
+            for name in os.listdir(include):
+                headers[name] = t["name"]
+    return headers
 
 
 def main(argv):
@@ -81,6 +99,7 @@ def main(argv):
             if "product" in dep:
                 products.add(dep["product"][0])
     known = own | products
+    headers = public_headers(root, targets)
     problems = []
     for t in targets:
         if t["type"] in ("system", "binary", "plugin") or t.get("pluginCapability"):
@@ -88,7 +107,7 @@ def main(argv):
         default = "Tests" if t["type"] == "test" else "Sources"
         folder = os.path.join(root, t.get("path") or os.path.join(default, t["name"]))
         declared = dependency_names(t)
-        imported = imports_of(folder)
+        imported = imports_of(folder, {h: n for h, n in headers.items() if n != t["name"]})
         for module, files in sorted(imported.items()):
             if module in known and module != t["name"] and module not in declared:
                 for path in files:

@@ -15,8 +15,8 @@ final class Hyphenation: @unchecked Sendable {
     static let rightMinimum: Int32 = 3
 
     /// Made once per language per run, on first use, and kept to the end of the run. Each
-    /// language loads under a lock of its own: libhyphen takes German's 78,000 patterns some
-    /// 2.4 s to load, and threads rendering decks in other languages need not wait for it.
+    /// language loads under a lock of its own: German's 78,000 patterns take a large part of a
+    /// second to load, and threads rendering decks in other languages need not wait for it.
     private static let slots = Mutex<[String: Slot]>([:])
 
     private final class Slot: Sendable {
