@@ -385,11 +385,11 @@ import YirTestSupport
     }
 
     /// SPEC §4.4's budget for a deck with the map, on SampleData's decks (all but one have places).
-    @Test func aDeckWithTheMapStaysWithin56KB() throws {
+    @Test func aDeckWithTheMapStaysWithin60KB() throws {
         let readers = packageRoot.appendingPathComponent("Tests/Reference/readers")
         for name in try FileManager.default.contentsOfDirectory(atPath: readers.path) where name != "index.html" {
             let bytes = try Data(contentsOf: readers.appendingPathComponent(name)).count
-            #expect(bytes <= 56 * 1024, "\(name): \(bytes) bytes")
+            #expect(bytes <= 60 * 1024, "\(name): \(bytes) bytes")
         }
     }
 }
