@@ -326,6 +326,19 @@ def png_size(path):
     return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
 
 
+def saved_png(folder, matches):
+    """The path of the PNG in `folder` whose name `matches`, once Chromium has written its
+    header (the file may show up before it is whole); None after 20 s."""
+    for _ in range(200):
+        files = [f for f in os.listdir(folder) if f.endswith(".png") and matches(f)]
+        if files:
+            with open(os.path.join(folder, files[0]), "rb") as f:
+                if f.read(16)[12:16] == b"IHDR":
+                    return os.path.join(folder, files[0])
+        time.sleep(0.1)
+    return None
+
+
 def share(args):
     """The share card's buttons save PNGs of a fixed size, whatever the screen; the card's
     content is on the page as text."""
@@ -342,31 +355,18 @@ def share(args):
             check(len(card) > 20, f"the card's content is on the page as text ({card.splitlines()[:2]})")
             for kind, size in (("story", (1080, 1920)), ("square", (1080, 1080))):
                 driver.find_element(By.CSS_SELECTOR, f".share-button[data-card='{kind}']").click()
-                # The file may show up before Chromium has written it whole: wait for its header.
-                for _ in range(200):
-                    files = [f for f in os.listdir(folder) if f.endswith(".png") and kind in f]
-                    if files:
-                        with open(os.path.join(folder, files[0]), "rb") as f:
-                            if f.read(16)[12:16] == b"IHDR":
-                                break
-                    time.sleep(0.1)
-                else:
+                path = saved_png(folder, lambda name: kind in name)
+                if not path:
                     fail(f"the {kind} button saved no PNG at {width} px")
-                found = png_size(os.path.join(folder, files[0]))
-                check(found == size, f"'{kind}' at {width} px saves a {size[0]}×{size[1]} PNG ({files[0]}: {found[0]}×{found[1]})")
+                found = png_size(path)
+                check(found == size, f"'{kind}' at {width} px saves a {size[0]}×{size[1]} PNG ({os.path.basename(path)}: {found[0]}×{found[1]})")
             # Every slide has its card: the share button beside the counter draws the slide on show.
             show(driver, 1)
             driver.find_element(By.CSS_SELECTOR, ".deck-nav [data-card]").click()
-            for _ in range(200):
-                files = [f for f in os.listdir(folder) if f.endswith("-1-story.png")]
-                if files:
-                    with open(os.path.join(folder, files[0]), "rb") as f:
-                        if f.read(16)[12:16] == b"IHDR":
-                            break
-                time.sleep(0.1)
-            else:
+            path = saved_png(folder, lambda name: name.endswith("-1-story.png"))
+            if not path:
                 fail(f"the share button beside the counter saved no PNG of slide 1 at {width} px")
-            found = png_size(os.path.join(folder, files[0]))
+            found = png_size(path)
             check(found == (1080, 1920), f"the share button beside the counter saves slide 1 as a {found[0]}×{found[1]} PNG at {width} px")
             check_no_errors_and_no_remote_requests(driver)
         finally:
@@ -394,14 +394,7 @@ def cards(args):
             show(driver, number)
             driver.execute_script("window.drawn = []; window.images = 0;")
             driver.find_element(By.CSS_SELECTOR, ".deck-nav [data-card]").click()
-            for _ in range(200):
-                files = [f for f in os.listdir(folder) if f.endswith(f"-{number}-story.png")]
-                if files:
-                    with open(os.path.join(folder, files[0]), "rb") as f:
-                        if f.read(16)[12:16] == b"IHDR":
-                            break
-                time.sleep(0.1)
-            else:
+            if not saved_png(folder, lambda name: name.endswith(f"-{number}-story.png")):
                 fail(f"slide {number}'s card was not saved (a tainted canvas writes nothing)")
             data, kind, visual, drawn, images = driver.execute_script("""
                 const s = document.querySelector('.slide.active');
