@@ -215,7 +215,8 @@ def layout(args):
                     }
                     for (const e of slide.querySelectorAll(':is(.headline, .top-list li, .save-text) > :is(a, bdi)')) {
                       const style = getComputedStyle(e), line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
-                      if (e.getBoundingClientRect().height > 3 * line + 2) found.push('a title runs over three lines: ' + e.textContent.slice(0, 40));
+                      // The box's padding below the third line is room for its underline.
+                      if (e.getBoundingClientRect().height - parseFloat(style.paddingBottom) > 3 * line + 2) found.push('a title runs over three lines: ' + e.textContent.slice(0, 40));
                     }
                     // A heading breaks between words (phrases in Japanese), never inside one: without
                     // `overflow-wrap: anywhere` it must lay out the same, and fit.
