@@ -83,7 +83,8 @@ struct ShareCard: Equatable {
             // The slides whose content names its figure `hero` (places, streak, longest read,
             // saves, saves waiting, edits), with the line under it.
             (figure, label) = (text("hero"), text("hero_label"))
-            let line = ["countries", "range", "recently", "empty", "waiting_call", "edits_pages"].lazy.compactMap(text).first
+            let line = ["countries", "range", "recently", "empty", "waiting_call", "edits_pages"].lazy.compactMap(text)
+                .first
             lines = [line ?? title("article")].compactMap { $0 }
         }
     }
