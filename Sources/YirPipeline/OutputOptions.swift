@@ -14,10 +14,22 @@ public struct OutputOptions: ParsableArguments, Sendable {
     )
     public var format = "html,xml,json,jsonl,csv"
 
-    @Flag(
-        name: .customLong("no-remote-images"),
-        help: "Leave thumbnails out of the HTML, so the pages load nothing from any other host.")
+    /// nil: `--no-remote-images` or the default, `none`.
+    @Option(
+        name: .customLong("images"),
+        help: ArgumentHelp(
+            "Thumbnails on the decks: none (the default: the slides' own illustrations, no request to any host), embed (pictures from --image-cache, cropped square and inlined: no request either), remote (the reader's browser fetches them from the --image-host hosts).",
+            valueName: "none|embed|remote"))
+    public var images: ImageMode?
+
+    /// The older spelling of `--images none`.
+    @Flag(name: .customLong("no-remote-images"), help: "The same as --images none (the older spelling).")
     public var noRemoteImages = false
+
+    @OptionGroup public var imageSource: ImageSourceOptions
+
+    /// How the decks show thumbnails.
+    public var imageMode: ImageMode { images ?? .none }
 
     /// nil: `HTMLReport.defaultShareName`.
     @Option(
@@ -71,6 +83,12 @@ public struct OutputOptions: ParsableArguments, Sendable {
             }
         }
         guard !formats.isEmpty else { throw ValidationError("--format names no output") }
+        if noRemoteImages, let images, images != .none {
+            throw ValidationError("--no-remote-images is --images none: it cannot go with --images \(images.rawValue)")
+        }
+        if imageMode == .embed, imageSource.imageCache == nil {
+            throw ValidationError("--images embed reads the pictures from --image-cache DIR (filled by `yir images`)")
+        }
         if validateXML && !formats.contains(.xml) { throw ValidationError("--validate needs the xml format") }
         if let shareName, shareName.trimmingCharacters(in: .whitespaces).isEmpty || shareName.count > 60 {
             throw ValidationError("--share-name: a name of 1 to 60 characters")

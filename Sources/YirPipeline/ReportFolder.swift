@@ -38,7 +38,7 @@ struct ReportFolder {
                 }
                 guard let templates else { throw RunError.cannotOpen("no templates for the HTML pages") }
                 html = HTMLReport(
-                    templates: try HTMLTemplates(files: templates), remoteImages: !options.noRemoteImages,
+                    templates: try HTMLTemplates(files: templates), remoteImages: options.imageMode == .remote,
                     shareName: options.shareName ?? HTMLReport.defaultShareName, shareLink: options.shareLink,
                     jobs: jobs)
                 linkKey = try Self.openLinkKey(options, log: log)
