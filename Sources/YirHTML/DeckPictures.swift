@@ -1,3 +1,4 @@
+import Crypto
 import YirStats
 
 /// How the decks show the thumbnails an export carries (SPEC §4.4). A deck is private by
@@ -85,6 +86,15 @@ public struct PictureUse: Hashable, Sendable {
 
     public static let topPixels = 192
     public static let savePixels = 96
+
+    /// The file a thumbnail is kept in, in an image cache: the SHA-256 of its URL's bytes, in
+    /// lowercase hex — the same name whoever fetched it.
+    public static func cacheFileName(for url: String) -> String {
+        SHA256.hash(data: Array(url.utf8)).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
 }
 
 /// Which thumbnails a reader's deck shows, in one place for the slides that show them and for
