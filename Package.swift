@@ -22,7 +22,7 @@ let package = Package(
             name: "YearInReview",
             targets: [
                 "YirCore", "YirIngest", "YirStats", "YirReport", "YirPartitions", "YirHTML", "YirPipeline", "YirSample",
-                "YirPlaces", "YirWordBreaks",
+                "YirPlaces", "YirWordBreaks", "YirPictures",
             ]),
     ],
     dependencies: [
@@ -67,7 +67,7 @@ let package = Package(
         .target(
             name: "YirHTML",
             dependencies: [
-                "YirCore", "YirStats", "YirReport", "YirPlaces", "YirWordBreaks",
+                "YirCore", "YirStats", "YirReport", "YirPlaces", "YirWordBreaks", "YirPictures",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ], linkerSettings: [.linkedLibrary("_FoundationICU")]),
@@ -95,6 +95,10 @@ let package = Package(
         // than Debian's, which took seconds to load German's patterns (hyphen.c says so).
         .target(name: "CLibHyphen", exclude: ["COPYING", "COPYING.LGPL", "COPYING.MPL"]),
         .target(name: "YirWordBreaks", dependencies: ["CYirWordBreaks"]),
+        // The decks' embedded pictures (SPEC §4.4): Debian's libvips, loaded at run time by
+        // CYirPictures, so that yir runs without it and only `--images embed` needs it.
+        .target(name: "CYirPictures", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "YirPictures", dependencies: ["CYirPictures"]),
         // Templates/ compiled into the binary, so one file copied anywhere runs. Templates/ is the
         // target's folder so that SwiftPM plans the build again when a file is added there or
         // removed; the plugin embeds whatever the folder holds then. Only the Swift source is the
@@ -112,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "yir",
             dependencies: [
-                "YirCore", "YirIngest", "YirReport", "YirPipeline", "YirSample", "CYirSupport", "CYirStart",
+                "YirCore", "YirIngest", "YirReport", "YirPipeline", "YirHTML", "YirSample", "CYirSupport", "CYirStart",
                 "YirTemplates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -132,7 +136,7 @@ let package = Package(
             dependencies: [
                 "YirTestSupport", "YirCore", "YirIngest", "YirStats", "YirReport", "YirPartitions", "YirHTML",
                 "YirPipeline", "YirSample", "CGzip",
-                "CLibXML2", "YirTemplates", "YirPlaces", "YirWordBreaks",
+                "CLibXML2", "YirTemplates", "YirPlaces", "YirWordBreaks", "YirPictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

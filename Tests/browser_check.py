@@ -377,7 +377,8 @@ def share(args):
 def cards(args):
     """Every slide's share card is drawn from its card data: its figure the largest text, no
     line ending in a colon, a text cut short ending in "…", the service's name at the foot,
-    and the slide's map, bars or calendar drawn in (the PNG is written: nothing taints it)."""
+    and the slide's map, bars, calendar or embedded picture drawn in (the PNG is written:
+    nothing taints it)."""
     folder = tempfile.mkdtemp(dir=SCRATCH)
     driver = browser(390, 844)
     try:
@@ -399,14 +400,17 @@ def cards(args):
                 fail(f"slide {number}'s card was not saved (a tainted canvas writes nothing)")
             data, kind, visual, drawn, images = driver.execute_script("""
                 const s = document.querySelector('.slide.active');
-                return [JSON.parse(s.dataset.card), s.className, !!s.querySelector('svg.world-map, svg.bars, svg.heatmap'), window.drawn, window.images];""")
+                return [JSON.parse(s.dataset.card), s.className,
+                        !!s.querySelector('svg.world-map, svg.bars, svg.heatmap, img.photo[src^="data:"]'), window.drawn, window.images];""")
             texts = [text for text, _ in drawn]
             check(texts and texts[-1] == name, f"slide {number} ({kind}): the card ends with the service's name ({texts[-1:]})")
             ends = [text for text in texts if re.search(r"[:：]$", text)]
             check(not ends, f"slide {number}: no line of its card ends with a colon ({ends})")
             if data.get("f"):
                 largest = max(drawn, key=lambda d: d[1])
-                check(largest[0] in data["f"], f"slide {number}: its figure {data['f']!r} is the card's largest text ({largest[0]!r})")
+                # Drawn without the page's break marks (a soft hyphen is drawn only where a line breaks).
+                figure = re.sub("[\u00ad\u200b]", "", data["f"])
+                check(largest[0].rstrip("-") in figure, f"slide {number}: its figure {figure!r} is the card's largest text ({largest[0]!r})")
             if visual:
                 check(images == 1, f"slide {number} ({kind}): its visual is drawn on the card")
         check_no_errors_and_no_remote_requests(driver)
@@ -776,7 +780,42 @@ def thumbnails(args):
         driver.quit()
 
 
-MODES = {"slides": slides, "layout": layout, "overflow": overflow, "rtl": rtl, "swipe": swipe, "share": share, "cards": cards,
+def pictures(args):
+    """What each `--images` mode asks of the network, on every slide of the deck (texts[0] names
+    the mode): none, no picture and no request; embed, no request and every picture loaded,
+    square and shown square; remote, requests to upload.wikimedia.org alone."""
+    mode = args.texts[0]
+    driver = browser(390, 844)
+    try:
+        emulate(driver, dark=False)
+        driver.get("file://" + args.page)
+        total = len(driver.find_elements(By.CSS_SELECTOR, ".slide"))
+        images = []
+        for number in range(1, total + 1):
+            show(driver, number)
+            # Each picture measured on its own slide, shown.
+            images += driver.execute_script("""
+                return [...document.querySelectorAll('.slide.active img')].map(i => [i.src.slice(0, 30), i.complete,
+                    i.naturalWidth, i.naturalHeight, i.getBoundingClientRect().width, i.getBoundingClientRect().height]);""")
+        hosts = {urlparse(u).hostname for u in requested_urls(driver) if urlparse(u).scheme not in ("file", "data")}
+        if mode == "none":
+            check(not images, f"no picture on the deck ({len(images)})")
+            check(not hosts, f"no request to any host ({hosts})")
+        elif mode == "embed":
+            check(images, "the deck shows pictures")
+            check(not hosts, f"no request to any host ({hosts})")
+            for src, complete, width, height, shown_width, shown_height in images:
+                check(src.startswith("data:image/webp;base64,"), f"each picture is inlined ({src})")
+                check(complete and width > 0 and width == height, f"each picture is loaded and square ({width}×{height})")
+                check(shown_width > 0 and abs(shown_width - shown_height) < 1, f"and shown square ({shown_width}×{shown_height})")
+        else:
+            # Without a network each request fails and its picture makes way: the requests tell.
+            check(hosts and hosts <= {"upload.wikimedia.org"}, f"requests to the named host alone ({hosts})")
+    finally:
+        driver.quit()
+
+
+MODES = {"pictures": pictures, "slides": slides, "layout": layout, "overflow": overflow, "rtl": rtl, "swipe": swipe, "share": share, "cards": cards,
          "print": print_pdf, "axe": axe, "shots": shots, "index": index, "escaping": escaping, "referrer": referrer,
          "title-side": title_side, "controls": controls, "thumbnails": thumbnails}
 

@@ -1,6 +1,6 @@
-/// The only links the pages make: `https://` article URLs built from wiki and title, and
-/// `https://` thumbnails. A wiki that is not a host name (another app's site, `app`) gets no
-/// link, so no data can ever produce a `javascript:` or relative URL.
+/// The only links the pages make: `https://` article URLs built from wiki and title. A wiki
+/// that is not a host name (another app's site, `app`) gets no link, so no data can ever
+/// produce a `javascript:` or relative URL.
 enum ArticleLinks {
     /// `https://en.wikipedia.org/wiki/Ada_Lovelace`, or nil when `wiki` is not a host name.
     static func url(wiki: String, title: String) -> String? {
@@ -23,19 +23,14 @@ enum ArticleLinks {
 
     /// Lowercase labels of letters, digits and hyphens, at least two of them, dot-separated.
     static func isHostName(_ text: String) -> Bool {
-        let labels = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2, text.utf8.count <= 253 else { return false }
-        return labels.allSatisfy { label in
+        text.utf8.count <= 253 && text.contains(".") && hasHostLabels(text)
+    }
+
+    /// Dot-separated labels of lowercase letters, digits and inner hyphens, each 1 to 63 bytes.
+    static func hasHostLabels(_ text: some StringProtocol) -> Bool {
+        text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
             !label.isEmpty && label.utf8.count <= 63 && label.first != "-" && label.last != "-"
                 && label.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
         }
-    }
-
-    /// A thumbnail the page may load: `https://` only (an `http://` image would be mixed
-    /// content and is not shown), and none at all with `--no-remote-images`.
-    static func thumbnail(_ url: String?, remoteImages: Bool) -> String? {
-        guard remoteImages, let url, url.utf8.count <= 2048, url.lowercased().hasPrefix("https://") else { return nil }
-        guard url.utf8.allSatisfy({ $0 > 32 && $0 != 127 }) else { return nil }
-        return url
     }
 }

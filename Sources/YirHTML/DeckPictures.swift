@@ -47,13 +47,7 @@ public struct ImageHosts: Sendable, Equatable {
                 return "a port from 1 to 65535"
             }
         }
-        let lower = host.lowercased()
-        let labels = lower.split(separator: ".", omittingEmptySubsequences: false)
-        let valid = labels.allSatisfy { label in
-            !label.isEmpty && label.utf8.count <= 63 && label.first != "-" && label.last != "-"
-                && label.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
-        }
-        return valid ? nil : "a host name, with an optional :port"
+        return ArticleLinks.hasHostLabels(host.lowercased()) ? nil : "a host name, with an optional :port"
     }
 
     /// The `host[:port]` of an `https://` URL that may be shown, or nil: another scheme, a user

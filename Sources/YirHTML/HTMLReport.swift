@@ -10,8 +10,9 @@ import YirStats
 /// into the new `readers/` folder, which replaces the previous one whole when the run commits.
 public struct HTMLReport: Sendable {
     public let templates: HTMLTemplates
-    /// `--no-remote-images` turns this off: no thumbnail, and the policy forbids any image host.
-    public let remoteImages: Bool
+    /// `--images`: where the decks' pictures come from; the policy allows an image host only
+    /// for `remote`, and then only those named.
+    public let images: DeckImages
     /// `--share-name` and `--share-link`: the service named at the foot of every share card and
     /// on the ending slide, and its `https://` address (none: the name alone).
     public let shareName: String
@@ -20,6 +21,10 @@ public struct HTMLReport: Sendable {
     /// The Content-Security-Policy of each kind of page (hashing once, not per page).
     private let slidesPolicy: String
     private let indexPolicy: String
+
+    /// The heaviest a deck with embedded pictures may be, in bytes: past it, its pictures are
+    /// left out from the last one it shows (the saves') until it fits, the top article's last.
+    public var pictureBudget = 64 * 1024
 
     /// How many readers `index.html` lists at most (`Overview.maximumListed`).
     public var maximumListedReaders = 5_000
@@ -31,19 +36,20 @@ public struct HTMLReport: Sendable {
     public static let defaultShareName = "yir"
 
     public init(
-        templates: HTMLTemplates, remoteImages: Bool = true, shareName: String = defaultShareName,
+        templates: HTMLTemplates, images: DeckImages = .none, shareName: String = defaultShareName,
         shareLink: String? = nil,
         jobs: Int = 1
     ) {
         self.templates = templates
-        self.remoteImages = remoteImages
+        self.images = images
         self.shareName = shareName
         self.shareLink = shareLink
         self.jobs = jobs
         slidesPolicy = ContentSecurityPolicy.forPage(
-            style: templates.style, script: templates.slidesScript, remoteImages: remoteImages)
+            style: templates.style, script: templates.slidesScript,
+            imageHosts: images.mode == .remote ? images.hosts : nil)
         indexPolicy = ContentSecurityPolicy.forPage(
-            style: templates.indexStyle, script: templates.indexScript, remoteImages: remoteImages)
+            style: templates.indexStyle, script: templates.indexScript, imageHosts: nil)
     }
 
     /// Writes the pages of `model` under `folder`, each deck under its name in `model.decks`;
@@ -93,7 +99,7 @@ public struct HTMLReport: Sendable {
             decks[language] = SlideDeck(
                 strings: strings, render: { templates.render($0, template: $1) },
                 format: LocaleFormat(Self.formatLanguage(for: language, textIn: strings.language)),
-                readersWithReading: times.count, readingTimes: times, remoteImages: remoteImages,
+                readersWithReading: times.count, readingTimes: times, images: images,
                 shareName: shareName, shareLink: shareLink, articleNames: model.statistics.articleNames,
                 readersWithPreviousYear: model.statistics.cohort.previousYear.readers)
         }
@@ -122,12 +128,24 @@ public struct HTMLReport: Sendable {
     }
 
     func readerPage(_ reader: ReaderStats, deck: SlideDeck) -> String {
-        templates.render(readerContext(reader, deck: deck), template: "slides")
+        var uses = images.mode == .none ? [] : DeckPictures.uses(reader, hosts: images.hosts)
+        var sources = images.sources(for: uses)
+        while true {
+            let page = templates.render(readerContext(reader, deck: deck, pictures: sources), template: "slides")
+            guard images.mode == .embed, page.utf8.count > pictureBudget, !sources.isEmpty else {
+                images.carry(sources.keys)
+                return page
+            }
+            while let last = uses.popLast(), sources.removeValue(forKey: last) == nil {}
+        }
     }
 
-    /// What the `slides` template is rendered on for one reader.
-    func readerContext(_ reader: ReaderStats, deck: SlideDeck) -> [String: Any] {
-        var context = deck.context(for: reader)
+    /// What the `slides` template is rendered on for one reader: with `pictures`, or every
+    /// picture the deck's `--images` gives.
+    func readerContext(_ reader: ReaderStats, deck: SlideDeck, pictures: [PictureUse: String]? = nil) -> [String: Any] {
+        let images = deck.images
+        var context = deck.context(
+            for: reader, pictures: pictures ?? images.sources(for: DeckPictures.uses(reader, hosts: images.hosts)))
         addPageParts(&context, style: templates.style, script: templates.slidesScript, policy: slidesPolicy)
         return context
     }
@@ -176,12 +194,14 @@ public struct HTMLReport: Sendable {
 }
 
 enum ContentSecurityPolicy {
-    static func forPage(style: String, script: String, remoteImages: Bool) -> String {
+    /// `imageHosts`: the hosts a page may load pictures from, each exactly (`--images remote`);
+    /// otherwise only pictures inlined in the page.
+    static func forPage(style: String, script: String, imageHosts: ImageHosts?) -> String {
         [
             "default-src 'none'",
             "style-src \(hashSource(style))",
             "script-src \(hashSource(script))",
-            "img-src \(remoteImages ? "https: data:" : "data:")",
+            "img-src data:" + (imageHosts.map { " " + $0.policySources } ?? ""),
             "base-uri 'none'",
             "form-action 'none'",
         ].joined(separator: "; ")

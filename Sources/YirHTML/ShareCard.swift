@@ -1,8 +1,9 @@
 /// What a slide's share card says (SPEC §4.4, "Share cards drawn per slide kind"), taken from
 /// the slide's own content rather than from the page: the script draws the card from these
-/// texts and from the slide's visual (its map, bars or calendar), so a label is never drawn as
-/// a figure and no text is lost to the page's markup. Written into the slide's `data-card`.
-struct ShareCard: Equatable {
+/// texts and from the slide's visual (its map, bars, calendar or embedded picture), so a label
+/// is never drawn as a figure and no text is lost to the page's markup. Written into the
+/// slide's `data-card`.
+struct ShareCard {
     /// The slide's heading.
     var heading: String
     /// The figure drawn largest, and what it counts.
@@ -12,11 +13,6 @@ struct ShareCard: Equatable {
     var lines: [String] = []
     /// The summary's figures, each with its label, drawn two by two.
     var pairs: [(figure: String, label: String)] = []
-
-    static func == (a: ShareCard, b: ShareCard) -> Bool {
-        a.heading == b.heading && a.figure == b.figure && a.label == b.label && a.lines == b.lines
-            && a.pairs.map(\.figure) == b.pairs.map(\.figure) && a.pairs.map(\.label) == b.pairs.map(\.label)
-    }
 
     /// The card of a slide: which of its content's texts are the figure, the label and the
     /// lines depends on its kind. A text that introduces a list on the slide (and so ends

@@ -15,7 +15,8 @@ struct SlideDeck: Sendable {
     let readersWithReading: Int
     /// Every reading time of the run above 0, ascending: how many readers one read more than.
     let readingTimes: [Int64]
-    let remoteImages: Bool
+    /// Where the pictures come from (`--images`).
+    let images: DeckImages
     /// The service named on the share cards and the ending slide, and its address.
     let shareName: String
     let shareLink: String?
@@ -53,6 +54,13 @@ struct SlideDeck: Sendable {
         let shortDeck: Bool
         /// Whether the streak is long enough to be shown (`minimumStreak`).
         let streakShown: Bool
+        /// The `src` of each picture the deck shows (`DeckImages.sources`); one without stays an
+        /// illustration.
+        var pictures: [PictureUse: String] = [:]
+
+        func picture(_ url: String?, pixels: Int) -> String? {
+            url.flatMap { pictures[PictureUse(url: $0, pixels: pixels)] }
+        }
     }
 
     /// Text from the data inside a sentence, isolated from its direction (FSI … PDI), so that an
@@ -61,7 +69,7 @@ struct SlideDeck: Sendable {
 
     /// The slides a reader's figures call for, in their order (each slide's file says when it
     /// is shown and what it says), and the page around them.
-    func context(for reader: ReaderStats) -> [String: Any] {
+    func context(for reader: ReaderStats, pictures: [PictureUse: String] = [:]) -> [String: Any] {
         let zone = reader.zone
         let year = zone.local(reader.window.start).date.year
         let facts = Facts(
@@ -70,7 +78,7 @@ struct SlideDeck: Sendable {
             // Under a minute of reading is said in seconds, never as "0 minutes".
             reading: readingFigure(reader.reading.milliseconds),
             shortDeck: reader.reading.articles < Self.handfulOfArticles,
-            streakShown: reader.streak.days >= Self.minimumStreak)
+            streakShown: reader.streak.days >= Self.minimumStreak, pictures: pictures)
 
         var slides: [Slide] = [openingSlide(reader, facts)]
         if facts.shortDeck && facts.hasReading {
@@ -80,7 +88,7 @@ struct SlideDeck: Sendable {
             if facts.hasReading {
                 slides.append(articlesSlide(reader))
                 slides.add(firstLastSlide(reader))
-                slides.add(topSlide(reader))
+                slides.add(topSlide(reader, facts))
                 slides.add(topicsSlide(reader))
                 slides.add(categoriesSlide(reader))
                 slides.add(placesSlide(reader))
@@ -94,7 +102,7 @@ struct SlideDeck: Sendable {
         }
         slides.add(changeSlide(reader, facts))
         slides.add(savedSlide(reader, facts))
-        slides.add(waitingSlide(reader))
+        slides.add(waitingSlide(reader, facts))
         slides.add(editsSlide(reader))
         slides.add(notificationsSlide(reader))
         slides.add(rankSlide(reader))

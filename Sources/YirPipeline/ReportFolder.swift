@@ -37,8 +37,14 @@ struct ReportFolder {
                     )
                 }
                 guard let templates else { throw RunError.cannotOpen("no templates for the HTML pages") }
+                if options.imageMode == .embed, let cache = options.imageSource.imageCache {
+                    try Self.checkImageCache(cache, log: log)
+                }
                 html = HTMLReport(
-                    templates: try HTMLTemplates(files: templates), remoteImages: options.imageMode == .remote,
+                    templates: try HTMLTemplates(files: templates),
+                    images: DeckImages(
+                        mode: options.imageMode, hosts: options.imageSource.imageHosts,
+                        cache: options.imageSource.imageCache),
                     shareName: options.shareName ?? HTMLReport.defaultShareName, shareLink: options.shareLink,
                     jobs: jobs)
                 linkKey = try Self.openLinkKey(options, log: log)
@@ -54,6 +60,37 @@ struct ReportFolder {
             throw RunError(error)
         }
         lock = FolderLock(options.out, log: log)
+    }
+
+    /// `--images embed`'s cache must be a folder. Without libvips the pictures made on an earlier
+    /// night are still embedded; the others stay illustrations, and the log says why once.
+    private static func checkImageCache(_ cache: String, log: Logger) throws(RunError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: cache, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .cannotOpen("--image-cache \(cache): no such folder (`yir images --image-cache \(cache)` fills it)")
+        }
+        if !DeckImages.canMakePictures {
+            log.warning(
+                "libvips (libvips.so.42) is not installed: only pictures made on an earlier run are embedded; the others stay illustrations (Debian: apt install libvips42)"
+            )
+        }
+    }
+
+    /// What `--images embed` embedded, for the log and the run's metrics: the thumbnails that
+    /// stayed illustrations each once, with why (every one of them under --verbose).
+    private func reportPictures(_ images: DeckImages) {
+        let missing = images.missing
+        DeckImages.lastRun.withLock { $0 = (embedded: images.embeddedCount, missing: missing.count) }
+        log.info("pictures: \(images.embeddedCount) embedded, \(missing.count) left as illustrations")
+        guard !missing.isEmpty else { return }
+        let notFetched = missing.filter { $0.reason == DeckImages.notInCache }.count
+        log.notice(
+            """
+            \(missing.count) thumbnail(s) the decks would show stay illustrations: \(notFetched) not in the image \
+            cache (`yir images` fetches them), \(missing.count - notFetched) unreadable or no image; \
+            e.g. \(missing[0].url): \(missing[0].reason)
+            """)
+        for (url, reason) in missing { log.debug("picture left out: \(url): \(reason)") }
     }
 
     /// The link key (SPEC §4.4), created on the first run. One that is too short, that others
@@ -133,6 +170,7 @@ struct ReportFolder {
                     log.debug(
                         "html: \((clock.now - start).logText) for \(model.statistics.readers.count) reader pages and the index"
                     )
+                    if html.images.mode == .embed { reportPictures(html.images) }
                     files.append(index)
                     folders.append(readers)
                     continue

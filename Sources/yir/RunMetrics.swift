@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import YirCore
+import YirHTML
 import YirReport
 
 /// `--metrics FILE` (SPEC §5): after every run, whether it succeeded, failed or was interrupted,
@@ -165,6 +166,16 @@ final class RunMetrics: Sendable {
         }
         if let readers = state.readers {
             gauge("yir_readers", "Readers with at least one accepted record in the last run.", [("", "\(readers)")])
+        }
+        if let pictures = DeckImages.lastRun.withLock({ $0 }) {
+            gauge(
+                "yir_images_embedded",
+                "Pictures the last run embedded in the decks (--images embed), each once per size.",
+                [("", "\(pictures.embedded)")])
+            gauge(
+                "yir_images_missing",
+                "Thumbnails the decks would show that stayed illustrations (--images embed): not in the image cache, unreadable or no image.",
+                [("", "\(pictures.missing)")])
         }
         gauge(
             "yir_bytes_written", "Bytes the last run wrote into output files and to standard output.",

@@ -142,7 +142,7 @@ private let browser: [Tool] = [.selenium, .chromium, .chromedriver]
         let r = try cli.yir(
             [
                 "report", "SampleData/wikipedia", "--out", out.path, "--as-of", "2025-12-31T12:00:00Z", "--format",
-                "html",
+                "html", "--images", "remote",
             ],
             in: packageRoot)
         #expect(r.status == 0, "\(r.stderr)")

