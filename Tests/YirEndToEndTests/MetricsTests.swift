@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YirHTML
 import YirTestSupport
 
 /// SPEC §5's `--metrics FILE`: after every run, the run's figures in the Prometheus text format,
@@ -313,5 +314,42 @@ import YirTestSupport
                 FileManager.default.fileExists(
                     atPath: root.appendingPathComponent("srv/yir/2026/.yir-report.json").path))
         }
+    }
+}
+
+extension MetricsEndToEndTests {
+    /// A cache of hostile files — no picture, cut short, claiming a huge image, a FIFO — under
+    /// every thumbnail's name: the run neither stops nor waits, every deck is written with its
+    /// illustrations, and the metrics and the log count what stayed out.
+    @Test(.needs(.libvips)) func hostileFilesInTheImageCacheStayIllustrationsAndAreCounted() throws {
+        let cache = scratchFolder()
+        let pictures = packageRoot.appendingPathComponent("Tests/Pictures")
+        let hostile = ["page.html", "truncated.jpg", "huge-claim.png", "malformed.jpg", "drawing.svg"]
+        let urls = (0..<6).map { "https://upload.wikimedia.org/\($0).jpg" }
+        for (i, url) in urls.enumerated() {
+            let file = cache.appendingPathComponent(PictureUse.cacheFileName(for: url))
+            if i < hostile.count {
+                try Data(contentsOf: pictures.appendingPathComponent(hostile[i])).write(to: file)
+            } else {
+                #expect(mkfifo(file.path, 0o600) == 0)
+            }
+        }
+        let lines = urls.enumerated().map { i, url in
+            save("2025-12-0\(i + 1)T10:00:00Z", title: "A\(i)", extra: #","user":"r\#(i % 2)","thumbnail":"\#(url)""#)
+        }
+        let out = scratchFolder()
+        let metrics = out.appendingPathComponent("yir.prom").path
+        let r = try cli.yir([
+            "report", try cli.file(lines), "--out", out.appendingPathComponent("report").path, "--format", "html",
+            "--as-of", "2025-12-31T12:00:00Z", "--images", "embed", "--image-cache", cache.path, "--metrics", metrics,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("6 thumbnail(s) the decks would show stay illustrations"), "\(r.stderr)")
+        let families = try parse(metrics)
+        #expect(value(families, "yir_images_missing") == 6)
+        #expect(value(families, "yir_images_embedded") == 0)
+        let decks = try FileManager.default.contentsOfDirectory(
+            atPath: out.appendingPathComponent("report/readers").path)
+        #expect(decks.filter { $0.hasSuffix(".html") && $0 != "index.html" }.count == 2)
     }
 }

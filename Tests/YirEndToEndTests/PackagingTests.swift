@@ -152,7 +152,8 @@ import YirTestSupport
         ] {
             #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path), "\(path)")
         }
-        // Depends names the package of every library the binary itself loads; ISA-L is recommended.
+        // Depends names the package of every library the binary itself loads; ISA-L and libvips are
+        // recommended.
         let field = { (name: String) throws -> String in
             try runProgram(URL(fileURLWithPath: "/usr/bin/dpkg-deb"), ["-f", deb, name]).stdoutText
         }
@@ -160,7 +161,7 @@ import YirTestSupport
             try field("Depends").split(separator: ",").compactMap {
                 $0.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").first.map(String.init)
             })
-        #expect(try field("Recommends").trimmingCharacters(in: .whitespacesAndNewlines) == "libisal2")
+        #expect(try field("Recommends").trimmingCharacters(in: .whitespacesAndNewlines) == "libisal2, libvips42")
         let needed = try runProgram(URL(fileURLWithPath: "/usr/bin/readelf"), ["-d", binary.path]).stdoutText
             .split(separator: "\n").filter { $0.contains("(NEEDED)") }
             .compactMap { $0.split(separator: "[").last?.split(separator: "]").first.map(String.init) }

@@ -4,8 +4,9 @@
 # The version is the binary's own (`yir --version`, the one the reports carry). Depends lists
 # the packages of the shared libraries the static binary still loads (what `ldd` shows: glibc,
 # libstdc++, zlib, libxml2 and theirs), each with the oldest version that has every symbol it
-# uses, as dpkg-shlibdeps reads them from those packages' symbols files. ISA-L is loaded at run
-# time when present (faster .gz inputs), so libisal2 is recommended, not required.
+# uses, as dpkg-shlibdeps reads them from those packages' symbols files. ISA-L (faster .gz
+# inputs) and libvips (the decks' pictures under --images embed) are loaded at run time when
+# present, so libisal2 and libvips42 are recommended, not required.
 set -eu
 ROOT=$1
 OUT=$2
@@ -36,7 +37,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $(du -sk --exclude=DEBIAN "$ROOT" | cut -f1)
 Depends: $depends
-Recommends: libisal2
+Recommends: libisal2, libvips42
 Section: utils
 Priority: optional
 Description: year-in-review reports from reading-activity exports
@@ -46,7 +47,9 @@ Description: year-in-review reports from reading-activity exports
  and JSON, JSON Lines and CSV for analysts.
  .
  One self-contained binary: its templates, schemas and profiles are compiled
- in. With libisal2 installed, gzipped exports are read several times faster.
+ in. With libisal2 installed, gzipped exports are read several times faster;
+ with libvips42, the decks can show real pictures without a request
+ (--images embed).
 CONTROL
 mkdir -p "$OUT"
 # gzip: every dpkg reads it, and it packs the 80 MB binary in seconds (xz took a minute).
