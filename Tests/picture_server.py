@@ -22,6 +22,7 @@ import time
 import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# An 8 × 8 baseline JPEG (647 bytes) written by libjpeg-turbo's jpeg_write_scanlines at quality 75.
 JPEG = open(os.path.join(HERE, "Pictures", "picture.jpg"), "rb").read()
 
 

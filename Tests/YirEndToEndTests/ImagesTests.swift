@@ -345,6 +345,16 @@ struct ImagesEndToEndTests {
         #expect(
             agent.hasPrefix("yir/\(version) (year-in-review reports; ops@example.org) AsyncHTTPClient/"), "\(agent)")
         #expect(!r.stderr.contains("Wikimedia"))
+        // The client's version is the one the build resolved (Package.resolved, which every
+        // build writes), not a stale one.
+        let resolved = packageRoot.appendingPathComponent("Package.resolved")
+        if let data = try? Data(contentsOf: resolved),
+            let pins = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["pins"] as? [[String: Any]],
+            let client = pins.first(where: { $0["identity"] as? String == "async-http-client" }),
+            let clientVersion = (client["state"] as? [String: Any])?["version"] as? String
+        {
+            #expect(agent.hasSuffix(" AsyncHTTPClient/\(clientVersion)"), "\(agent)")
+        }
     }
 
     @Test func withoutAContactTheAgentStillNamesYirAndTheLogSaysWhatWikimediaAsksOnce() throws {
@@ -377,6 +387,15 @@ struct ImagesEndToEndTests {
         let r = try images([server.url("good.jpg")], cache: file.appendingPathComponent("cache"), server: server)
         #expect(r.status == 73, "\(r.stderr)")
         #expect(server.requests.isEmpty)
+    }
+
+    @Test func anInputThatCannotBeOpenedIs66() throws {
+        let cache = scratchFolder().appendingPathComponent("cache")
+        let r = try cli.yir([
+            "images", scratchFolder().appendingPathComponent("missing.jsonl").path, "--image-cache", cache.path,
+            "--as-of", "2025-12-31T12:00:00Z",
+        ])
+        #expect(r.status == 66, "\(r.stderr)")
     }
 
     @Test func imagesNeedsAnImageCache() throws {
