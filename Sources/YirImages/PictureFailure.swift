@@ -1,4 +1,6 @@
 import AsyncHTTPClient
+import Foundation
+import NIOCore
 import NIOSSL
 
 /// Why one picture was not fetched: a finding of the run, logged with its URL and counted by
@@ -38,7 +40,8 @@ public struct PictureFailure: Error, Sendable, Equatable {
 
     /// The failure an error of the HTTP client or its TLS stands for.
     init(_ error: any Error, timeout: Duration) {
-        let seconds = "\(timeout.components.seconds)\(timeout.components.attoseconds == 0 ? "" : "+") s"
+        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+        let seconds = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
         if let failure = error as? PictureFailure {
             self = failure
         } else if let error = error as? HTTPClientError {
@@ -55,6 +58,8 @@ public struct PictureFailure: Error, Sendable, Equatable {
             self.init(.tls, "TLS error: \(Self.tlsText(error))")
         } else if error is BoringSSLError || error is NIOSSLExtraError {
             self.init(.tls, "TLS error: \(error)")
+        } else if let error = error as? IOError {
+            self.init(.network, "connection failed: \(String(cString: strerror(error.errnoCode)))", retryable: true)
         } else {
             self.init(.network, "connection failed: \(error)", retryable: true)
         }

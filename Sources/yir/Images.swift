@@ -31,7 +31,7 @@ extension Yir {
         @Option(
             name: .customLong("image-timeout"),
             help: ArgumentHelp(
-                "How long one try of one picture may take, from the request to its last byte, redirects included (default: 30).",
+                "How long one try of one picture may take, from the request to its last byte, redirects included.",
                 valueName: "seconds"))
         var imageTimeout: Double = 30
 

@@ -267,6 +267,16 @@ struct ImagesEndToEndTests {
         #expect(try files(cache).isEmpty)
     }
 
+    @Test func aConnectionThatFailsIsTriedOnceMore() throws {
+        let server = try PictureServer()
+        server.stop()
+        let url = server.url("good.jpg")
+        let r = try images([url], cache: scratchFolder(), server: server)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("yir: warning: \(url): connection failed: Connection refused (tried twice)\n"))
+        #expect(r.stderr.contains("failed 1 (network 1)"))
+    }
+
     @Test func aClientErrorIsNotRetried() throws {
         let server = try PictureServer()
         let cache = scratchFolder().appendingPathComponent("cache")
