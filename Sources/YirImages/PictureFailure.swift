@@ -69,8 +69,10 @@ public struct PictureFailure: Error, Sendable, Equatable {
     static func tlsText(_ error: NIOSSLError) -> String {
         guard case .handshakeFailed(.sslError(let stack)) = error, !stack.isEmpty else { return "\(error)" }
         let reasons = stack.map { entry -> String in
-            let text = "\(entry)"
-            // "Error: 268435581 error:1000007d:SSL routines:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED"
+            // "Error: 268435581 error:1000007d:SSL routines:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED
+            // at …/handshake.cc:320": the reason is the last field before the place.
+            var text = "\(entry)"
+            if let place = text.range(of: " at ", options: .backwards) { text = String(text[..<place.lowerBound]) }
             return String(text.split(separator: ":").last ?? Substring(text)).trimmingCharacters(in: .whitespaces)
         }
         return "handshake failed: \(reasons.joined(separator: ", "))"

@@ -384,7 +384,9 @@ struct ImagesEndToEndTests {
         let url = server.url("good.jpg")
         let r = try images([url], cache: cache, server: server, trust: false)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("yir: warning: \(url): TLS error: "), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("yir: warning: \(url): TLS error: handshake failed: CERTIFICATE_VERIFY_FAILED\n"),
+            "\(r.stderr)")
         #expect(r.stderr.contains("failed 1 (tls 1)"))
         #expect(server.requests.isEmpty)
         #expect(try files(cache).isEmpty)
