@@ -139,10 +139,11 @@ check: deps lint ## the inner loop: lint, the debug build, the unit tests and th
 # faketime: docs/OPERATIONS.md's recipes run on the nights around New Year, the machine in several zones;
 # esbuild: the check that the committed minified slides' script is esbuild's output of the script;
 # fonts-noto-core, fonts-noto-cjk: the Arabic, Hebrew, Persian, Devanagari and CJK letters of
-# the decks in those languages, in the browser tests and screenshots.
+# the decks in those languages, in the browser tests and screenshots;
+# openssl: the certificate of the HTTPS server `yir images` fetches from in its tests;
 # libvips42: the library `--images embed` loads to make the decks' pictures.
 TEST_DEBIAN_PACKAGES = chromium chromium-driver esbuild fonts-dejavu-core nginx-light systemd unicode-data \
-  faketime fonts-noto-core fonts-noto-cjk libvips42
+  faketime fonts-noto-core fonts-noto-cjk openssl libvips42
 test: deps test-venv lint ## lint, unit, reference, end-to-end and browser tests (three decks at two sizes); no packaging
 	$(call apt_install,$(TEST_DEBIAN_PACKAGES))
 	$(SWIFT) build --build-tests

@@ -30,6 +30,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // `yir images` (below): AsyncHTTPClient, and the two packages of its that YirImages names
+        // types of (NIO's deadlines and byte buffers, NIOSSL's trust roots).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         .systemLibrary(
@@ -81,6 +86,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // `yir images`: the decks' pictures fetched into the image cache over HTTPS (decision 146).
+        // A module of its own, so that the network client (AsyncHTTPClient on SwiftNIO, with
+        // BoringSSL's TLS) stays out of every stage of the pipeline: the pipeline hands the
+        // figures to the command, and this module alone knows HTTP.
+        .target(
+            name: "YirImages",
+            dependencies: [
+                "YirHTML", "YirReport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]),
         .target(name: "YirSample", dependencies: ["YirCore", "YirStats"]),
         // Natural Earth's countries compiled in (Tools/natural-earth/convert.py writes both
         // files): countries.bin through C's #embed, which costs the build a fraction of a
@@ -116,8 +133,8 @@ let package = Package(
         .executableTarget(
             name: "yir",
             dependencies: [
-                "YirCore", "YirIngest", "YirReport", "YirPipeline", "YirHTML", "YirSample", "CYirSupport", "CYirStart",
-                "YirTemplates",
+                "YirCore", "YirIngest", "YirReport", "YirPipeline", "YirHTML", "YirSample", "YirImages",
+                "CYirSupport", "CYirStart", "YirTemplates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -25,11 +25,15 @@ public struct Pipeline {
         case stats(Output)
         /// The input diagnostics alone, to standard output.
         case check
+        /// The figures handed to the command, with the run's log, once the inputs are read and
+        /// checked: `yir images`, which fetches the decks' pictures into `cache` (a folder,
+        /// checked as an output and created before anything is read).
+        case pictures(cache: String, use: @Sendable (ReportModel, Logger) throws(RunError) -> Void)
 
         var folder: OutputOptions? {
             switch self {
             case .report(let output), .render(let output): output
-            case .stats, .check: nil
+            case .stats, .check, .pictures: nil
             }
         }
     }
@@ -63,6 +67,14 @@ public struct Pipeline {
             folder = try ReportFolder(output, templates: parameters.templates, jobs: parameters.jobs, log: log)
             if case .report = command {
                 try folder!.checkHistory(of: FolderHistory(before: parameters))
+            }
+        }
+        if case .pictures(let cache, _) = command {
+            do throws(OutputError) {
+                try OutputFile.makeFolder(cache)
+                OutputFile.removeStaleTemporaryFiles(in: cache)
+            } catch {
+                throw RunError(error)
             }
         }
         var rejects: RejectsFile?
@@ -121,6 +133,9 @@ public struct Pipeline {
                 throw .io("error writing standard output: \(error)")
             }
             try commit(finishedRejects)
+        case .pictures(_, let use):
+            try use(model, log)
+            try commit(finishedRejects)
         }
     }
 
@@ -146,6 +161,7 @@ public struct Pipeline {
             }
             written.append(.init(output.history, "the folder's record"))
         }
+        if case .pictures(let cache, _) = command { written.append(.init(cache, "--image-cache", isFolder: true)) }
         if let rejects = parameters.rejects { written.append(.init(rejects, "--rejects")) }
         if let metrics = parameters.metrics { written.append(.init(metrics, "--metrics")) }
         // The link key is an output too when this run creates it.

@@ -325,6 +325,26 @@ public final class OutputFile {
         return lstat(path, &status) == 0
     }
 
+    /// Flushes this one file to disk and renames it into place on its own, apart from the run's
+    /// commit: a file complete in itself among the many a run adds to a folder one by one (the
+    /// pictures of `yir images`). Nothing here marks the run's commit as begun, so a signal still
+    /// stops the run: before the rename, the file is never put in place and its temporary file
+    /// is removed; after it, the file is whole.
+    public func commitAlone() throws(OutputError) {
+        try finishWriting()
+        try TemporaryFiles.paths.withLock { (paths) throws(OutputError) in
+            if TemporaryFiles.stopping { throw .writeFailed(path: path, reason: "the run is being stopped") }
+            if let kind = Self.notARegularFile(path) {
+                throw .cannotCreate(path: path, reason: "\(kind) is in the way")
+            }
+            guard RenameTestHook.rename(temporaryPath, path) == 0 else {
+                throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+            }
+            committed = true
+            paths.remove(temporaryPath)
+        }
+    }
+
     /// Flushes to disk and renames into place.
     public func commit() throws(OutputError) {
         try Self.commit([self])

@@ -36,6 +36,21 @@ final class ProgressLine: @unchecked Sendable {
         shown = true
     }
 
+    /// A bar for work counted in items (`yir images`: the pictures done of all), one call at a
+    /// time; shown at once when it is not on the line (at the start, after a message), and at
+    /// the last item.
+    func update(done: Int, of total: Int, _ items: String) {
+        guard enabled, total > 0 else { return }
+        let now = ContinuousClock.now
+        guard !shown || done >= total || now - lastShown >= .milliseconds(250) else { return }
+        lastShown = now
+        let width = 30
+        let filled = min(width, done * width / total)
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        writeToStandardError("\r\u{1B}[K" + "yir: \(items) [\(bar)] \(done)/\(total)")
+        shown = true
+    }
+
     /// Clears the line before the run's own messages.
     func finish() {
         guard enabled, shown else { return }

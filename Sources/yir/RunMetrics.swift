@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import YirCore
 import YirHTML
+import YirImages
 import YirReport
 
 /// `--metrics FILE` (SPEC §5): after every run, whether it succeeded, failed or was interrupted,
@@ -19,6 +20,8 @@ final class RunMetrics: Sendable {
         var command = "yir"
         var diagnostics: Diagnostics?
         var readers: Int?
+        /// `yir images`: the pictures fetched, found in the cache and failed so far.
+        var pictures: PictureSummary?
         /// Why the run stopped, when it failed (`RunError.reason`, `interrupted`, `usage`).
         var reason: String?
         var written = false
@@ -41,6 +44,11 @@ final class RunMetrics: Sendable {
             $0.diagnostics = model.statistics.diagnostics
             $0.readers = model.statistics.readers.count
         }
+    }
+
+    /// `yir images`' figures so far: a run stopped half-way reports what it did.
+    func record(pictures: PictureSummary) {
+        state.withLock { $0.pictures = pictures }
     }
 
     /// Why the run is stopping: its error's kind, for the operator's alert.
@@ -176,6 +184,16 @@ final class RunMetrics: Sendable {
                 "yir_images_missing",
                 "Thumbnails the decks would show that stayed illustrations (--images embed): not in the image cache, unreadable or no image.",
                 [("", "\(pictures.missing)")])
+        }
+        if let p = state.pictures {
+            gauge("yir_images_fetched", "Pictures the last run fetched into the image cache.", [("", "\(p.fetched)")])
+            gauge(
+                "yir_images_cached", "Pictures the last run found in the image cache already, and did not fetch.",
+                [("", "\(p.cached)")])
+            gauge(
+                "yir_images_failed",
+                "Pictures the last run could not fetch, by reason (http_status, timeout, too_large, not_an_image, redirect, tls, network).",
+                PictureFailure.Reason.allCases.sorted().map { ("reason=\"\($0.rawValue)\"", "\(p.failed[$0] ?? 0)") })
         }
         gauge(
             "yir_bytes_written", "Bytes the last run wrote into output files and to standard output.",

@@ -18,7 +18,9 @@ struct Yir: ParsableCommand {
             output folder holds a later report, 129/130/143 stopped by SIGHUP/SIGINT/SIGTERM.
             """,
         version: versionLine,
-        subcommands: [Report.self, Stats.self, Check.self, Render.self, Validate.self, Sample.self, Version.self])
+        subcommands: [
+            Report.self, Stats.self, Check.self, Render.self, Images.self, Validate.self, Sample.self, Version.self,
+        ])
 
     /// `yir VERSION`: what `--version` and `yir version` print; the version is the one the
     /// reports carry as `generator.version`.
@@ -140,4 +142,5 @@ extension Yir {
 extension Yir.Report: WorkingCommand { var process: ProcessOptions { options.process } }
 extension Yir.Stats: WorkingCommand { var process: ProcessOptions { options.process } }
 extension Yir.Check: WorkingCommand { var process: ProcessOptions { options.process } }
+extension Yir.Images: WorkingCommand { var process: ProcessOptions { options.process } }
 extension Yir.Render: WorkingCommand {}

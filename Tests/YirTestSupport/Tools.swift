@@ -31,6 +31,8 @@ public enum Tool: Sendable, CustomStringConvertible {
     public static let pdfinfo = Tool.program("pdfinfo")
     public static let esbuild = Tool.program("esbuild")
     public static let dpkg = Tool.program("dpkg")
+    /// The certificates of the tests' own TLS servers (`openssl req -x509`).
+    public static let openssl = Tool.program("openssl")
     /// The system's Python, for checks that need nothing beyond its standard library.
     public static let python3 = Tool.program("python3")
     /// Debian's unicode-data: the Unicode Consortium's NormalizationTest.txt.
