@@ -199,6 +199,16 @@ public struct JSONWriter: ~Copyable {
         commit(n + 2)
     }
 
+    /// A day as `"YYYY-MM-DD"`, or null, written straight into the buffer: through
+    /// `CivilDate.iso8601`'s `String` a date cost ~2,400 instructions.
+    public mutating func date(_ value: CivilDate?) {
+        beforeValue()
+        guard let value else { return raw("null") }
+        put(UInt8(ascii: "\""))
+        buffer.put(value)
+        put(UInt8(ascii: "\""))
+    }
+
     /// In quotes, with `"` `\` and control characters escaped (`appendJSONString`'s rules);
     /// a string that needs none is copied whole.
     private mutating func appendString(_ value: String) {

@@ -71,7 +71,7 @@ final class JSONFieldWriter: BlockWriter, ReaderFieldVisitor {
 
     @inline(__always)
     func date(_ field: ReaderField, _ value: CivilDate?) {
-        if take(field) { json.string(value?.iso8601) }
+        if take(field) { json.date(value) }
     }
 
     @inline(__always)
