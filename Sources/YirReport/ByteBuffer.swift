@@ -84,7 +84,13 @@ struct ByteBuffer: ~Copyable {
     }
 
     /// `decimalText`'s digits, straight into the buffer.
+    @inline(__always)
     mutating func put(_ value: FixedDecimal) {
+        // Most numbers of a report are one digit (counts, months, the empty months' zeros):
+        // a byte, without the call.
+        if value.value >= 0 && value.value < 10 && (value.scale == 0 || value.value == 0) {
+            return put(UInt8(truncatingIfNeeded: value.value) + UInt8(ascii: "0"))
+        }
         commit(writeDecimal(value, to: reserve(FixedDecimal.maximumLength)))
     }
 
