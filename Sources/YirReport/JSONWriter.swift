@@ -216,7 +216,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     private mutating func appendString(bytes text: UnsafeBufferPointer<UInt8>) {
-        if text.contains(where: needsJSONEscape) {
+        if needsJSONEscape(text) {
             // Escaped in place: room for the longest escape (six bytes) of each byte.
             let p = reserve(6 * text.count + 2)
             p[0] = UInt8(ascii: "\"")
@@ -227,7 +227,7 @@ public struct JSONWriter: ~Copyable {
         }
         let p = reserve(text.count + 2)
         p[0] = UInt8(ascii: "\"")
-        if let source = text.baseAddress { (p + 1).update(from: source, count: text.count) }
+        if let source = text.baseAddress { copyBytes(from: source, count: text.count, to: p + 1) }
         p[text.count + 1] = UInt8(ascii: "\"")
         commit(text.count + 2)
     }
