@@ -256,7 +256,7 @@ public final class ReaderCalculator: Sendable {
                     $0.total(named: attributes.topicNames)
                 } : nil,
             firstArticle: moments.first, lastArticle: moments.last, longestView: moments.longest,
-            languages: languages)
+            languageShares: languages)
     }
 
     /// SPEC §2.3 v4 `first_article`, `last_article` and `longest_view` from the counted views
@@ -291,7 +291,7 @@ public final class ReaderCalculator: Sendable {
     @inline(__always)
     private func languages(
         _ totals: [ArticleTotals], into sums: inout [(id: Int32, articles: Int, milliseconds: Int64)]
-    ) -> [LanguageShare] {
+    ) -> LanguageShares {
         // Most readers read in one or two languages: a short list beats a dictionary per reader.
         if !sums.isEmpty { sums.removeAll(keepingCapacity: true) }
         for total in totals {
@@ -308,13 +308,10 @@ public final class ReaderCalculator: Sendable {
             LanguageShare(
                 language: languageSubtags[Int(sum.id)], articles: sum.articles, milliseconds: sum.milliseconds)
         }
-        // Most readers read in one language: an array literal is the cheapest array to make,
-        // and this runs for every reader.
-        switch sums.count {
-        case 0: return []
-        case 1: return [share(sums[0])]
-        default: return sums.map(share).sorted(by: LanguageShare.precedes)
-        }
+        guard !sums.isEmpty else { return LanguageShares() }
+        // Sorted where they were summed, so that only the shares after the first are an array.
+        if sums.count > 1 { sums.sort { LanguageShare.precedes(share($0), share($1)) } }
+        return LanguageShares(share(sums[0]), others: sums.dropFirst().map(share))
     }
 
     /// SPEC §2.1: the reader's zone Z (`--tz`, else their latest record's, else the fallback),
