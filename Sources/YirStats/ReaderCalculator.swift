@@ -130,21 +130,20 @@ public final class ReaderCalculator: Sendable {
         /// the run's totals.
         fileprivate(set) var languageTotals: [(id: Int32, articles: Int, milliseconds: Int64)] = []
         fileprivate mutating func keepNoSubjects() {
-            if !categoryTotals.isEmpty { categoryTotals.removeAll(keepingCapacity: true) }
-            if !topicTotals.isEmpty { topicTotals.removeAll(keepingCapacity: true) }
+            categoryTotals.clearKeepingCapacity()
+            topicTotals.clearKeepingCapacity()
         }
 
         /// Sets the buffers back for the next reader. It runs once per reader, and an export
-        /// can hold a reader per line: each list is emptied only when it holds something
-        /// (`removeAll(keepingCapacity:)` costs a call even on an empty one) and the tables are
-        /// zeroed in one pass each.
+        /// can hold a reader per line: each list is emptied without a call when it holds one
+        /// element or none (`clearKeepingCapacity`) and the tables are zeroed in one pass each.
         fileprivate mutating func reset() {
-            if !counted.isEmpty { counted.removeAll(keepingCapacity: true) }
-            if !previousArticles.isEmpty { previousArticles.removeAll(keepingCapacity: true) }
-            if !days.isEmpty { days.removeAll(keepingCapacity: true) }
-            if !dayMilliseconds.isEmpty { dayMilliseconds.removeAll(keepingCapacity: true) }
-            if !totals.isEmpty { totals.removeAll(keepingCapacity: true) }
-            if !articleMilliseconds.isEmpty { articleMilliseconds.removeAll(keepingCapacity: true) }
+            counted.clearKeepingCapacity()
+            previousArticles.clearKeepingCapacity()
+            days.clearKeepingCapacity()
+            dayMilliseconds.clearKeepingCapacity()
+            totals.clearKeepingCapacity()
+            articleMilliseconds.clearKeepingCapacity()
             hours.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
             weekdays.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
             months.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
@@ -293,7 +292,7 @@ public final class ReaderCalculator: Sendable {
         _ totals: [ArticleTotals], into sums: inout [(id: Int32, articles: Int, milliseconds: Int64)]
     ) -> LanguageShares {
         // Most readers read in one or two languages: a short list beats a dictionary per reader.
-        if !sums.isEmpty { sums.removeAll(keepingCapacity: true) }
+        sums.clearKeepingCapacity()
         for total in totals {
             let id = wikiLanguageIDs[Int(catalog.wiki(ofArticle: total.article))]
             guard id >= 0 else { continue }
@@ -465,7 +464,7 @@ public final class ReaderCalculator: Sendable {
         if case .fixed(let tag) = parameters.locale { return tag }
         if activity.locale >= 0 { return locales[Int(activity.locale)] }
         // Most readers read one or two wikis: a short list beats a dictionary per reader.
-        wikis.removeAll(keepingCapacity: true)
+        wikis.clearKeepingCapacity()
         for total in totals {
             let wiki = catalog.wiki(ofArticle: total.article)
             if let i = wikis.firstIndex(where: { $0.wiki == wiki }) {
