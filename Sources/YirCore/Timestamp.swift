@@ -153,8 +153,13 @@ public enum RFC3339 {
     public static func write(_ instant: Int64, offsetSeconds: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         // To the nearest minute, halves away from zero (zones' early local mean times have seconds).
         let offset = (offsetSeconds >= 0 ? (offsetSeconds + 30) / 60 : -((30 - offsetSeconds) / 60)) * 60
-        let local = LocalTime(wallMilliseconds: instant + Int64(offset) * 1000)
-        let date = local.date
+        let wall = instant + Int64(offset) * 1000
+        let day = floorDiv(wall, millisecondsPerDay)
+        let date = CivilDate(daysSinceEpoch: day)
+        // The time of day once, in 32 bits, where a division by a constant is a multiply and a
+        // shift: through `LocalTime` each part divided the instant by the day again.
+        let millisecondOfDay = UInt32(truncatingIfNeeded: wall - day * millisecondsPerDay)
+        let secondOfDay = millisecondOfDay / 1000, millisecond = Int(millisecondOfDay % 1000)
         var i = 0
         func byte(_ b: UInt8) {
             out[i] = b
@@ -171,15 +176,15 @@ public enum RFC3339 {
         byte(0x2D)
         two(date.day)
         byte(0x54)
-        two(local.hour)
+        two(Int(secondOfDay / 3600))
         byte(0x3A)
-        two(local.minute)
+        two(Int(secondOfDay / 60 % 60))
         byte(0x3A)
-        two(local.second)
-        if local.millisecond != 0 {
+        two(Int(secondOfDay % 60))
+        if millisecond != 0 {
             byte(0x2E)
-            byte(UInt8(truncatingIfNeeded: 0x30 + local.millisecond / 100))
-            two(local.millisecond % 100)
+            byte(UInt8(truncatingIfNeeded: 0x30 + millisecond / 100))
+            two(millisecond % 100)
         }
         if offset == 0 {
             byte(0x5A)

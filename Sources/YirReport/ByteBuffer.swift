@@ -63,7 +63,7 @@ struct ByteBuffer: ~Copyable {
 
     mutating func put(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        UnsafeMutableRawPointer(reserve(bytes.count)).copyMemory(from: source, byteCount: bytes.count)
+        copyBytes(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count, to: reserve(bytes.count))
         commit(bytes.count)
     }
 
@@ -84,7 +84,13 @@ struct ByteBuffer: ~Copyable {
     }
 
     /// `decimalText`'s digits, straight into the buffer.
+    @inline(__always)
     mutating func put(_ value: FixedDecimal) {
+        // Most numbers of a report are one digit (counts, months, the empty months' zeros):
+        // a byte, without the call.
+        if value.value >= 0 && value.value < 10 && (value.scale == 0 || value.value == 0) {
+            return put(UInt8(truncatingIfNeeded: value.value) + UInt8(ascii: "0"))
+        }
         commit(writeDecimal(value, to: reserve(FixedDecimal.maximumLength)))
     }
 
@@ -113,5 +119,29 @@ struct ByteBuffer: ~Copyable {
         p[7] = UInt8(ascii: "-")
         digits(date.day, 2, at: 8)
         commit(10)
+    }
+}
+
+/// Copies `count` bytes from `source` to `target`, which do not overlap: up to 16 bytes with two
+/// word moves that may overlap each other, more through `memcpy`. Most sites, titles and
+/// literals are that short, and a call to `memcpy` for each cost more than the copy.
+@inline(__always)
+func copyBytes(from source: UnsafePointer<UInt8>, count: Int, to target: UnsafeMutablePointer<UInt8>) {
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(target)
+    if count > 16 {
+        target.update(from: source, count: count)
+    } else if count >= 8 {
+        to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        to.storeBytes(
+            of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8,
+            as: UInt64.self)
+    } else if count >= 4 {
+        to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+        to.storeBytes(
+            of: from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4,
+            as: UInt32.self)
+    } else {
+        for i in 0..<count { target[i] = source[i] }
     }
 }

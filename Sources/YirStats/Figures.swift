@@ -53,7 +53,12 @@ public struct ReaderStats: Sendable {
     /// The single counted view with the most time; nil without one of more than 0 seconds.
     public var longestView: LongestView? = nil
     /// The languages of the wikis read, by seconds, then articles, then language.
-    public var languages: [LanguageShare] = []
+    public var languageShares = LanguageShares()
+    /// `languageShares` as a list (an allocation: outputs ask for it, the statistics do not).
+    public var languages: [LanguageShare] {
+        get { languageShares.list }
+        set { languageShares = LanguageShares(newValue) }
+    }
 
     /// `readingChange` in whole percent, rounded half away from zero (0.235 → 24, −0.5 → −50).
     public var readingChangePercent: Int64? {

@@ -54,3 +54,35 @@ public func writeJSONEscaped(_ byte: UInt8, to p: UnsafeMutablePointer<UInt8>) -
 public func needsJSONEscape(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
 }
+
+/// Whether any byte of `text` has to be escaped (`needsJSONEscape`), eight bytes at a time:
+/// most strings a report writes (sites, titles, ids) need none, and asking byte by byte was
+/// about 5 % of `stats --format jsonl`'s instructions.
+@inlinable
+public func needsJSONEscape(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    let bytes = UnsafeRawBufferPointer(text)
+    guard bytes.count >= 8 else { return text.contains(where: needsJSONEscape) }
+    var offset = 0
+    while offset < bytes.count {
+        // The last word overlaps the one before it rather than leaving bytes to a loop.
+        let start = min(offset, bytes.count - 8)
+        let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+        if escapedBytes(word) != 0 { return true }
+        offset += 8
+    }
+    return false
+}
+
+/// Not 0 when a byte of `word` is a quote, a backslash or a control character. Each test is
+/// exact as to whether some byte matches (a borrow only ever spreads above a byte that does).
+@inlinable
+func escapedBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let zeroQuote = (quote &- ones) & ~quote
+    let zeroBackslash = (backslash &- ones) & ~backslash
+    let control = (word &- ones &* 0x20) & ~word
+    return (zeroQuote | zeroBackslash | control) & high
+}
