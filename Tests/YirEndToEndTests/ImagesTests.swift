@@ -106,13 +106,38 @@ struct ImagesEndToEndTests {
             ] + more, environment: environment)
     }
 
-    /// The cache's files and their bytes.
+    /// The pictures fetched into the cache and their bytes (not the squares made from them,
+    /// `squares`).
     func files(_ cache: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? [] {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? [] where !isSquare(name) {
             files[name] = try Data(contentsOf: cache.appendingPathComponent(name))
         }
         return files
+    }
+
+    /// A square `--images embed` embeds, kept beside its picture (decision 140).
+    func isSquare(_ name: String) -> Bool { name.hasSuffix("-q50.webp") }
+
+    func squares(_ cache: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: cache.path).filter(isSquare).sorted()
+    }
+
+    /// After fetching, the squares the decks embed are made from what was fetched and kept in
+    /// the cache, each at the size its deck shows it: a top article's at 192 px (these small
+    /// pictures' at their own size, never scaled up); a picture not fetched has none.
+    @Test(.needs(.libvips)) func theSquaresOfTheFetchedPicturesAreMadeReadyForEmbed() throws {
+        let server = try PictureServer()
+        let cache = scratchFolder().appendingPathComponent("cache")
+        let urls = [server.url("good.jpg"), server.url("good.png"), server.url("missing.jpg")]
+        let r = try images(urls, cache: cache, server: server)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try squares(cache) == (try urls.prefix(2).map { "\(try cacheName($0)).192px-q50.webp" }).sorted())
+        for square in try squares(cache) {
+            let bytes = try Data(contentsOf: cache.appendingPathComponent(square))
+            #expect(bytes.prefix(4) == Data("RIFF".utf8) && bytes.dropFirst(8).prefix(4) == Data("WEBP".utf8))
+        }
+        #expect(r.stderr.contains("squares for --images embed: 2 ready, 1 not"), "\(r.stderr)")
     }
 
     /// The cache file name of `url`: the SHA-256 of its bytes in lowercase hex, as sha256sum says.
