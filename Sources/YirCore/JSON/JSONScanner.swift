@@ -483,15 +483,8 @@ struct Cursor {
     /// caller ignores.
     @inline(__always)
     static func specialBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let zeroQuote = (quote &- ones) & ~quote
-        let zeroBackslash = (backslash &- ones) & ~backslash
-        let control = (word &- ones &* 0x20) & ~word
-        let delete = word &+ ones  // 0x7F + 1 sets the high bit that an ASCII byte lacks
-        return (zeroQuote | zeroBackslash | control | delete | word) & high
+        let delete = word &+ 0x0101_0101_0101_0101  // 0x7F + 1 sets the high bit that an ASCII byte lacks
+        return escapedBytes(word) | ((delete | word) & 0x8080_8080_8080_8080)
     }
 
     /// One escape; whether it stands for a control character (`\n`, `\u0000`, `\u007f`…).
