@@ -52,7 +52,7 @@ struct Yir: ParsableCommand {
         }
         if let process = (command as? WorkingCommand)?.process {
             RunMetrics.shared.target(path: process.metrics, command: type(of: command)._commandName)
-            limitHeaps(to: process.jobs)
+            limitHeaps(threads: process.jobs)
         }
         Interruption.install()
         do {
@@ -116,11 +116,16 @@ struct Yir: ParsableCommand {
         yir_keep_freed_memory_for_reuse()
     }
 
-    /// One heap per thread that works at a time. glibc gives each new thread a heap of its own
-    /// up to eight per core, and each keeps what its thread freed (see above): on an export of
-    /// a million categories, a fifth of the peak was blocks freed in heaps no thread used again.
-    static func limitHeaps(to jobs: Int) {
-        yir_limit_heaps(Int32(clamping: jobs))
+    /// One heap per thread that works at a time: the `jobs` threads of the pool and the main
+    /// thread, which takes a share of every parallel step (and merges while ingest's workers
+    /// parse). glibc gives each new thread a heap of its own up to eight per core, and each
+    /// keeps what its thread freed (see above): on an export of a million categories, a fifth
+    /// of the peak was blocks freed in heaps no thread used again. One heap fewer than the
+    /// threads made two of them share one, and every allocation of theirs wait on its lock:
+    /// the statistics of `gen_v3.py`'s export took longer on two threads than on one (decision
+    /// 141).
+    static func limitHeaps(threads jobs: Int) {
+        yir_limit_heaps(Int32(clamping: jobs + 1))
     }
 }
 

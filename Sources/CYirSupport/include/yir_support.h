@@ -6,7 +6,7 @@
 void yir_keep_freed_memory_for_reuse(void);
 
 /// Lets at most `count` heaps serve the threads (glibc's M_ARENA_MAX, by default eight per
-/// core; nothing elsewhere). See Yir.limitHeaps.
+/// core; nothing elsewhere). See Yir.limitHeaps(threads:).
 void yir_limit_heaps(int count);
 
 /// Returns the heap's free pages to the kernel (glibc's malloc_trim; nothing elsewhere), once
