@@ -220,11 +220,8 @@ public final class ReaderCalculator: Sendable {
         } else {
             let subjects = subjects(
                 activity, in: window, totals: totals, indexOfArticle: scratch.totalsOfArticle,
-                allCategories: &scratch.categoryTotals, allTopics: &scratch.topicTotals)
+                allCategories: &scratch.categoryTotals, allTopics: &scratch.topicTotals, topArticles: &topArticles)
             (categories, topics, places) = (subjects.categories, subjects.topics, subjects.places)
-            for i in topArticles.indices {
-                if case .catalog(let id) = topArticles[i].name { topArticles[i].thumbnail = subjects.thumbnails[id] }
-            }
         }
         scratch.forgetTotals()
 
