@@ -2,19 +2,28 @@
 /// it is about and its lead image. A worker encodes a view's attributes into bytes, interned
 /// like any string, so that the many views of one article carry one small id; the catalog
 /// decodes each distinct set once (`Catalog.attributeSet`).
-public struct ArticleAttributes: Sendable {
+public struct ArticleAttributes: Sendable, BitwiseCopyable {
     /// Whether the view carried each field: an article's attribute is that of its latest
     /// counted view carrying the field (SPEC §2.3), an empty list included.
     public var hasCategories = false
     public var hasTopics = false
-    /// Ids in `Catalog.categories` and `Catalog.topics`, without repeats, in input order.
-    public var categories: [Int32] = []
-    public var topics: [Int32] = []
+    /// Where the set's lists lie in `Catalog.attributeCategories` and `attributeTopics`: a set
+    /// is a plain record, so that reading one copies no array (each a retain and a release, on
+    /// counts every statistics thread writes to).
+    @usableFromInline var categoriesStart: Int32 = 0
+    @usableFromInline var categoriesCount: Int32 = 0
+    @usableFromInline var topicsStart: Int32 = 0
+    @usableFromInline var topicsCount: Int32 = 0
     public var coordinates: Coordinates?
     /// An id in `Catalog.urls`.
     public var thumbnail: Int32?
 
     public init() {}
+
+    /// Where its categories are in `Catalog.attributeCategories`.
+    @inlinable public var categories: Range<Int> { Int(categoriesStart)..<Int(categoriesStart + categoriesCount) }
+    /// Where its topics are in `Catalog.attributeTopics`.
+    @inlinable public var topics: Range<Int> { Int(topicsStart)..<Int(topicsStart + topicsCount) }
 
     /// A point in WGS 84 degrees, in units of 10⁻⁷ degree (about a centimetre): exact decimal
     /// text in and out, never a binary fraction.
@@ -68,7 +77,10 @@ public struct ArticleAttributes: Sendable {
     }
 
     /// The attributes `encode` wrote, their strings interned into `catalog`.
-    static func decode(_ bytes: UnsafeRawBufferPointer, catalog: Catalog) -> ArticleAttributes {
+    /// Its lists' ids are appended to `categories` and `topics` (the catalog's flat lists).
+    static func decode(
+        _ bytes: UnsafeRawBufferPointer, catalog: Catalog, categories: inout [Int32], topics: inout [Int32]
+    ) -> ArticleAttributes {
         var at = 1
         func integer(bytes count: Int) -> UInt64 {
             var value: UInt64 = 0
@@ -90,11 +102,15 @@ public struct ArticleAttributes: Sendable {
         if present & Present.thumbnail != 0 { result.thumbnail = catalog.urls.intern(string()) }
         if present & Present.categories != 0 {
             result.hasCategories = true
-            result.categories = (0..<Int(integer(bytes: 4))).map { _ in catalog.categories.intern(string()) }
+            let count = Int(integer(bytes: 4))
+            (result.categoriesStart, result.categoriesCount) = (Int32(categories.count), Int32(count))
+            for _ in 0..<count { categories.append(catalog.categories.intern(string())) }
         }
         if present & Present.topics != 0 {
             result.hasTopics = true
-            result.topics = (0..<Int(integer(bytes: 4))).map { _ in catalog.topics.intern(string()) }
+            let count = Int(integer(bytes: 4))
+            (result.topicsStart, result.topicsCount) = (Int32(topics.count), Int32(count))
+            for _ in 0..<count { topics.append(catalog.topics.intern(string())) }
         }
         return result
     }

@@ -189,6 +189,10 @@ public final class Catalog: @unchecked Sendable {
     }
     /// Each distinct set of a page view's attributes, decoded, by id.
     public private(set) var attributeSets: [ArticleAttributes] = []
+    /// The sets' categories and topics, one set's after another's (`ArticleAttributes.categories`
+    /// and `.topics` say where): ids in `categories` and `topics`.
+    public private(set) var attributeCategories: [Int32] = []
+    public private(set) var attributeTopics: [Int32] = []
     /// The sets' ids by a 128-bit fingerprint of their encoding (`ArticleAttributes.encode`),
     /// which is not kept: its bytes were every category name once more (decision 129).
     private var attributeSetOfKey: [SIMD2<UInt64>: Int32] = [:]
@@ -200,12 +204,19 @@ public final class Catalog: @unchecked Sendable {
         let key = SIMD2(hash.0, hash.1)
         if let id = attributeSetOfKey[key] { return id }
         let id = Int32(attributeSets.count)
-        attributeSets.append(ArticleAttributes.decode(encoded, catalog: self))
+        attributeSets.append(
+            ArticleAttributes.decode(
+                encoded, catalog: self, categories: &attributeCategories, topics: &attributeTopics))
         attributeSetOfKey[key] = id
         return id
     }
 
     public init() {}
+
+    /// A set's categories: ids in `categories`.
+    public func categories(of set: ArticleAttributes) -> ArraySlice<Int32> { attributeCategories[set.categories] }
+    /// A set's topics: ids in `topics`.
+    public func topics(of set: ArticleAttributes) -> ArraySlice<Int32> { attributeTopics[set.topics] }
 
     /// The id of an article, adding it when new.
     public func article(_ article: Article) -> Int32 { articles.intern(article) }

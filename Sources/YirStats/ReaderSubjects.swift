@@ -4,29 +4,9 @@ import YirPlaces
 
 /// What the statistics read of the catalog's article attributes (SPEC §1.2 v3), made once per
 /// run and shared, read-only, by every worker.
-///
-/// Each set is a plain record (`Entry`) and its lists are ranges of two flat arrays of ids: a
-/// reader's statistics read them without copying an `ArticleAttributes`, whose two arrays were
-/// a retain and a release each, on counts both workers' threads wrote to.
 final class AttributeTables: Sendable {
-    /// One attribute set: where its categories and topics lie in `categoryIDs` and `topicIDs`,
-    /// whether the view gave each field, its coordinates, their country and its thumbnail.
-    struct Entry: BitwiseCopyable {
-        var categoriesStart: Int32 = 0, categoriesCount: Int32 = 0
-        var topicsStart: Int32 = 0, topicsCount: Int32 = 0
-        var hasCategories = false, hasTopics = false, hasCoordinates = false
-        var coordinates = ArticleAttributes.Coordinates(lat: 0, lon: 0)
-        /// An index in `countryCodes`, or -1: none found, or no coordinates.
-        var country: Int32 = -1
-        /// An id in `Catalog.urls`, or -1.
-        var thumbnail: Int32 = -1
-
-        var categories: Range<Int> { Int(categoriesStart)..<Int(categoriesStart + categoriesCount) }
-        var topics: Range<Int> { Int(topicsStart)..<Int(topicsStart + topicsCount) }
-    }
-    let entries: [Entry]
-    /// Every set's categories, then topics, one after another, in the sets' order: ids in
-    /// `Catalog.categories` and `Catalog.topics`.
+    /// The catalog's sets, each a plain record, and their lists, one set's after another's.
+    let sets: [ArticleAttributes]
     let categoryIDs: [Int32]
     let topicIDs: [Int32]
     /// The catalog's categories and topics, by id: names are made only of those a report
@@ -38,10 +18,18 @@ final class AttributeTables: Sendable {
     /// By category id: one of `--exclude-category`'s, or bookkeeping (`SubjectRules.saysNothing`)
     /// without `--keep-all-categories`.
     let excludedCategories: [Bool]
+    /// By attribute set: the country of its coordinates, an index in `countryCodes`, or -1.
+    let countryOfSet: [Int32]
     let countryCodes: [String]
+    /// The catalog's thumbnails, each made a `String` once: top articles share them, where a
+    /// `String` made per top article held every reader's copy (tens of MB on 50,000 readers).
+    let urls: [String]
 
     init(_ catalog: Catalog, excludedCategories excluded: [String], keepAllCategories: Bool = false, jobs: Int = 1) {
         let sets = catalog.attributeSets
+        self.sets = sets
+        categoryIDs = catalog.attributeCategories
+        topicIDs = catalog.attributeTopics
         let categories = catalog.categories
         categoryNames = categories
         topicNames = catalog.topics
@@ -80,33 +68,15 @@ final class AttributeTables: Sendable {
         }
         var codes: [String] = []
         var indexOfCode: [String: Int32] = [:]
-        var entries: [Entry] = []
-        var categoryIDs: [Int32] = [], topicIDs: [Int32] = []
-        entries.reserveCapacity(sets.count)
-        for (set, code) in zip(sets, found) {
-            var entry = Entry(
-                categoriesStart: Int32(categoryIDs.count), categoriesCount: Int32(set.categories.count),
-                topicsStart: Int32(topicIDs.count), topicsCount: Int32(set.topics.count),
-                hasCategories: set.hasCategories, hasTopics: set.hasTopics, hasCoordinates: set.coordinates != nil)
-            categoryIDs += set.categories
-            topicIDs += set.topics
-            if let coordinates = set.coordinates { entry.coordinates = coordinates }
-            if let thumbnail = set.thumbnail { entry.thumbnail = thumbnail }
-            if let code {
-                if let known = indexOfCode[code] {
-                    entry.country = known
-                } else {
-                    entry.country = Int32(codes.count)
-                    indexOfCode[code] = entry.country
-                    codes.append(code)
-                }
-            }
-            entries.append(entry)
+        countryOfSet = found.map { code in
+            guard let code else { return -1 }
+            if let known = indexOfCode[code] { return known }
+            indexOfCode[code] = Int32(codes.count)
+            codes.append(code)
+            return Int32(codes.count - 1)
         }
-        self.entries = entries
-        self.categoryIDs = categoryIDs
-        self.topicIDs = topicIDs
         countryCodes = codes
+        urls = sets.isEmpty ? [] : (0..<catalog.urls.count).map { catalog.urls.string(Int32($0)) }
     }
 }
 
@@ -227,21 +197,23 @@ extension ReaderCalculator {
             let place = Int(indexOfArticle[Int(view.article)])
             guard place >= 0 else { continue }
             anyCounted = true
-            let set = tables.entries[Int(id)]
+            let set = tables.sets[Int(id)]
             let mark = LatestAttributes.Mark(at: t, view: Int32(index), set: id)
             if set.hasCategories, mark.isLater(than: latest[place].categories) { latest[place].categories = mark }
             if set.hasTopics, mark.isLater(than: latest[place].topics) { latest[place].topics = mark }
-            if set.hasCoordinates, mark.isLater(than: latest[place].coordinates) { latest[place].coordinates = mark }
-            if set.thumbnail >= 0, mark.isLater(than: latest[place].thumbnail) { latest[place].thumbnail = mark }
+            if set.coordinates != nil, mark.isLater(than: latest[place].coordinates) {
+                latest[place].coordinates = mark
+            }
+            if set.thumbnail != nil, mark.isLater(than: latest[place].thumbnail) { latest[place].thumbnail = mark }
         }
         guard anyCounted else { return ReaderSubjects() }
 
-        // The top articles' thumbnails: a `String` made for the few a report shows.
+        // The thumbnails of the few articles a report shows.
         for i in topArticles.indices {
             guard case .catalog(let article) = topArticles[i].name else { continue }
             let place = Int(indexOfArticle[Int(article)])
             guard place >= 0, case let mark = latest[place].thumbnail, mark.isSet else { continue }
-            topArticles[i].thumbnail = catalog.urls.string(tables.entries[Int(mark.set)].thumbnail)
+            topArticles[i].thumbnail = tables.urls[Int(tables.sets[Int(mark.set)].thumbnail!)]
         }
 
         var result = ReaderSubjects()
@@ -250,16 +222,16 @@ extension ReaderCalculator {
         var pairs = (categories: 0, topics: 0)
         for entry in latest {
             if entry.categories.isSet {
-                pairs.categories += Int(tables.entries[Int(entry.categories.set)].categoriesCount)
+                pairs.categories += tables.sets[Int(entry.categories.set)].categories.count
             }
-            if entry.topics.isSet { pairs.topics += Int(tables.entries[Int(entry.topics.set)].topicsCount) }
+            if entry.topics.isSet { pairs.topics += tables.sets[Int(entry.topics.set)].topics.count }
         }
         categories.reserveCapacity(pairs.categories)
         topics.reserveCapacity(pairs.topics)
         var located: [(totals: ArticleTotals, coordinates: ArticleAttributes.Coordinates, country: Int32)] = []
         for (total, entry) in zip(totals, latest) {
             if case let mark = entry.categories, mark.isSet {
-                for i in tables.entries[Int(mark.set)].categories {
+                for i in tables.sets[Int(mark.set)].categories {
                     let id = tables.categoryIDs[i]
                     if !tables.excludedCategories[Int(id)] {
                         categories.append(SubjectCount(id: id, articles: 1, milliseconds: total.milliseconds))
@@ -267,13 +239,12 @@ extension ReaderCalculator {
                 }
             }
             if case let mark = entry.topics, mark.isSet {
-                for i in tables.entries[Int(mark.set)].topics {
+                for i in tables.sets[Int(mark.set)].topics {
                     topics.append(SubjectCount(id: tables.topicIDs[i], articles: 1, milliseconds: total.milliseconds))
                 }
             }
             if case let mark = entry.coordinates, mark.isSet {
-                let set = tables.entries[Int(mark.set)]
-                located.append((total, set.coordinates, set.country))
+                located.append((total, tables.sets[Int(mark.set)].coordinates!, tables.countryOfSet[Int(mark.set)]))
             }
         }
         SubjectCount.sumByID(&categories)
