@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import YirCore
 import YirPictures
+import YirReport
 
 /// Where the decks' pictures come from (`--images`): for each reader, the `src` of each picture
 /// their deck shows (`DeckPictures.uses`). Embedded pictures are made once per run, whichever
@@ -17,7 +18,8 @@ public final class DeckImages: Sendable {
     /// point costs bytes of every deck.
     static let quality = 50
 
-    private let made = Mutex<[PictureUse: String]>([:])
+    /// Each picture a deck asked for, once per run: its `src`, or why the thumbnail gave none.
+    private let pictures = Mutex<[PictureUse: Result<String, Unavailable>]>([:])
     /// The pictures the decks carry, each thumbnail at each size once.
     private let carried = Mutex<Set<PictureUse>>([])
     public var embeddedCount: Int { carried.withLock { $0.count } }
@@ -25,8 +27,6 @@ public final class DeckImages: Sendable {
     public static let lastRun = Mutex<(embedded: Int, missing: Int)?>(nil)
     /// The reason of a thumbnail `yir images` has not fetched.
     public static let notInCache = "not in the image cache"
-    /// Thumbnails the decks would show that the cache did not give, with why.
-    private let refused = Mutex<[String: String]>([:])
 
     /// Whether libvips is on this machine to make pictures from thumbnails.
     public static var canMakePictures: Bool { SquarePicture.available }
@@ -75,21 +75,21 @@ public final class DeckImages: Sendable {
     /// The thumbnails that stayed illustrations, each once, by URL: missing from the cache,
     /// unreadable, or no image (`images_missing` in the metrics).
     public var missing: [(url: String, reason: String)] {
-        refused.withLock { $0.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+        pictures.withLock { pictures in
+            var reasons: [String: String] = [:]
+            for case (let use, .failure(let unavailable)) in pictures {
+                // One reason per thumbnail, whichever order its sizes were asked in.
+                reasons[use.url] = min(reasons[use.url] ?? unavailable.reason, unavailable.reason)
+            }
+            return reasons.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        }
     }
 
     private func embedded(_ use: PictureUse) -> String? {
-        if let source = made.withLock({ $0[use] }) { return source }
-        if refused.withLock({ $0[use.url] != nil }) { return nil }
-        switch square(use) {
-        case .success(let picture):
-            let source = "data:image/webp;base64," + Data(picture).base64EncodedString()
-            made.withLock { $0[use] = source }
-            return source
-        case .failure(let unavailable):
-            refused.withLock { $0[use.url] = unavailable.reason }
-            return nil
-        }
+        if let known = pictures.withLock({ $0[use] }) { return try? known.get() }
+        let outcome = square(use).map { "data:image/webp;base64," + Data($0).base64EncodedString() }
+        pictures.withLock { $0[use] = outcome }
+        return try? outcome.get()
     }
 
     /// The square picture of `use`: the one an earlier run made and kept in the cache beside its
@@ -125,40 +125,25 @@ public final class DeckImages: Sendable {
         file.count > 12 && file[0..<4].elementsEqual("RIFF".utf8) && file[8..<12].elementsEqual("WEBP".utf8)
     }
 
-    /// Writes `picture` to `path` whole or not at all (a temporary file renamed over it).
+    /// Writes `picture` to `path` whole or not at all, as every output is (`OutputFile`: a
+    /// temporary file that a killed run's successor clears away, renamed into place on its own).
+    /// A cache yir cannot write to only means the square is made again next time.
     private static func keep(_ picture: [UInt8], at path: String) {
-        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { return }
-        let written = picture.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        if written != picture.count || rename(temporary, path) != 0 { unlink(temporary) }
+        do {
+            let file = try OutputFile(path: path)
+            try file.write(picture)
+            try file.commitAlone()
+        } catch {}
     }
 
-    /// A file of the cache: a regular file of at most `limit` bytes. Opened without waiting (a
-    /// FIFO put in its place would hold the run forever) and checked after opening.
+    /// A file of the cache: a regular file of at most `limit` bytes (`RegularFile`: a FIFO put
+    /// in its place cannot hold the run).
     static func read(_ path: String, atMost limit: Int) -> Result<[UInt8], Unavailable> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else {
-            return .failure(Unavailable(reason: errno == ENOENT ? notInCache : String(cString: strerror(errno))))
+        do {
+            return .success(try RegularFile(opening: path).bytes(atMost: limit))
+        } catch {
+            return .failure(Unavailable(reason: error == .system(ENOENT) ? notInCache : error.reason))
         }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { return .failure(Unavailable(reason: String(cString: strerror(errno)))) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { return .failure(Unavailable(reason: "not a regular file")) }
-        guard status.st_size <= limit else { return .failure(Unavailable(reason: "larger than \(limit / 1024) KB")) }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(Unavailable(reason: String(cString: strerror(errno))))
-            }
-            if n == 0 { break }
-            filled += n
-        }
-        return .success(Array(bytes[..<filled]))
     }
 }
 

@@ -63,12 +63,14 @@ struct ReportFolder {
     }
 
     /// `--images embed`'s cache must be a folder. Without libvips the pictures made on an earlier
-    /// night are still embedded; the others stay illustrations, and the log says why once.
+    /// night are still embedded; the others stay illustrations, and the log says why once. The
+    /// squares a killed run was keeping there are cleared away, as `yir images` does.
     private static func checkImageCache(_ cache: String, log: Logger) throws(RunError) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: cache, isDirectory: &isFolder), isFolder.boolValue else {
             throw .cannotOpen("--image-cache \(cache): no such folder (`yir images --image-cache \(cache)` fills it)")
         }
+        OutputFile.removeStaleTemporaryFiles(in: cache)
         if !DeckImages.canMakePictures {
             log.warning(
                 "libvips (libvips.so.42) is not installed: only pictures made on an earlier run are embedded; the others stay illustrations (Debian: apt install libvips42)"

@@ -1,4 +1,5 @@
 import Foundation
+import YirCore
 
 /// The secret the deck names are made with (SPEC §4.4): the whole content of a file of at least
 /// 32 bytes that only its owner — the user running yir — may read. Whoever has it can compute every reader's link, so a
@@ -62,29 +63,13 @@ public struct LinkKey: Sendable {
     /// The key in `path`, which must exist: a regular file (through links: a key may be kept
     /// elsewhere), owned by the user running yir, that no one else may read (SPEC §5).
     public static func read(_ path: String) throws(Problem) -> LinkKey {
-        // O_NONBLOCK: opening a FIFO to read waits for a writer, which may never come; this way
-        // the open returns at once and fstat refuses what it opened. (A regular file's reads
-        // never wait, with or without it.) O_NOCTTY: a terminal named as the key is not taken.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
+        let file: RegularFile
+        do { file = try RegularFile(opening: path) } catch { throw .unreadable(path: path, reason: error.reason) }
         // Another user's key is theirs to read, or to replace with one they know.
-        guard status.st_uid == geteuid() else { throw .notOwned(path: path, owner: UInt32(status.st_uid)) }
-        guard status.st_mode & 0o077 == 0 else { throw .exposed(path: path, mode: UInt32(status.st_mode)) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-            }
-            if n == 0 { break }
-            bytes += chunk[..<n]
-        }
+        guard file.status.st_uid == geteuid() else { throw .notOwned(path: path, owner: UInt32(file.status.st_uid)) }
+        guard file.status.st_mode & 0o077 == 0 else { throw .exposed(path: path, mode: UInt32(file.status.st_mode)) }
+        let bytes: [UInt8]
+        do { bytes = try file.bytes() } catch { throw .unreadable(path: path, reason: error.reason) }
         guard bytes.count >= minimumBytes else { throw .tooShort(path: path, bytes: bytes.count) }
         return LinkKey(path: path, bytes: bytes)
     }

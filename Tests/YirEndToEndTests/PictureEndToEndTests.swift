@@ -57,6 +57,24 @@ import YirTestSupport
         }
     }
 
+    /// A square is kept in the cache the way every output is written: under a hidden temporary
+    /// name, renamed whole into place. What a killed run was keeping is cleared by the next one.
+    @Test(.needs(.libvips)) func theSquaresAreKeptWholeAndAKilledRunsLeftoversAreClearedAway() throws {
+        let cache = try Self.sampleCache()
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let leftover =
+            ".\(PictureUse.cacheFileName(for: "https://upload.wikimedia.org/x.jpg")).192px-q50.webp.tmp-\(gone.processIdentifier)-7"
+        try Data("half a picture".utf8).write(to: URL(fileURLWithPath: cache).appendingPathComponent(leftover))
+        _ = try jordansDeck(["--images", "embed", "--image-cache", cache])
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache)
+        #expect(!names.contains(leftover))
+        #expect(names.filter { $0.contains(".tmp-") }.isEmpty, "\(names)")
+        #expect(names.contains { $0.hasSuffix(".192px-q50.webp") }, "\(names)")
+    }
+
     /// The subject of subject-right.jpg lies in its right fifth, where a centred square would cut
     /// it off: libvips' attention crop centres it. Looked at with Pillow.
     @Test(.needs([.pillow, .libvips])) func anEmbeddedPictureIsASquareCroppedToItsSubject() throws {
