@@ -44,6 +44,17 @@ public struct ArticleNaming: Sendable {
         withUTF8(name) { _, title in String(decoding: title, as: UTF8.self) }
     }
 
+    /// A catalog name's site and title bytes, in place for as long as this naming lives; nil for
+    /// a name that is text. No closure: a writer that holds its naming beside the buffer it
+    /// writes to reads them without copying the naming (and retaining the catalog every thread
+    /// shares), as a call of `withUTF8` from inside a mutation of the writer must.
+    @inlinable
+    public func catalogBytes(_ name: ArticleName) -> (wiki: UnsafeRawBufferPointer, title: UnsafeRawBufferPointer)? {
+        guard case .catalog(let id) = name else { return nil }
+        guard let names else { preconditionFailure("an article of a catalog named without it") }
+        return names.nameBytes(ofArticle: id)
+    }
+
     /// The site's and title's UTF-8 bytes, lent to `body` without making `String`s. Inlinable:
     /// renderers call it for every article they write.
     @inlinable
