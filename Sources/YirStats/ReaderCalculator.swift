@@ -129,6 +129,8 @@ public final class ReaderCalculator: Sendable {
         /// After `compute`: the reader's seconds per language, by id in `languageSubtags`, for
         /// the run's totals.
         fileprivate(set) var languageTotals: [(id: Int32, articles: Int, milliseconds: Int64)] = []
+        /// The category and topic names this worker's readers were shown, kept for the next.
+        fileprivate var shownNames = ShownNames()
         fileprivate mutating func keepNoSubjects() {
             categoryTotals.clearKeepingCapacity()
             topicTotals.clearKeepingCapacity()
@@ -220,7 +222,8 @@ public final class ReaderCalculator: Sendable {
         } else {
             let subjects = subjects(
                 activity, in: window, totals: totals, indexOfArticle: scratch.totalsOfArticle,
-                allCategories: &scratch.categoryTotals, allTopics: &scratch.topicTotals, topArticles: &topArticles)
+                allCategories: &scratch.categoryTotals, allTopics: &scratch.topicTotals, topArticles: &topArticles,
+                names: &scratch.shownNames)
             (categories, topics, places) = (subjects.categories, subjects.topics, subjects.places)
         }
         scratch.forgetTotals()

@@ -109,6 +109,71 @@ struct ReaderSubjects {
     var places: Places?
 }
 
+/// The names of the categories and topics one worker's readers are shown, by id, each made a
+/// `String` once and shared by every reader that shows it. A name made per reader was a
+/// `String` allocated, copied and freed ten times a reader (3.6 % of `stats --format jsonl`'s
+/// instructions on `gen_v3.py`'s export); the names a report shows are few, however many the
+/// catalog holds.
+struct ShownNames {
+    private var categories = Made()
+    private var topics = Made()
+
+    mutating func category(_ count: SubjectCount, in names: StringTable) -> SubjectTotal {
+        SubjectTotal(
+            name: categories.name(count.id, names), articles: Int(count.articles), milliseconds: count.milliseconds)
+    }
+
+    mutating func topic(_ count: SubjectCount, in names: StringTable) -> SubjectTotal {
+        SubjectTotal(
+            name: topics.name(count.id, names), articles: Int(count.articles), milliseconds: count.milliseconds)
+    }
+
+    /// The names made, by id, in open addressing: found with a multiply and a compare or two,
+    /// where a `Dictionary` hashed each id with SipHash.
+    private struct Made {
+        /// Each slot's id, or -1 when empty; `names` holds its name.
+        private var ids = [Int32](repeating: -1, count: 256)
+        private var names = [String](repeating: "", count: 256)
+        private var count = 0
+
+        mutating func name(_ id: Int32, _ table: StringTable) -> String {
+            var slot = Self.slot(id, ids.count)
+            while ids[slot] >= 0 {
+                if ids[slot] == id { return names[slot] }
+                slot = (slot + 1) & (ids.count - 1)
+            }
+            let name = table.string(id)
+            guard count < ShownNames.maximum else { return name }
+            ids[slot] = id
+            names[slot] = name
+            count += 1
+            if count * 2 > ids.count { grow() }
+            return name
+        }
+
+        private static func slot(_ id: Int32, _ slots: Int) -> Int {
+            Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & (slots - 1)
+        }
+
+        private mutating func grow() {
+            let (oldIDs, oldNames) = (ids, names)
+            ids = [Int32](repeating: -1, count: oldIDs.count * 2)
+            names = [String](repeating: "", count: oldIDs.count * 2)
+            for (id, name) in zip(oldIDs, oldNames) where id >= 0 {
+                var slot = Self.slot(id, ids.count)
+                while ids[slot] >= 0 { slot = (slot + 1) & (ids.count - 1) }
+                ids[slot] = id
+                names[slot] = name
+            }
+        }
+    }
+
+    /// Names kept per list, at most: past this, a worker's readers show names that hardly
+    /// repeat (an export whose every article has categories of its own), and each is made as
+    /// before rather than held.
+    static let maximum = 65_536
+}
+
 /// A category's or topic's share of a reader's reading, by id: `SubjectTotal` without its name,
 /// which is made only for what is shown. 16 bytes: a reader of a million categories holds one
 /// per category, and once per article of each.
@@ -176,7 +241,7 @@ extension ReaderCalculator {
     func subjects(
         _ activity: ReaderActivity, in window: ReaderWindow, totals: [ArticleTotals], indexOfArticle: [Int32],
         allCategories categories: inout [SubjectCount], allTopics topics: inout [SubjectCount],
-        topArticles: inout [ArticleFigures]
+        topArticles: inout [ArticleFigures], names shown: inout ShownNames
     ) -> ReaderSubjects {
         categories.removeAll(keepingCapacity: true)
         topics.removeAll(keepingCapacity: true)
@@ -253,12 +318,12 @@ extension ReaderCalculator {
         result.categories = ArticleTotals.first(
             parameters.top, of: categories, by: { SubjectCount.precedes($0, $1, names: categoryNames, catchAll: nil) }
         ) {
-            $0.total(named: categoryNames)
+            shown.category($0, in: categoryNames)
         }
         result.topics = ArticleTotals.first(
             parameters.top, of: topics, by: { SubjectCount.precedes($0, $1, names: topicNames, catchAll: catchAll) }
         ) {
-            $0.total(named: topicNames)
+            shown.topic($0, in: topicNames)
         }
         result.places = places(located, tables: tables)
         return result

@@ -115,6 +115,24 @@ import YirTestSupport
         #expect(none.isEmpty)
     }
 
+    /// A worker makes each shown name once and hands the same name to every reader that shows
+    /// it: asked in any order, again and again, and past its table's first size, each id gets
+    /// its own name, with its count.
+    @Test func aWorkersShownNamesAreEachIDsOwnName() {
+        var table = StringTable()
+        let ids = (0..<2000).map { table.intern("Category \($0)") }
+        var shown = ShownNames()
+        for round in 0..<2 {
+            for id in ids.reversed() + ids.filter({ $0 % 7 == 3 }) {
+                let count = SubjectCount(id: id, articles: 2, milliseconds: Int64(round))
+                #expect(shown.category(count, in: table).name == "Category \(id)")
+                #expect(
+                    shown.topic(count, in: table)
+                        == SubjectTotal(name: "Category \(id)", articles: 2, milliseconds: Int64(round)))
+            }
+        }
+    }
+
     @Test func excludedCategoriesAreLeftOutNormalisedLikeTitles() throws {
         var run = Run([about("2025-03-01T10:00:00Z", "A", #""categories":["Living people","Physicists"]"#)])
         run.excludedCategories = [" Living_people "]
