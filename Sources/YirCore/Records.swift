@@ -213,11 +213,6 @@ public final class Catalog: @unchecked Sendable {
 
     public init() {}
 
-    /// A set's categories: ids in `categories`.
-    public func categories(of set: ArticleAttributes) -> ArraySlice<Int32> { attributeCategories[set.categories] }
-    /// A set's topics: ids in `topics`.
-    public func topics(of set: ArticleAttributes) -> ArraySlice<Int32> { attributeTopics[set.topics] }
-
     /// The id of an article, adding it when new.
     public func article(_ article: Article) -> Int32 { articles.intern(article) }
 

@@ -50,10 +50,13 @@ public struct RegularFile: ~Copyable {
     deinit { close(descriptor) }
 
     /// Its bytes, to the end; a file larger than `limit` is refused before any is read. A file
-    /// that grows while it is read gives at most `limit` bytes.
+    /// that grows while it is read gives at most `limit` bytes. Room for one byte more than
+    /// `fstat` said lets the read that finds the end land without growing the array, which
+    /// would copy every byte read so far.
     public func bytes(atMost limit: Int = .max) throws(Failure) -> [UInt8] {
         guard status.st_size <= limit else { throw .larger(than: limit) }
-        var bytes = [UInt8](repeating: 0, count: Int(min(Int(status.st_size), limit)))
+        let size = Int(status.st_size)
+        var bytes = [UInt8](repeating: 0, count: size < limit ? size + 1 : limit)
         var filled = 0
         while true {
             if filled == bytes.count {

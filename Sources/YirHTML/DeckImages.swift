@@ -108,7 +108,9 @@ public final class DeckImages: Sendable {
                 Unavailable(reason: $0.description)
             }
         }
-        if case .success(let picture) = made { Self.keep(picture, at: kept) }
+        // Kept whole or not at all, as every output is (a temporary file that a killed run's
+        // successor clears away); a cache yir cannot write to only means it is made again.
+        if case .success(let picture) = made { try? OutputFile.writeAlone(picture, to: kept) }
         return made
     }
 
@@ -123,17 +125,6 @@ public final class DeckImages: Sendable {
 
     static func isWebP(_ file: [UInt8]) -> Bool {
         file.count > 12 && file[0..<4].elementsEqual("RIFF".utf8) && file[8..<12].elementsEqual("WEBP".utf8)
-    }
-
-    /// Writes `picture` to `path` whole or not at all, as every output is (`OutputFile`: a
-    /// temporary file that a killed run's successor clears away, renamed into place on its own).
-    /// A cache yir cannot write to only means the square is made again next time.
-    private static func keep(_ picture: [UInt8], at path: String) {
-        do {
-            let file = try OutputFile(path: path)
-            try file.write(picture)
-            try file.commitAlone()
-        } catch {}
     }
 
     /// A file of the cache: a regular file of at most `limit` bytes (`RegularFile`: a FIFO put

@@ -28,8 +28,6 @@ public struct PictureCache: Sendable {
     /// Puts `bytes` in place as the picture of `url`, on its own: the other pictures of the run
     /// neither wait for it nor go with it.
     public func store(_ bytes: [UInt8], for url: String) throws(OutputError) {
-        let file = try OutputFile(path: path(of: url))
-        try file.write(bytes)
-        try file.commitAlone()
+        try OutputFile.writeAlone(bytes, to: path(of: url))
     }
 }

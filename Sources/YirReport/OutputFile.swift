@@ -357,6 +357,13 @@ public final class OutputFile {
         try file.commit()
     }
 
+    /// Writes a whole file atomically on its own, apart from the run's commit (`commitAlone`).
+    public static func writeAlone(_ bytes: [UInt8], to path: String) throws(OutputError) {
+        let file = try OutputFile(path: path)
+        try file.write(bytes)
+        try file.commitAlone()
+    }
+
     /// Removes temporary files that a killed run (SIGKILL, a crash, a power cut) left in
     /// `folder`: `.NAME.tmp-PID-N` whose process no longer exists. A live process's files, or a
     /// reused PID's, are left alone.

@@ -62,11 +62,9 @@ public struct ArticleNaming: Sendable {
         _ name: ArticleName,
         _ body: (_ wiki: UnsafeRawBufferPointer, _ title: UnsafeRawBufferPointer) throws -> R
     ) rethrows -> R {
+        if let bytes = catalogBytes(name) { return try body(bytes.wiki, bytes.title) }
         switch name {
-        case .catalog(let id):
-            guard let names else { preconditionFailure("an article of a catalog named without it") }
-            let bytes = names.nameBytes(ofArticle: id)
-            return try body(bytes.wiki, bytes.title)
+        case .catalog: preconditionFailure("catalogBytes names every catalog article")
         case .text(var wiki, var title):
             return try wiki.withUTF8 { wiki in
                 try title.withUTF8 { title in try body(UnsafeRawBufferPointer(wiki), UnsafeRawBufferPointer(title)) }

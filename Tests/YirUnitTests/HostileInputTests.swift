@@ -138,8 +138,8 @@ import YirTestSupport
             if id == record.attributes { set = catalog.attributeSet(bytes) }
         }
         let attributes = catalog.attributeSets[Int(set)]
-        #expect(catalog.categories(of: attributes).map { catalog.categories.string($0) } == distinct)
-        #expect(catalog.topics(of: attributes).map { catalog.topics.string($0) } == distinct)
+        #expect(catalog.attributeCategories[attributes.categories].map { catalog.categories.string($0) } == distinct)
+        #expect(catalog.attributeTopics[attributes.topics].map { catalog.topics.string($0) } == distinct)
     }
 
     /// SPEC §4.5 (v4), peak memory: a worker finds a set of attributes again by its fingerprint
